@@ -1,0 +1,95 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { findRunningEngine, recordRunningEngine } from './engine-file';
+
+export interface LocalStack {
+  baseUrl: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  /** The demo account's key, only on the start that created the store. */
+  demo?: { accountId: string; apiKey: string };
+  stop(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  dataDir: string;
+  port: number;
+  tableName?: string;
+  /** An already running engine (tests share one); otherwise one is started under dataDir. */
+  dynamoEndpoint?: string;
+  createDemoAccount?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * The whole service on this machine: DynamoDB Local, the table, the demo account, the
+ * local scheduler and the HTTP server. Settings are handed to the handlers through the
+ * environment, exactly as Lambda hands them, before any handler module is loaded.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const tableName = options.tableName ?? process.env.TABLE_NAME ?? 'social-posting';
+  let engine: DynamoDbLocal | undefined;
+  let forgetEngine = (): void => undefined;
+  let endpoint = options.dynamoEndpoint;
+  if (!endpoint) {
+    if (await findRunningEngine(options.dataDir)) {
+      throw new Error(`Another instance is already running on ${options.dataDir}; stop it or set DATA_DIR`);
+    }
+    engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
+    endpoint = engine.endpoint;
+    forgetEngine = recordRunningEngine(options.dataDir, endpoint);
+    // Never leave a java process behind, whatever way this process ends.
+    process.once('exit', () => {
+      forgetEngine();
+      void engine?.stop();
+    });
+  }
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.TABLE_NAME = tableName;
+  process.env.DATA_DIR = options.dataDir;
+  process.env.PORT = String(options.port);
+
+  let server: Server | undefined;
+  try {
+    const created = (await ensureTable(endpoint, tableName)) === 'created';
+    let demo: LocalStack['demo'];
+    if (created && options.createDemoAccount !== false) {
+      const { createAccount } = await import('#shared/use-cases/accounts');
+      const { account, apiKey } = await createAccount({ name: 'Demo account', plan: 'free', keyName: 'demo' });
+      demo = { accountId: account.id, apiKey };
+    }
+    const { createLocalServer, listen } = await import('./server');
+    server = createLocalServer();
+    const baseUrl = await listen(server, options.port);
+    if (!process.env.PUBLIC_BASE_URL) process.env.PUBLIC_BASE_URL = baseUrl;
+    log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
+    if (demo) {
+      log('');
+      log('Created a demo account. Its API key is shown this once; keep it:');
+      log(`  account: ${demo.accountId}`);
+      log(`  api key: ${demo.apiKey}`);
+      log(`  try:     curl -s ${baseUrl}/profiles -H "x-api-key: ${demo.apiKey}"`);
+      log('');
+    }
+    const runningServer = server;
+    return {
+      baseUrl,
+      dynamoEndpoint: endpoint,
+      tableName,
+      demo,
+      stop: async () => {
+        runningServer.closeAllConnections();
+        await new Promise<void>((resolve) => runningServer.close(() => resolve()));
+        forgetEngine();
+        await engine?.stop();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    forgetEngine();
+    await engine?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '#shared/http/json-body';
+import { toHttpApiEvent, writeHttpApiResult } from './event-adapter';
+import { matchRoute } from './router';
+
+type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const handlers = new Map<string, Promise<HttpApiHandler>>();
+
+/** Loads `functions/<operation>/handler.ts` once, as Lambda loads a function's module once per container. */
+function loadHandler(operation: string): Promise<HttpApiHandler> {
+  let loaded = handlers.get(operation);
+  if (!loaded) {
+    loaded = import(`../functions/${operation}/handler`).then((module: { handler: HttpApiHandler }) => module.handler);
+    handlers.set(operation, loaded);
+  }
+  return loaded;
+}
+
+/** Reads the body, keeping at most one byte past the limit: enough for the handler to answer 413. */
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    if (kept > MAX_BODY_BYTES) continue;
+    chunks.push(chunk);
+    kept += chunk.length;
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString('utf8');
+}
+
+function lambdaContext(requestId: string, operation: string): Context {
+  return {
+    awsRequestId: requestId,
+    functionName: operation,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${operation}`,
+    memoryLimitInMB: '256',
+    logGroupName: `/local/${operation}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 29_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** The local HTTP server: the route table in front of the unchanged Lambda handlers. */
+export function createLocalServer(): Server {
+  return createServer((request, response) => {
+    void (async () => {
+      try {
+        const body = await readBody(request);
+        const path = (request.url ?? '/').split('?')[0];
+        const match = matchRoute(request.method ?? 'GET', path);
+        const event = toHttpApiEvent(request, body, match);
+        const handler = await loadHandler(match.operation);
+        const result = await handler(event, lambdaContext(event.requestContext.requestId, match.operation));
+        writeHttpApiResult(response, result);
+      } catch (error) {
+        // Only reached when a handler module fails to load: the handlers answer every other failure themselves.
+        process.stderr.write(`local server: ${String((error as Error).stack ?? error)}\n`);
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred; retry later' }));
+        }
+      }
+    })();
+  });
+}
+
+/** Starts the server on the loopback interface; port 0 picks a free one. */
+export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Settings, read once per process (per Lambda cold start): first the raw environment,
+ * then a typed object with defaults. A bad value fails at start-up with a message that
+ * names the variable, never in the middle of a request.
+ */
+export interface Config {
+  /** DynamoDB table holding every entity (single-table design). */
+  tableName: string;
+  /** Set by the local launcher: the DynamoDB Local endpoint. Absent in AWS. */
+  dynamoEndpoint: string | undefined;
+  region: string;
+  /** True when running on this machine (DynamoDB Local, local ports). */
+  local: boolean;
+  dataDir: string | undefined;
+  port: number;
+  publicBaseUrl: string;
+  logLevel: string;
+  rateLimit: { requests: number; windowSeconds: number };
+  bluesky: { serviceUrl: string; timeoutMs: number };
+  linkedin: {
+    clientId: string;
+    clientSecret: string;
+    clientSecretArn: string | undefined;
+    oauthBaseUrl: string;
+    apiBaseUrl: string;
+    apiVersion: string;
+    timeoutMs: number;
+  };
+  oauthReturnUrlHosts: string[];
+  publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  aws: {
+    kmsKeyId: string | undefined;
+    scheduleGroup: string;
+    schedulerRoleArn: string | undefined;
+    publisherFunctionArn: string | undefined;
+    deadLetterQueueArn: string | undefined;
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function integer(env: Env, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`Setting ${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`Setting ${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Turns a raw environment into a typed configuration; throws ConfigError on a bad value. */
+export function envToConfig(env: Env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const apiVersion = env.LINKEDIN_API_VERSION || '202511';
+  if (!/^\d{6}$/.test(apiVersion)) throw new ConfigError(`Setting LINKEDIN_API_VERSION must be YYYYMM, got "${apiVersion}"`);
+  const tableName = env.TABLE_NAME || 'social-posting';
+  if (tableName.length < 3 || tableName.length > 255) throw new ConfigError('Setting TABLE_NAME must be 3 to 255 characters');
+  const dynamoEndpoint = env.DYNAMODB_ENDPOINT || undefined;
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://127.0.0.1:${port}`);
+  return {
+    tableName,
+    dynamoEndpoint,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    local: dynamoEndpoint !== undefined,
+    dataDir: env.DATA_DIR || undefined,
+    port,
+    publicBaseUrl,
+    logLevel: (env.LOG_LEVEL || 'INFO').toUpperCase(),
+    rateLimit: {
+      requests: integer(env, 'RATE_LIMIT_REQUESTS', 100),
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+    },
+    bluesky: {
+      serviceUrl: url(env, 'BLUESKY_SERVICE_URL', 'https://bsky.social'),
+      timeoutMs: integer(env, 'BLUESKY_TIMEOUT_MS', 10_000),
+    },
+    linkedin: {
+      clientId: env.LINKEDIN_CLIENT_ID || '',
+      clientSecret: env.LINKEDIN_CLIENT_SECRET || '',
+      clientSecretArn: env.LINKEDIN_CLIENT_SECRET_ARN || undefined,
+      oauthBaseUrl: url(env, 'LINKEDIN_OAUTH_BASE_URL', 'https://www.linkedin.com/oauth/v2'),
+      apiBaseUrl: url(env, 'LINKEDIN_API_BASE_URL', 'https://api.linkedin.com'),
+      apiVersion,
+      timeoutMs: integer(env, 'LINKEDIN_TIMEOUT_MS', 10_000),
+    },
+    oauthReturnUrlHosts: (env.OAUTH_RETURN_URL_HOSTS || '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    publishing: {
+      maxAttempts: integer(env, 'PUBLISH_MAX_ATTEMPTS', 4),
+      baseDelayMs: integer(env, 'PUBLISH_RETRY_BASE_MS', 500, 0),
+      maxDelayMs: integer(env, 'PUBLISH_RETRY_MAX_MS', 8_000, 0),
+    },
+    aws: {
+      kmsKeyId: env.KMS_KEY_ID || undefined,
+      scheduleGroup: env.SCHEDULE_GROUP || 'default',
+      schedulerRoleArn: env.SCHEDULER_ROLE_ARN || undefined,
+      publisherFunctionArn: env.PUBLISHER_FUNCTION_ARN || undefined,
+      deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
+    },
+  };
+}
+
+/** The process's configuration, read once at module load. */
+export const config: Config = envToConfig(process.env);

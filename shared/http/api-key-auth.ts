@@ -1,0 +1,43 @@
+import { config } from '#shared/config';
+import { API_KEY_PATTERN, hashApiKey } from '#shared/domain/api-key-values';
+import { clock } from '#shared/ports/clock';
+import { findApiKeyByHash, touchApiKey } from '#shared/store/api-keys';
+import { countRequest } from '#shared/store/rate-limits';
+import { ServiceError } from './errors';
+import type { HttpMiddleware } from './types';
+
+/**
+ * API-key authentication, then the per-key API rate limit (fixed window, CONTRACT section 1).
+ * A malformed key is refused without a store read; a deleted key fails at once because the
+ * lookup is a strongly consistent read and nothing is cached.
+ */
+export function apiKeyAuth(): HttpMiddleware {
+  const { requests: limit, windowSeconds } = config.rateLimit;
+  return {
+    before: async (request) => {
+      const state = request.context.state;
+      const value = request.event.headers?.['x-api-key']?.trim();
+      if (!value) throw new ServiceError('MISSING_API_KEY');
+      if (!API_KEY_PATTERN.test(value)) throw new ServiceError('INVALID_API_KEY');
+      const key = await findApiKeyByHash(hashApiKey(value));
+      if (!key) throw new ServiceError('INVALID_API_KEY');
+      state.accountId = key.account_id;
+      state.apiKeyId = key.key_id;
+
+      const now = clock.now();
+      const nowSeconds = now.getTime() / 1000;
+      const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+      const resetAt = windowStart + windowSeconds;
+      const count = await countRequest(key.key_id, windowStart, windowSeconds);
+      state.responseHeaders['x-ratelimit-limit'] = String(limit);
+      state.responseHeaders['x-ratelimit-remaining'] = String(Math.max(0, limit - count));
+      state.responseHeaders['x-ratelimit-reset'] = String(resetAt);
+      // last_used_at is kept to the window: one extra write per key and window, not per request.
+      if (count === 1) await touchApiKey(key.account_id, key.key_id, now.toISOString());
+      if (count > limit) {
+        const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
+        throw new ServiceError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { headers: { 'retry-after': String(retryAfter) } });
+      }
+    },
+  };
+}

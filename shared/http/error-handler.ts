@@ -1,0 +1,19 @@
+import { logger } from '#shared/logger';
+import { ServiceError, toWireError } from './errors';
+import { jsonResponse, type HttpMiddleware } from './types';
+
+/**
+ * Last in the stack, first on the way back: turns whatever was thrown into the spec's error
+ * body. Only ServiceErrors reach the client; anything else is logged with its cause and
+ * answered with a generic 500.
+ */
+export function errorHandler(): HttpMiddleware {
+  return {
+    onError: (request) => {
+      const wire = toWireError(request.error);
+      if (!(request.error instanceof ServiceError)) logger.error('unhandled error', { error: request.error as Error });
+      else if (wire.statusCode >= 500) logger.warn('dependency failure', { error_code: wire.body.error, cause: String(request.error.cause ?? '') });
+      request.response = jsonResponse(wire.statusCode, wire.body, wire.headers);
+    },
+  };
+}

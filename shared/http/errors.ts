@@ -1,0 +1,97 @@
+/**
+ * The error catalog: every code the service can answer with, its HTTP status and its
+ * message. Domain code throws `ServiceError(code, extras)`; `toWireError` turns anything
+ * thrown into the spec's body `{error, message, ...extras}`. Unknown failures become a
+ * generic 500 whose cause goes to the log only.
+ */
+export const VALID_PLATFORMS = ['linkedin', 'bluesky'] as const;
+export type Platform = (typeof VALID_PLATFORMS)[number];
+
+type Extras = Record<string, unknown>;
+
+interface CatalogEntry {
+  status: number;
+  /** Builds the human-readable message from the error's extra fields. */
+  message: (extras: Extras) => string;
+}
+
+const entry = (status: number, message: string | ((extras: Extras) => string)): CatalogEntry => ({
+  status,
+  message: typeof message === 'string' ? () => message : message,
+});
+
+export const errorCatalog = {
+  MISSING_API_KEY: entry(401, 'Missing API key: send it in the x-api-key header'),
+  INVALID_API_KEY: entry(401, 'Invalid API key'),
+  PROFILE_NOT_FOUND: entry(404, 'Profile not found'),
+  PROFILE_ALREADY_EXISTS: entry(400, 'A profile for this platform is already connected; delete it before connecting another'),
+  INVALID_CREDENTIALS: entry(400, 'Invalid handle or app password'),
+  PLATFORMS_NOT_CONNECTED: entry(400, (x) =>
+    `No connected profile for: ${(x.missing_platforms as string[]).join(', ')}`),
+  POST_NOT_FOUND: entry(404, 'Post not found'),
+  POST_PUBLISHED: entry(400, 'The post has already been published (or is being published) and cannot be deleted'),
+  CONTENT_TOO_LONG: entry(400, (x) =>
+    `Content is ${String(x.provided_length)} characters long; the maximum is ${String(x.max_length)}`),
+  INVALID_SCHEDULED_TIME: entry(400,
+    'scheduled_for must be an ISO 8601 UTC date-time with seconds and a time zone, at least 1 minute in the future and at most 365 days ahead'),
+  INVALID_PLATFORMS: entry(400, (x) =>
+    `platforms must be a non-empty array of: ${(x.valid_platforms as string[]).join(', ')}`),
+  RATE_LIMIT_EXCEEDED: entry(429, (x) =>
+    x.platform === undefined
+      ? `Rate limit exceeded. Try again in ${String(x.retry_after)} seconds`
+      : `Posts to ${String(x.platform)} must be at least 60 seconds apart; the next available time is ${String(x.next_available)}`),
+  MONTHLY_LIMIT_EXCEEDED: entry(429, (x) =>
+    `Monthly post limit of ${String(x.limit)} reached (${String(x.used)} used); it resets at ${String(x.resets_at)}`),
+  INVALID_ID: entry(400, 'The id in the path is not a valid UUID'),
+  MISSING_REQUIRED_FIELD: entry(400, (x) => `Missing required field: ${String(x.field)}`),
+  INVALID_JSON: entry(400, 'The request body must be a valid JSON object'),
+  INTERNAL_SERVER_ERROR: entry(500, 'An unexpected error occurred; retry later'),
+  SERVICE_UNAVAILABLE: entry(503, 'The platform is unavailable; retry later with a growing delay'),
+  OAUTH_ERROR: entry(400, (x) => `OAuth authorization failed: ${String(x.details)}`),
+  // Added by the contract (section 0).
+  NOT_FOUND: entry(404, 'Not found'),
+  INVALID_FIELD: entry(400, (x) => `Invalid field: ${String(x.field)}`),
+  PAYLOAD_TOO_LARGE: entry(413, (x) => `The request body is larger than ${String(x.max_bytes)} bytes`),
+  UNSUPPORTED_MEDIA_TYPE: entry(415, 'Send the body as JSON with the header content-type: application/json'),
+  IDEMPOTENCY_KEY_IN_PROGRESS: entry(409, 'A request with this idempotency-key is still in progress; retry shortly'),
+  IDEMPOTENCY_KEY_REUSED: entry(422, 'This idempotency-key was already used with a different request body'),
+  FORBIDDEN: entry(403, 'Forbidden'),
+} satisfies Record<string, CatalogEntry>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** A failure meant for the client: its code, extra fields and (optionally) a specific message. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: Extras;
+  /** Response headers that belong with this error (e.g. retry-after). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, extras: Extras = {}, options: { message?: string; headers?: Record<string, string> } = {}) {
+    super(options.message ?? errorCatalog[code].message(extras));
+    this.name = 'ServiceError';
+    this.code = code;
+    this.extras = extras;
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return errorCatalog[this.code].status;
+  }
+}
+
+export interface WireError {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: { error: ErrorCode; message: string } & Extras;
+}
+
+/** Turns anything thrown into the wire error; only ServiceErrors are exposed to clients. */
+export function toWireError(cause: unknown): WireError {
+  const error = cause instanceof ServiceError ? cause : new ServiceError('INTERNAL_SERVER_ERROR');
+  return {
+    statusCode: error.status,
+    headers: error.headers,
+    body: { error: error.code, message: error.message, ...error.extras },
+  };
+}

@@ -1,0 +1,70 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { clock } from '#shared/ports/clock';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyRecord,
+  idempotencyKey,
+  releaseIdempotencyKey,
+} from '#shared/store/idempotency-records';
+import { ServiceError } from './errors';
+import type { HttpMiddleware, HttpRequest } from './types';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Same key and same request = same method, path and body bytes. */
+function requestHash(request: HttpRequest): string {
+  const { event } = request;
+  return createHash('sha256')
+    .update(`${event.requestContext.http.method} ${event.rawPath}\n`)
+    .update(event.body ?? '')
+    .digest('base64url');
+}
+
+/**
+ * The idempotency-key header on POST requests (CONTRACT section 7): the first request with a
+ * key claims it; a repeat with the same body replays the stored response; a different body
+ * gets 422, a repeat while the first still runs 409. Runs after validation, so invalid
+ * requests write nothing. An endpoint may complete the record inside its own transaction
+ * (create-post does) and mark it settled; otherwise it is completed here after success.
+ */
+export function idempotency(): HttpMiddleware {
+  return {
+    before: async (request) => {
+      const key = request.event.headers?.['idempotency-key'];
+      if (key === undefined) return;
+      if (!KEY_PATTERN.test(key)) {
+        throw new ServiceError('INVALID_FIELD', { field: 'idempotency-key' }, {
+          message: 'The idempotency-key header must be 1 to 255 visible ASCII characters',
+        });
+      }
+      const state = request.context.state;
+      const recordKey = idempotencyKey(state.accountId ?? '', key);
+      const hash = requestHash(request);
+      const token = randomUUID();
+      const outcome = await claimIdempotencyKey(recordKey, token, hash, clock.now());
+      if (!outcome.claimed) {
+        const existing = outcome.existing;
+        if (existing.request_hash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED');
+        if (existing.status !== 'completed') throw new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+        state.replay = {
+          statusCode: existing.response_status ?? 200,
+          headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
+          body: existing.response_body,
+        };
+        return;
+      }
+      state.idempotency = { recordKey, token, requestHash: hash, settled: false };
+    },
+    after: async (request) => {
+      const record = request.context.state.idempotency;
+      const response = request.response;
+      if (!record || record.settled || !response) return;
+      await completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, response.body ?? '');
+      record.settled = true;
+    },
+    onError: async (request) => {
+      const record = request.context.state.idempotency;
+      if (record && !record.settled) await releaseIdempotencyKey(record.recordKey, record.token);
+    },
+  };
+}

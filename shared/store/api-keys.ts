@@ -1,0 +1,112 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { accountKey } from './accounts';
+
+/**
+ * API keys live in two items written and deleted together:
+ * - the lookup item, keyed by the value's SHA-256 hash (one strongly consistent GetItem per request);
+ * - the account's record of the key (name, prefix, dates), listed with one Query.
+ */
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface ApiKeyLookup {
+  account_id: string;
+  key_id: string;
+}
+
+export const apiKeyLookupKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
+export const accountApiKeyKey = (accountId: string, keyId: string) => ({ pk: accountKey(accountId).pk, sk: `KEY#${keyId}` });
+
+const toApiKey = (item: Record<string, unknown>): ApiKey => ({
+  id: item.id as string,
+  name: item.name as string,
+  prefix: item.prefix as string,
+  created_at: item.created_at as string,
+  last_used_at: (item.last_used_at as string | undefined) ?? null,
+});
+
+export async function putApiKey(accountId: string, key: ApiKey, hash: string): Promise<void> {
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...apiKeyLookupKey(hash), type: 'api_key_lookup', account_id: accountId, key_id: key.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...accountApiKeyKey(accountId, key.id), type: 'api_key', ...key, key_hash: hash },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** The key behind a hash, read strongly consistent so a deleted key fails on the next request. */
+export async function findApiKeyByHash(hash: string): Promise<ApiKeyLookup | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyLookupKey(hash), ConsistentRead: true }));
+  return Item ? { account_id: Item.account_id as string, key_id: Item.key_id as string } : undefined;
+}
+
+export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
+  const keys: ApiKey[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': accountKey(accountId).pk, ':prefix': 'KEY#' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    keys.push(...(page.Items ?? []).map(toApiKey));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return keys.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** Deletes both items of a key; false when the account has no such key. */
+export async function deleteApiKey(accountId: string, keyId: string): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConsistentRead: true }),
+  );
+  if (!Item) return false;
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName, Key: apiKeyLookupKey(Item.key_hash as string) } },
+        { Delete: { TableName: tableName, Key: accountApiKeyKey(accountId, keyId) } },
+      ],
+    }),
+  );
+  return true;
+}
+
+/** Records when a key was last used (called once per rate-limit window, not per request). */
+export async function touchApiKey(accountId: string, keyId: string, at: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: accountApiKeyKey(accountId, keyId),
+      UpdateExpression: 'SET last_used_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  ).catch((error: unknown) => {
+    // The key was deleted between the lookup and now: nothing to record.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  });
+}

@@ -1,0 +1,97 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
+import { db, tableName } from './client';
+
+/**
+ * Idempotency records (CONTRACT section 7): one per account and idempotency-key, kept 24 h.
+ * While the first request runs the record is `in_progress` (with a short lock, so a crashed
+ * request does not block the key for a day); then `completed` with the response to replay.
+ */
+export const RECORD_TTL_SECONDS = 24 * 60 * 60;
+export const LOCK_SECONDS = 60;
+
+export interface IdempotencyRecord {
+  status: 'in_progress' | 'completed';
+  request_hash: string;
+  response_status?: number;
+  response_body?: string;
+}
+
+export const idempotencyKey = (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' });
+
+export type ClaimOutcome = { claimed: true } | { claimed: false; existing: IdempotencyRecord };
+
+/** Claims the key for this request unless a live record exists; returns that record then. */
+export async function claimIdempotencyKey(
+  recordKey: { pk: string; sk: string },
+  token: string,
+  requestHash: string,
+  now: Date,
+): Promise<ClaimOutcome> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...recordKey,
+          type: 'idempotency_record',
+          status: 'in_progress',
+          token,
+          request_hash: requestHash,
+          lock_expires_at_epoch: toEpochSeconds(now) + LOCK_SECONDS,
+          [TTL_ATTRIBUTE]: toEpochSeconds(now) + RECORD_TTL_SECONDS,
+        },
+        // Free, expired (TTL not yet applied), or abandoned by a crashed request with the same body.
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #ttl <= :now OR (#status = :inProgress AND lock_expires_at_epoch <= :now AND request_hash = :hash)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#status': 'status' },
+        ExpressionAttributeValues: { ':now': toEpochSeconds(now), ':inProgress': 'in_progress', ':hash': requestHash },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { claimed: true };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException && error.Item) {
+      return { claimed: false, existing: unmarshall(error.Item) as IdempotencyRecord };
+    }
+    throw error;
+  }
+}
+
+/** The transaction item that completes a claimed record with the response to replay. */
+export function completeIdempotencyRecordItem(recordKey: { pk: string; sk: string }, token: string, statusCode: number, body: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: recordKey,
+      UpdateExpression: 'SET #status = :completed, response_status = :code, response_body = :body REMOVE lock_expires_at_epoch',
+      ConditionExpression: '#token = :token',
+      ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
+      ExpressionAttributeValues: { ':completed': 'completed', ':code': statusCode, ':body': body, ':token': token },
+    },
+  };
+}
+
+/** Frees a claimed key after a failed request (nothing was created, nothing to replay). */
+export async function releaseIdempotencyKey(recordKey: { pk: string; sk: string }, token: string): Promise<void> {
+  await db
+    .send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: recordKey,
+        ConditionExpression: '#token = :token AND #status = :inProgress',
+        ExpressionAttributeNames: { '#token': 'token', '#status': 'status' },
+        ExpressionAttributeValues: { ':token': token, ':inProgress': 'in_progress' },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}
+
+/** Completes a claimed record on its own (endpoints that do not write it in a transaction). */
+export async function completeIdempotencyRecord(recordKey: { pk: string; sk: string }, token: string, statusCode: number, body: string): Promise<void> {
+  await db.send(new UpdateCommand(completeIdempotencyRecordItem(recordKey, token, statusCode, body).Update));
+}

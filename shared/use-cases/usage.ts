@@ -1,0 +1,14 @@
+import { monthlyLimit } from '#shared/domain/plans';
+import { usageMonth, usageView, type Usage } from '#shared/domain/usage-month';
+import { ServiceError } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
+import { getAccount } from '#shared/store/accounts';
+import { getUsedCount } from '#shared/store/usage-counters';
+
+/** This month's usage of the account, read from its counter. */
+export async function getUsage(accountId: string): Promise<Usage & { month: string }> {
+  const month = usageMonth(clock.now());
+  const [account, used] = await Promise.all([getAccount(accountId), getUsedCount(accountId, month.month)]);
+  if (!account) throw new ServiceError('INVALID_API_KEY');
+  return { ...usageView(monthlyLimit(account), used, month), month: month.month };
+}
