@@ -1,0 +1,43 @@
+import type { Platform } from '#shared/http/errors';
+import type { ProfileItem } from '#shared/store/profiles';
+
+/**
+ * The port every platform adapter implements for the publisher. An adapter publishes one
+ * post to one platform and classifies what happened; the retry loop, the claims and the
+ * result records belong to the publisher (functions/publish-post).
+ */
+export interface PublishRequest {
+  postId: string;
+  accountId: string;
+  content: string;
+  /** The post's time (scheduled_for, or creation for immediate posts): Bluesky derives record keys from it. */
+  postTime: Date;
+  profile: ProfileItem;
+  /** Which attempt this is (1-based): adapters may reconcile on a repeat. */
+  attempt: number;
+}
+
+export type PlatformErrorCode =
+  | 'PLATFORM_AUTH_EXPIRED'
+  | 'PLATFORM_REJECTED'
+  | 'PLATFORM_DUPLICATE'
+  | 'PLATFORM_UNAVAILABLE'
+  | 'PLATFORM_OUTCOME_UNKNOWN'
+  | 'PROFILE_DISCONNECTED';
+
+export type PublishOutcome =
+  | { ok: true; url: string; platformPostId: string }
+  | {
+      ok: false;
+      code: PlatformErrorCode;
+      message: string;
+      /** True only when repeating cannot double-post (network before send, 5xx, 429, or a deterministic record key). */
+      retryable: boolean;
+      /** Seconds the platform asked us to wait (429 Retry-After), when it said. */
+      retryAfterSeconds?: number;
+    };
+
+export interface PlatformPublisher {
+  readonly platform: Platform;
+  publish(request: PublishRequest): Promise<PublishOutcome>;
+}

@@ -1,0 +1,52 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SecretBox, SecretContext } from './secret-box';
+
+const KEY_FILE = 'secret-box.key';
+
+/** Reads the 256-bit key under dataDir, creating it (mode 0600) on first use. */
+function loadOrCreateKey(dataDir: string): Buffer {
+  const path = join(dataDir, KEY_FILE);
+  try {
+    return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32);
+    try {
+      writeFileSync(path, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      // Another process created it first: use theirs.
+      return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+    }
+  }
+}
+
+const aad = (context: SecretContext) => Buffer.from(`${context.account_id}/${context.profile_id}`, 'utf8');
+
+/** AES-256-GCM, the account and profile ids as additional authenticated data. Format: v1.iv.tag.ciphertext (base64url). */
+export class LocalSecretBox implements SecretBox {
+  private readonly key: Buffer;
+
+  constructor(dataDir: string) {
+    this.key = loadOrCreateKey(dataDir);
+  }
+
+  async seal(plaintext: string, context: SecretContext): Promise<string> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(aad(context));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  }
+
+  async open(sealed: string, context: SecretContext): Promise<string> {
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('secret box: unknown format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(aad(context));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
