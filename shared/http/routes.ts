@@ -14,6 +14,15 @@ export interface Route {
 
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/profiles', operation: 'list-profiles', auth: 'api-key' },
+  { method: 'GET', path: '/profiles/{id}', operation: 'get-profile', auth: 'api-key' },
+  { method: 'DELETE', path: '/profiles/{id}', operation: 'delete-profile', auth: 'api-key' },
+  { method: 'POST', path: '/profiles/bluesky', operation: 'connect-bluesky', auth: 'api-key' },
+  { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key' },
+  { method: 'GET', path: '/profiles/linkedin/callback', operation: 'linkedin-callback', auth: 'none' },
+  { method: 'POST', path: '/posts', operation: 'create-post', auth: 'api-key' },
+  { method: 'GET', path: '/posts', operation: 'list-posts', auth: 'api-key' },
+  { method: 'GET', path: '/posts/{id}', operation: 'get-post', auth: 'api-key' },
+  { method: 'DELETE', path: '/posts/{id}', operation: 'delete-post', auth: 'api-key' },
   { method: 'GET', path: '/usage', operation: 'get-usage', auth: 'api-key' },
   { method: 'GET', path: '/keys', operation: 'list-keys', auth: 'api-key' },
   { method: 'POST', path: '/keys', operation: 'create-key', auth: 'api-key' },
@@ -24,6 +33,6 @@ export const routes: readonly Route[] = [
 export const DEFAULT_OPERATION = 'not-found';
 
 /** Lambda functions that serve no route (invoked by the scheduler). */
-export const backgroundOperations = [] as const;
+export const PUBLISHER_OPERATION = 'publish-post';
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

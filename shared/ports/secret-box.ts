@@ -22,10 +22,12 @@ let instance: SecretBox | undefined;
 export async function secretBox(): Promise<SecretBox> {
   if (instance) return instance;
   const kmsKeyId = config.aws.kmsKeyId;
-  if (config.local || !kmsKeyId) {
+  if (config.local) {
     const { LocalSecretBox } = await import('./secret-box-local');
     instance = new LocalSecretBox(config.dataDir ?? '.data');
   } else {
+    // In AWS a missing key is a deployment error: never fall back to a key file.
+    if (!kmsKeyId) throw new Error('KMS_KEY_ID is not set');
     const { KmsSecretBox } = await import('./secret-box-kms');
     instance = new KmsSecretBox(kmsKeyId);
   }
