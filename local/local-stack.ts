@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { findRunningEngine, recordRunningEngine } from './engine-file';
+import type { PostScheduler } from '#shared/ports/scheduler';
 
 export interface LocalStack {
   baseUrl: string;
@@ -19,6 +20,8 @@ export interface LocalStackOptions {
   /** An already running engine (tests share one); otherwise one is started under dataDir. */
   dynamoEndpoint?: string;
   createDemoAccount?: boolean;
+  /** Replaces the local scheduler (tests that must not publish). */
+  scheduler?: PostScheduler;
   log?: (line: string) => void;
 }
 
@@ -52,6 +55,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.PORT = String(options.port);
 
   let server: Server | undefined;
+  let stopScheduler = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
     let demo: LocalStack['demo'];
@@ -60,6 +64,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { account, apiKey } = await createAccount({ name: 'Demo account', plan: 'free', keyName: 'demo' });
       demo = { accountId: account.id, apiKey };
     }
+    const { useScheduler } = await import('#shared/ports/scheduler');
+    let localScheduler: { stop(): Promise<void> } | undefined;
+    if (options.scheduler) {
+      useScheduler(options.scheduler);
+    } else {
+      const { LocalScheduler } = await import('./local-scheduler');
+      const { invokePublisher } = await import('./publisher-invoker');
+      const scheduler = new LocalScheduler(invokePublisher);
+      useScheduler(scheduler);
+      const recovered = await scheduler.start();
+      if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
+      localScheduler = scheduler;
+    }
+    stopScheduler = async () => {
+      await localScheduler?.stop();
+      useScheduler(undefined);
+    };
     const { createLocalServer, listen } = await import('./server');
     server = createLocalServer();
     const baseUrl = await listen(server, options.port);
@@ -82,12 +103,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stop: async () => {
         runningServer.closeAllConnections();
         await new Promise<void>((resolve) => runningServer.close(() => resolve()));
+        await stopScheduler();
         forgetEngine();
         await engine?.stop();
       },
     };
   } catch (error) {
     server?.close();
+    await stopScheduler();
     forgetEngine();
     await engine?.stop();
     throw error;

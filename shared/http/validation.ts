@@ -16,12 +16,16 @@ export type ErrorExtras = (code: ErrorCode, field: string, value: unknown) => Re
 
 // unicode: false counts string length in UTF-16 code units, as the contract (and LinkedIn) count; logger: false
 // silences ajv's notice that this option is unusual.
-const ajv = new Ajv({ allErrors: true, unicode: false, strict: true, coerceTypes: false, logger: false });
+const ajv = new Ajv({ allErrors: true, unicode: false, strict: true, allowUnionTypes: true, coerceTypes: false, logger: false });
 ajv.addKeyword({ keyword: 'x-error-code', schemaType: 'string' });
 ajv.addKeyword({ keyword: 'x-error-codes', schemaType: 'object' });
 ajv.addKeyword({ keyword: 'example' });
 
-const queryAjv = new Ajv({ allErrors: true, unicode: false, strict: true, coerceTypes: true, logger: false });
+// Text the platforms can carry: no lone UTF-16 surrogates (JSON escapes can smuggle them in).
+const LONE_SURROGATE = /\p{Cs}/u;
+ajv.addFormat('unicode-text', { type: 'string', validate: (value: string) => !LONE_SURROGATE.test(value) });
+
+const queryAjv = new Ajv({ allErrors: true, unicode: false, strict: true, allowUnionTypes: true, coerceTypes: true, logger: false });
 queryAjv.addKeyword({ keyword: 'x-error-code', schemaType: 'string' });
 queryAjv.addKeyword({ keyword: 'x-error-codes', schemaType: 'object' });
 queryAjv.addKeyword({ keyword: 'example' });
@@ -50,6 +54,7 @@ function classify(schema: Schema, error: ErrorObject): Failure {
   const order = properties.indexOf(field);
   const mapped: ErrorCode | undefined = property['x-error-codes']?.[error.keyword] ?? property['x-error-code'];
   if (mapped === 'MISSING_REQUIRED_FIELD') return { rank: 1, order: required.indexOf(field), code: mapped, field };
+  if (mapped === 'INVALID_FIELD') return { rank: 2, order, code: mapped, field };
   if (mapped) return { rank: 3, order, code: mapped, field };
   return { rank: 2, order, code: 'INVALID_FIELD', field };
 }

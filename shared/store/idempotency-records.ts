@@ -95,3 +95,16 @@ export async function releaseIdempotencyKey(recordKey: { pk: string; sk: string 
 export async function completeIdempotencyRecord(recordKey: { pk: string; sk: string }, token: string, statusCode: number, body: string): Promise<void> {
   await db.send(new UpdateCommand(completeIdempotencyRecordItem(recordKey, token, statusCode, body).Update));
 }
+
+/** Transaction item removing a record this request completed (used when its creation is undone). */
+export function deleteIdempotencyRecordItem(recordKey: { pk: string; sk: string }, token: string) {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: recordKey,
+      ConditionExpression: '#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    },
+  };
+}

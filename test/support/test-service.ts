@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable, localClient } from '../../local/dynamodb-local';
+import type { PostScheduler } from '../../shared/ports/scheduler';
 
 /**
  * Per test file: a fresh table on the shared DynamoDB Local, settings in the environment
@@ -42,6 +43,8 @@ export interface TestService extends TestTable {
   /** Calls the service; `key` becomes the x-api-key header, a `body` object is sent as JSON. */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   createAccount(input?: { plan?: 'free' | 'pro'; monthlyLimit?: number }): Promise<{ accountId: string; apiKey: string }>;
+  /** Stores a profile item straight through the repository (no platform involved). */
+  connectProfile(accountId: string, platform: 'linkedin' | 'bluesky'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +63,7 @@ export interface CallResult {
 }
 
 /** Starts the whole local service (HTTP server + handlers) on a free port against a fresh table. */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: { scheduler?: PostScheduler } = {}): Promise<TestService> {
   const table = await useTestTable(env);
   const { startLocalStack } = await import('../../local/local-stack');
   const stack = await startLocalStack({
@@ -69,6 +72,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     tableName: table.tableName,
     dynamoEndpoint: table.endpoint,
     createDemoAccount: false,
+    scheduler: options.scheduler,
   });
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -96,6 +100,21 @@ export async function startTestService(env: Record<string, string> = {}): Promis
       const { createAccount } = await import('#shared/use-cases/accounts');
       const { account, apiKey } = await createAccount({ name: 'Test account', plan: input.plan, monthlyLimit: input.monthlyLimit });
       return { accountId: account.id, apiKey };
+    },
+    connectProfile: async (accountId, platform) => {
+      const { createProfileItem } = await import('#shared/store/profiles');
+      await createProfileItem({
+        id: randomUUID(),
+        account_id: accountId,
+        platform,
+        handle: platform === 'bluesky' ? 'someone.test' : 'Someone',
+        display_name: null,
+        platform_user_id: platform === 'bluesky' ? 'did:plc:test' : 'urn:li:person:test',
+        connected_at: new Date().toISOString(),
+        expires_at: null,
+        needs_reconnect: false,
+        credentials: 'not-used-by-these-tests',
+      });
     },
     stop: async () => {
       await stack.stop();

@@ -1,0 +1,52 @@
+import { VALID_PLATFORMS, type ErrorCode, type Platform } from '#shared/http/errors';
+import type { Schema } from '#shared/http/validation';
+
+export const MAX_CONTENT_LENGTH = 3000;
+
+export interface CreatePostBody {
+  content: string;
+  platforms: Platform[];
+  scheduled_for?: string | null;
+}
+
+/**
+ * POST /posts. The annotations give each failure its contract code; the validator applies
+ * the contract's precedence (unknown field → missing → wrong type → the rest in property order).
+ */
+export const createPostSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content', 'platforms'],
+  properties: {
+    content: {
+      type: 'string',
+      description: 'The text to publish; at most 3000 UTF-16 code units.',
+      format: 'unicode-text',
+      pattern: '\\S',
+      maxLength: MAX_CONTENT_LENGTH,
+      'x-error-codes': { pattern: 'MISSING_REQUIRED_FIELD', maxLength: 'CONTENT_TOO_LONG', format: 'INVALID_FIELD' },
+      example: 'Shipping v2 today (finally) #launch',
+    },
+    platforms: {
+      type: 'array',
+      description: 'Where to publish; duplicates are merged.',
+      minItems: 1,
+      items: { type: 'string', enum: [...VALID_PLATFORMS] },
+      'x-error-code': 'INVALID_PLATFORMS',
+      example: ['linkedin', 'bluesky'],
+    },
+    scheduled_for: {
+      type: ['string', 'null'],
+      description: 'ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.',
+      'x-error-code': 'INVALID_SCHEDULED_TIME',
+      example: '2026-11-23T10:00:00Z',
+    },
+  },
+};
+
+/** Extra fields of the codes this schema can produce. */
+export function createPostErrorExtras(code: ErrorCode, _field: string, value: unknown): Record<string, unknown> {
+  if (code === 'CONTENT_TOO_LONG') return { max_length: MAX_CONTENT_LENGTH, provided_length: (value as string).length };
+  if (code === 'INVALID_PLATFORMS') return { valid_platforms: [...VALID_PLATFORMS] };
+  return {};
+}

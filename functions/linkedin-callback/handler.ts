@@ -1,0 +1,20 @@
+import { apiHandler } from '#shared/http/api-handler';
+import { callbackRedirectUrl, completeLinkedInAuthorization, type CallbackQuery } from '#shared/use-cases/linkedin-connection';
+
+// The URL carried a code and a state: keep both out of caches and out of the next page's Referer.
+const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+
+export const handler = apiHandler<undefined, CallbackQuery>({
+  operation: 'linkedin-callback',
+  // A browser arrives here from LinkedIn without an API key: the single-use state authenticates it.
+  auth: 'none',
+  handle: async ({ query, state }) => {
+    const outcome = await completeLinkedInAuthorization(query);
+    state.accountId = outcome.accountId; // for the request's log line
+    if (outcome.returnUrl) {
+      return { statusCode: 302, headers: { ...PRIVATE, location: callbackRedirectUrl(outcome.returnUrl, outcome) } };
+    }
+    if (outcome.error) throw outcome.error;
+    return { statusCode: 201, headers: PRIVATE, body: { profile: outcome.profile } };
+  },
+});

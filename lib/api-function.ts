@@ -1,0 +1,129 @@
+import * as path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+
+/** The repository root: functions/, tsconfig.json and package-lock.json live here. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * 'bundle' runs esbuild on functions/<operation>/handler.ts (every real synth and deploy);
+ * 'stub' puts a placeholder inline so template tests neither wait for esbuild nor depend on
+ * handler files that other people may still be writing. Everything else is identical.
+ */
+export type HandlerCode = 'bundle' | 'stub';
+
+export interface ApiFunctionProps {
+  /** The folder under functions/; also the name in logs and the function's description. */
+  operation: string;
+  handlerCode: HandlerCode;
+  /** Settings every function gets (service name, log level, platform URLs...). */
+  environment: Record<string, string>;
+  /** API functions answer inside API Gateway's 30 s integration limit; the publisher may take longer. */
+  timeout?: Duration;
+  description?: string;
+}
+
+/**
+ * One Lambda function with every default of this service baked in once (Node.js 22 on arm64,
+ * esbuild bundling with the tsconfig path aliases, a log group with retention, X-Ray). Each
+ * `bind*` method sets an environment variable and the matching grant together, so a function
+ * can reach exactly the resources it was told about.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    // Our own role instead of AWSLambdaBasicExecutionRole: that managed policy lets the function
+    // write to any log group in the account; this one may write to its own only.
+    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: props.description ?? props.operation,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 256,
+      timeout: props.timeout ?? Duration.seconds(25),
+      role,
+      logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        ...props.environment,
+        POWERTOOLS_SERVICE_NAME: 'social-posting',
+        POWERTOOLS_METRICS_NAMESPACE: 'SocialPosting',
+        // Stack traces in the logs point at the TypeScript sources, not the minified bundle.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      ...functionCode(props),
+    });
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [{ id: 'AwsSolutions-IAM5', reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is *.', appliesTo: ['Resource::*'] }],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(this.function, [
+      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 22 on purpose: the LTS line the project is built and tested with; moving to a newer runtime is a tested change, not a silent one.' },
+    ]);
+  }
+
+  /** TABLE_NAME plus read-only or read-write data access (explicit actions, no dynamodb:*). */
+  bindTable(table: dynamodb.ITable, access: 'RO' | 'RW'): this {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    if (access === 'RO') table.grantReadData(this.function);
+    else table.grantReadWriteData(this.function);
+    NagSuppressions.addResourceSuppressions(
+      this.function.role!,
+      [{ id: 'AwsSolutions-IAM5', reason: 'Access to the table includes its GSI (gsi1), addressed as <table-arn>/index/*.', appliesTo: [{ regex: '/^Resource::<.*Table.*\\.Arn>\\/index\\/\\*$/g' }] }],
+      true,
+    );
+    return this;
+  }
+
+  /** KMS_KEY_ID plus exactly what the secret box's envelope encryption calls. */
+  bindSecretBoxKey(key: kms.IKey): this {
+    this.function.addEnvironment('KMS_KEY_ID', key.keyArn);
+    key.grant(this.function, 'kms:GenerateDataKey', 'kms:Decrypt');
+    return this;
+  }
+
+  /** `<variable>` = the secret's ARN, plus permission to read its value. */
+  bindSecret(variable: string, secret: secretsmanager.ISecret): this {
+    this.function.addEnvironment(variable, secret.secretArn);
+    secret.grantRead(this.function);
+    return this;
+  }
+}
+
+function functionCode(props: ApiFunctionProps): Partial<ConstructorParameters<typeof NodejsFunction>[2]> {
+  if (props.handlerCode === 'stub') {
+    return { code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("template-test stub"); };'), handler: 'index.handler' };
+  }
+  return {
+    entry: path.join(PROJECT_ROOT, 'functions', props.operation, 'handler.ts'),
+    handler: 'handler',
+    projectRoot: PROJECT_ROOT,
+    depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+    bundling: {
+      // The locally installed esbuild, never a Docker image: synth works offline and fast.
+      forceDockerBundling: false,
+      // esbuild resolves the #shared/* and #functions/* aliases from this tsconfig's `paths`.
+      tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+      format: OutputFormat.CJS,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      // The Node.js 22 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
+      externalModules: ['@aws-sdk/*'],
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Node } from 'constructs';
+
+/**
+ * Deployment settings, given as CDK context (`cdk deploy -c linkedinClientId=... -c
+ * publicBaseUrl=https://api.example.com/v1`) or in cdk.json. A setting left out is left out of
+ * the functions' environment too, so shared/config.ts stays the one place that holds defaults.
+ */
+export interface ServiceSettings {
+  linkedinClientId?: string;
+  /** Default: the API stage URL (the LinkedIn redirect_uri is built from it). */
+  publicBaseUrl?: string;
+  linkedinApiVersion?: string;
+  blueskyServiceUrl?: string;
+  /** Comma-separated hosts a LinkedIn `return_url` may point at. */
+  oauthReturnUrlHosts?: string;
+  logLevel?: string;
+  /** An existing SNS topic that the alarms notify; without it the alarms only change state. */
+  alarmTopicArn?: string;
+}
+
+const CONTEXT_KEYS = [
+  'linkedinClientId',
+  'publicBaseUrl',
+  'linkedinApiVersion',
+  'blueskyServiceUrl',
+  'oauthReturnUrlHosts',
+  'logLevel',
+  'alarmTopicArn',
+] as const satisfies readonly (keyof ServiceSettings)[];
+
+/** Reads the settings from CDK context and rejects values the functions would reject at cold start. */
+export function settingsFromContext(node: Node): ServiceSettings {
+  const settings: ServiceSettings = {};
+  for (const key of CONTEXT_KEYS) {
+    const value: unknown = node.tryGetContext(key);
+    if (value !== undefined && value !== null && value !== '') settings[key] = String(value);
+  }
+  validateSettings(settings);
+  return settings;
+}
+
+/** Fails the synth, rather than the first cold start after a deploy, on a malformed value. */
+export function validateSettings(settings: ServiceSettings): void {
+  for (const key of ['publicBaseUrl', 'blueskyServiceUrl'] as const) {
+    const value = settings[key];
+    if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value)) {
+      throw new Error(`Context value ${key} must be an http(s) URL, got "${value}"`);
+    }
+  }
+  if (settings.linkedinApiVersion !== undefined && !/^\d{6}$/.test(settings.linkedinApiVersion)) {
+    throw new Error(`Context value linkedinApiVersion must be YYYYMM, got "${settings.linkedinApiVersion}"`);
+  }
+}
+
+/** The settings as the environment variables shared/config.ts reads (undefined ones omitted). */
+export function settingsEnvironment(settings: ServiceSettings): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    LINKEDIN_CLIENT_ID: settings.linkedinClientId,
+    LINKEDIN_API_VERSION: settings.linkedinApiVersion,
+    BLUESKY_SERVICE_URL: settings.blueskyServiceUrl,
+    OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts,
+    // Always set, so an operator can raise it in the console without a deploy.
+    LOG_LEVEL: settings.logLevel ?? 'INFO',
+  };
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}

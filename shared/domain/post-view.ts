@@ -1,0 +1,46 @@
+import type { Platform } from '#shared/http/errors';
+import type { PlatformResult, PostItem, PostStatus } from '#shared/store/posts';
+
+/** The post as the API shows it (CONTRACT section 5). */
+export interface PostView {
+  id: string;
+  content: string;
+  platforms: Platform[];
+  status: PostStatus;
+  scheduled_for: string | null;
+  created_at: string;
+  published_at: string | null;
+  results: Partial<Record<Platform, PlatformResult>>;
+}
+
+const publicResult = (result: PlatformResult): PlatformResult => ({
+  // "publishing" is the publisher's claim on a platform; clients see it as still pending.
+  status: result.status === 'publishing' ? 'pending' : result.status,
+  url: result.url,
+  platform_post_id: result.platform_post_id,
+  published_at: result.published_at,
+  error: result.error,
+});
+
+export function toPostView(post: PostItem): PostView {
+  return {
+    id: post.id,
+    content: post.content,
+    platforms: post.platforms,
+    status: post.status,
+    scheduled_for: post.scheduled_for,
+    created_at: post.created_at,
+    published_at: post.published_at,
+    results: Object.fromEntries(
+      post.platforms.map((platform) => [platform, publicResult(post.results[platform] as PlatformResult)]),
+    ) as PostView['results'],
+  };
+}
+
+export const pendingResult = (): PlatformResult => ({
+  status: 'pending',
+  url: null,
+  platform_post_id: null,
+  published_at: null,
+  error: null,
+});

@@ -1,0 +1,115 @@
+import { config } from '#shared/config';
+import { clock } from '#shared/ports/clock';
+import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
+import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
+import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
+import { escapeLittleText } from './little-text';
+
+/**
+ * Publishes a text post as the connected member through the Posts API and classifies what
+ * happened. Nothing here retries: the publisher does, and only on outcomes marked retryable
+ * (LinkedIn provably did not create the post). A timeout or reset after sending is
+ * PLATFORM_OUTCOME_UNKNOWN, never retried, because a repeat could post twice.
+ */
+export interface LinkedInPublisherOptions {
+  apiBaseUrl: string;
+  apiVersion: string;
+  timeoutMs: number;
+}
+
+type Failure = Extract<PublishOutcome, { ok: false }>;
+const failure = (code: Failure['code'], message: string, retryable: boolean, retryAfterSeconds?: number): Failure =>
+  ({ ok: false, code, message, retryable, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+
+/** Retry-After in seconds: a number of seconds or an HTTP date (RFC 9110); undefined when absent or unreadable. */
+function retryAfterSeconds(value: string | string[] | undefined, now: Date): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
+/** LinkedIn's own words for a refusal, bounded (they end up in the post's result). */
+function linkedinMessage(response: LinkedInResponse): string {
+  const body = parseErrorBody(response.body);
+  const message = typeof body.message === 'string' ? body.message : response.body.trim() || `HTTP ${response.status}`;
+  return message.slice(0, 500);
+}
+
+function isDuplicate(response: LinkedInResponse): boolean {
+  const body = parseErrorBody(response.body) as { message?: unknown; errorDetails?: { inputErrors?: { code?: unknown }[] } };
+  const codes = body.errorDetails?.inputErrors?.map((error) => error.code) ?? [];
+  return codes.includes('DUPLICATE_POST') || (typeof body.message === 'string' && /duplicate/i.test(body.message));
+}
+
+export function classifyResponse(response: LinkedInResponse, now: Date): PublishOutcome {
+  const { status } = response;
+  if (status === 201 || status === 200) {
+    const header = response.headers['x-restli-id'];
+    const urn = (Array.isArray(header) ? header[0] : header) ?? '';
+    // A 201 means the post is live even if the id were missing: report success, never a retry.
+    return { ok: true, platformPostId: urn, url: urn ? `https://www.linkedin.com/feed/update/${urn}` : 'https://www.linkedin.com/feed/' };
+  }
+  if (status === 401) return failure('PLATFORM_AUTH_EXPIRED', `LinkedIn refused the access token: ${linkedinMessage(response)}`, false);
+  if (status === 429) return failure('PLATFORM_UNAVAILABLE', 'LinkedIn rate limit reached', true, retryAfterSeconds(response.headers['retry-after'], now));
+  if (status >= 500) return failure('PLATFORM_UNAVAILABLE', `LinkedIn answered ${status}`, true);
+  if (status === 422 && isDuplicate(response)) return failure('PLATFORM_DUPLICATE', linkedinMessage(response), false);
+  return failure('PLATFORM_REJECTED', linkedinMessage(response), false);
+}
+
+export function createLinkedInPublisher(options: LinkedInPublisherOptions): PlatformPublisher {
+  const postsUrl = `${options.apiBaseUrl}/rest/posts`;
+
+  async function credentialsOf(request: PublishRequest): Promise<LinkedInCredentials | Failure> {
+    try {
+      return await openLinkedInCredentials(request.profile.credentials, { account_id: request.profile.account_id, profile_id: request.profile.id });
+    } catch (error) {
+      // An AWS error (KMS throttled or down) is temporary; a ciphertext that does not open never will.
+      if ((error as { $metadata?: unknown }).$metadata !== undefined) return failure('PLATFORM_UNAVAILABLE', 'The credentials could not be opened right now', true);
+      return failure('PLATFORM_AUTH_EXPIRED', 'The stored LinkedIn credentials are unusable; reconnect the profile', false);
+    }
+  }
+
+  return {
+    platform: 'linkedin',
+    async publish(request) {
+      const credentials = await credentialsOf(request);
+      if ('ok' in credentials) return credentials;
+      if (Date.parse(credentials.expires_at) <= clock.now().getTime()) {
+        return failure('PLATFORM_AUTH_EXPIRED', `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`, false);
+      }
+      const body = {
+        author: request.profile.platform_user_id,
+        commentary: escapeLittleText(request.content),
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      };
+      try {
+        const response = await linkedinRequest(postsUrl, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${credentials.access_token}`,
+            'linkedin-version': options.apiVersion,
+            'x-restli-protocol-version': '2.0.0',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+          timeoutMs: options.timeoutMs,
+        });
+        return classifyResponse(response, clock.now());
+      } catch (error) {
+        if (!(error instanceof LinkedInNetworkError)) throw error;
+        if (!error.sent) return failure('PLATFORM_UNAVAILABLE', `LinkedIn could not be reached (${error.message})`, true);
+        return failure('PLATFORM_OUTCOME_UNKNOWN',
+          `${error.timedOut ? 'LinkedIn did not answer in time' : 'The connection to LinkedIn broke'} after the post was sent; it may have been published, so it is not retried`,
+          false);
+      }
+    },
+  };
+}
+
+/** The adapter the publisher uses, configured from the environment. */
+export const linkedinPublisher: PlatformPublisher = createLinkedInPublisher(config.linkedin);

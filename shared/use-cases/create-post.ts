@@ -1,0 +1,135 @@
+import { nextAvailable, spacingBucket } from '#shared/domain/linkedin-spacing';
+import { newId } from '#shared/domain/ids';
+import { monthlyLimit } from '#shared/domain/plans';
+import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
+import { parseScheduledFor } from '#shared/domain/scheduled-time';
+import { usageMonth, usageView, type Usage, type UsageMonth } from '#shared/domain/usage-month';
+import { ServiceError, type Platform } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
+import { scheduler } from '#shared/ports/scheduler';
+import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
+import { readPostingContext } from '#shared/store/posting-context';
+import { putNewPostItem, writeTransaction, type PostItem } from '#shared/store/posts';
+import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
+import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
+import { incrementUsageItem } from '#shared/store/usage-counters';
+import { rollBackCreation } from './post-rollback';
+
+export interface NewPost {
+  content: string;
+  platforms: Platform[];
+  scheduled_for?: string | null;
+}
+
+/** An idempotency-key claimed by the middleware: completed inside the creation transaction. */
+export interface IdempotencyClaim {
+  recordKey: { pk: string; sk: string };
+  token: string;
+}
+
+export interface CreatedPost {
+  post: PostView;
+  usage: Usage;
+}
+
+const MAX_CONFLICT_RETRIES = 3;
+
+/**
+ * Creates a post (CONTRACT sections 5-7). Checks in the contract's order after the request's
+ * shape: scheduled time → connected platforms → monthly limit → LinkedIn spacing. One
+ * transaction writes the post, counts it, claims its LinkedIn slot and completes the
+ * idempotency record, so no path leaves one without the others. Then the post is handed to
+ * the scheduler (or the publisher, when immediate); if that fails the creation is undone.
+ */
+export async function createPost(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await attemptCreation(accountId, input, idempotency);
+    } catch (error) {
+      // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
+      const reasons = cancellationReasons(error);
+      if (!reasons || !isTransactionConflict(reasons) || attempt > MAX_CONFLICT_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
+  const now = clock.now();
+  const platforms = [...new Set(input.platforms)];
+  const scheduledFor = parseScheduledFor(input.scheduled_for, now);
+  const month = usageMonth(now);
+  const context = await readPostingContext(accountId, month.month);
+  if (!context.account) throw new ServiceError('INVALID_API_KEY');
+  const missing = platforms.filter((platform) => !context.profiles[platform]);
+  if (missing.length) throw new ServiceError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
+  const limit = monthlyLimit(context.account);
+  if (context.used >= limit) throw monthlyLimitExceeded(limit, context.used, month);
+
+  const postTime = scheduledFor ?? now;
+  const toLinkedIn = platforms.includes('linkedin');
+  const post: PostItem = {
+    id: newId(),
+    account_id: accountId,
+    content: input.content,
+    platforms,
+    status: scheduledFor ? 'scheduled' : 'publishing',
+    scheduled_for: scheduledFor?.toISOString() ?? null,
+    created_at: now.toISOString(),
+    published_at: null,
+    results: Object.fromEntries(platforms.map((platform) => [platform, pendingResult()])),
+    post_time: postTime.toISOString(),
+    spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
+  };
+  const created: CreatedPost = { post: toPostView(post), usage: usageView(limit, context.used + 1, month) };
+
+  try {
+    await writeTransaction([
+      putNewPostItem(post),
+      incrementUsageItem(accountId, month.month, limit),
+      ...(post.spacing_bucket !== undefined ? claimSpacingSlotItems(accountId, post.spacing_bucket, post.id, postTime.getTime()) : []),
+      ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 201, JSON.stringify(created))] : []),
+    ]);
+  } catch (error) {
+    throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn });
+  }
+
+  try {
+    const postScheduler = await scheduler();
+    if (scheduledFor) await postScheduler.schedule(post.id, scheduledFor);
+    else await postScheduler.publishNow(post.id);
+  } catch (error) {
+    await rollBackCreation(post, month.month, idempotency);
+    throw error;
+  }
+  return created;
+}
+
+const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
+  new ServiceError('MONTHLY_LIMIT_EXCEEDED', { limit, used, resets_at: month.resetsAt });
+
+/**
+ * The one place where a cancelled creation transaction becomes a domain error. Items, in
+ * order: post, counter, [slot, slot before, slot after], [idempotency record]. The monthly
+ * limit outranks the spacing rule when both fail (CONTRACT precedence).
+ */
+async function explainCancelledCreation(
+  error: unknown,
+  context: { accountId: string; limit: number; month: UsageMonth; postTime: Date; hasSlot: boolean },
+): Promise<unknown> {
+  const reasons = cancellationReasons(error);
+  if (!reasons || isTransactionConflict(reasons)) return error;
+  const [, counter, ...rest] = reasons;
+  if (counter?.conditionFailed) {
+    return monthlyLimitExceeded(context.limit, Number(counter.item?.used ?? context.limit), context.month);
+  }
+  const slots = context.hasSlot ? rest.slice(0, 3) : [];
+  if (slots.some((reason) => reason.conditionFailed)) {
+    const existing = await spacingTimesFrom(context.accountId, spacingBucket(context.postTime));
+    const next = nextAvailable(context.postTime, existing);
+    return new ServiceError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: next.toISOString() });
+  }
+  const idempotencyRecord = rest[context.hasSlot ? 3 : 0];
+  if (idempotencyRecord?.conditionFailed) return new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+  return error;
+}

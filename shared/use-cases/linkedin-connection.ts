@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { newId } from '#shared/domain/ids';
+import { ServiceError } from '#shared/http/errors';
+import { logger } from '#shared/logger';
+import { sealLinkedInCredentials } from '#shared/platforms/linkedin/credentials';
+import { authorizationUrl, describeOAuthError, exchangeCode, fetchMember } from '#shared/platforms/linkedin/oauth-client';
+import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return-url';
+import { clock } from '#shared/ports/clock';
+import { consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
+import { createProfileItem, getProfileItem, toProfile, type Profile, type ProfileItem } from '#shared/store/profiles';
+import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
+
+/**
+ * Connecting a LinkedIn profile (CONTRACT section 4): start an authorization (a single-use
+ * state bound to the account), then complete it when LinkedIn sends the browser back.
+ */
+const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');
+
+async function assertNotConnected(accountId: string): Promise<void> {
+  if (await getProfileItem(accountId, 'linkedin')) throw new ServiceError('PROFILE_ALREADY_EXISTS');
+}
+
+/** Returns LinkedIn's consent URL carrying a fresh state valid for 10 minutes. */
+export async function startLinkedInAuthorization(accountId: string, returnUrl?: string): Promise<{ authorization_url: string; expires_at: string }> {
+  const checkedReturnUrl = returnUrl === undefined ? undefined : checkReturnUrl(returnUrl);
+  await assertNotConnected(accountId);
+  const state = randomBytes(32).toString('base64url');
+  const url = authorizationUrl(state);
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000);
+  await putOAuthState(hashState(state), {
+    account_id: accountId,
+    platform: 'linkedin',
+    return_url: checkedReturnUrl,
+    created_at: now.toISOString(),
+    [TTL_ATTRIBUTE]: toEpochSeconds(expiresAt),
+  });
+  return { authorization_url: url, expires_at: expiresAt.toISOString() };
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** How the callback ended; `accountId` and `returnUrl` are known only when the state was valid. */
+export interface CallbackOutcome {
+  accountId?: string;
+  returnUrl?: string;
+  profile?: Profile;
+  error?: ServiceError;
+}
+
+async function connectProfile(accountId: string, code: string): Promise<Profile> {
+  // Checked before the exchange to spare LinkedIn a call; the conditional put below is the real guard.
+  await assertNotConnected(accountId);
+  const token = await exchangeCode(code);
+  const member = await fetchMember(token.accessToken);
+  const id = newId();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + token.expiresInSeconds * 1000).toISOString();
+  const item: ProfileItem = {
+    id,
+    account_id: accountId,
+    platform: 'linkedin',
+    handle: member.name ?? member.sub,
+    display_name: member.name ?? null,
+    platform_user_id: `urn:li:person:${member.sub}`,
+    connected_at: now.toISOString(),
+    expires_at: expiresAt,
+    needs_reconnect: false,
+    credentials: await sealLinkedInCredentials({ access_token: token.accessToken, expires_at: expiresAt }, { account_id: accountId, profile_id: id }),
+  };
+  await createProfileItem(item);
+  return toProfile(item);
+}
+
+/**
+ * Completes an authorization. The state is consumed first, whatever else the query says, so
+ * it can never be replayed; a denial or failure is reported as OAUTH_ERROR with `details`.
+ */
+export async function completeLinkedInAuthorization(query: CallbackQuery): Promise<CallbackOutcome> {
+  const state = query.state ? await consumeOAuthState(hashState(query.state), clock.now()) : undefined;
+  const known = { accountId: state?.account_id, returnUrl: state?.return_url };
+  try {
+    if (query.error) throw new ServiceError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
+    if (!state) throw new ServiceError('OAUTH_ERROR', { details: 'state mismatch' });
+    if (!query.code) throw new ServiceError('OAUTH_ERROR', { details: 'missing code' });
+    return { ...known, profile: await connectProfile(state.account_id, query.code) };
+  } catch (error) {
+    if (error instanceof ServiceError) return { ...known, error };
+    // Without a return URL the error handler logs it and answers 500; with one, the browser still goes back.
+    if (!known.returnUrl) throw error;
+    logger.error('linkedin callback failed', { error: error as Error });
+    return { ...known, error: new ServiceError('INTERNAL_SERVER_ERROR') };
+  }
+}
+
+/** The redirect for a callback whose state carried a return URL. */
+export function callbackRedirectUrl(returnUrl: string, outcome: CallbackOutcome): string {
+  if (outcome.profile) return returnUrlWith(returnUrl, { status: 'connected', profile_id: outcome.profile.id });
+  const error = outcome.error ?? new ServiceError('INTERNAL_SERVER_ERROR');
+  const details = typeof error.extras.details === 'string' ? error.extras.details : error.message;
+  return returnUrlWith(returnUrl, { status: 'error', error: error.code, details });
+}

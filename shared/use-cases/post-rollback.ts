@@ -1,0 +1,35 @@
+import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
+import { deletePostItem, writeTransaction, type PostItem } from '#shared/store/posts';
+import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
+import { decrementUsageItem } from '#shared/store/usage-counters';
+import { logger } from '#shared/logger';
+
+/**
+ * Undoes a creation whose hand-over to the scheduler failed: the request fails, so it must
+ * count nothing and leave nothing (CONTRACT section 6). Conditional on the post still
+ * waiting: if the publisher already took it, the post stays and is reported as created.
+ */
+export async function rollBackCreation(
+  post: PostItem,
+  month: string,
+  idempotency?: { recordKey: { pk: string; sk: string }; token: string },
+): Promise<void> {
+  const untouched = post.platforms.map((_, index) => ` AND results.#p${index}.#rs = :pending`).join('');
+  const deletePost = deletePostItem(post, [post.status], untouched);
+  Object.assign(deletePost.Delete.ExpressionAttributeNames, {
+    '#rs': 'status',
+    ...Object.fromEntries(post.platforms.map((platform, index) => [`#p${index}`, platform])),
+  });
+  Object.assign(deletePost.Delete.ExpressionAttributeValues, { ':pending': 'pending' });
+  try {
+    await writeTransaction([
+      deletePost,
+      decrementUsageItem(post.account_id, month),
+      ...(post.spacing_bucket !== undefined ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket, post.id)] : []),
+      ...(idempotency ? [deleteIdempotencyRecordItem(idempotency.recordKey, idempotency.token)] : []),
+    ]);
+    logger.warn('post creation rolled back', { post_id: post.id });
+  } catch (error) {
+    logger.error('post creation could not be rolled back', { post_id: post.id, error: error as Error });
+  }
+}

@@ -1,0 +1,62 @@
+import { toPostView, type PostView } from '#shared/domain/post-view';
+import { ServiceError, type Platform } from '#shared/http/errors';
+import { scheduler } from '#shared/ports/scheduler';
+import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
+import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
+import { cancellationReasons } from '#shared/store/transaction-errors';
+import { decodeCursor, encodeCursor } from './post-cursor';
+
+/** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */
+async function ownPost(accountId: string, postId: string): Promise<PostItem> {
+  const post = await getPostItem(postId);
+  if (!post || post.account_id !== accountId) throw new ServiceError('POST_NOT_FOUND');
+  return post;
+}
+
+export async function getPost(accountId: string, postId: string): Promise<PostView> {
+  return toPostView(await ownPost(accountId, postId));
+}
+
+export interface PostListQuery {
+  status?: PostStatus;
+  platform?: Platform;
+  limit?: number;
+  cursor?: string;
+}
+
+/** A page of the account's posts, newest first, with an opaque cursor to the next page. */
+export async function listPosts(accountId: string, query: PostListQuery): Promise<{ posts: PostView[]; next_cursor: string | null }> {
+  const page = await queryAccountPosts(accountId, {
+    limit: query.limit ?? 20,
+    status: query.status,
+    platform: query.platform,
+    startKey: query.cursor === undefined ? undefined : decodeCursor(query.cursor, accountId),
+  });
+  return { posts: page.posts.map(toPostView), next_cursor: page.nextKey ? encodeCursor(page.nextKey) : null };
+}
+
+const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
+
+/**
+ * Deletes a scheduled or failed post, releasing its LinkedIn slot and cancelling its
+ * schedule. A post being or already published gives POST_PUBLISHED (CONTRACT section 5).
+ * The status condition makes a race with the publisher safe: whichever commits first wins.
+ */
+export async function deletePost(accountId: string, postId: string): Promise<void> {
+  const post = await ownPost(accountId, postId);
+  if (!DELETABLE.includes(post.status)) throw new ServiceError('POST_PUBLISHED');
+  try {
+    await writeTransaction([
+      deletePostItem(post, DELETABLE),
+      // A failed post gave its slot back when it failed; a scheduled one still holds it.
+      ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
+        ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
+        : []),
+    ]);
+  } catch (error) {
+    const [deleted] = cancellationReasons(error) ?? [];
+    if (deleted?.conditionFailed) throw new ServiceError(deleted.item ? 'POST_PUBLISHED' : 'POST_NOT_FOUND');
+    throw error;
+  }
+  if (post.status === 'scheduled') await (await scheduler()).cancel(post.id);
+}
