@@ -76,7 +76,8 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
     async publish(request) {
       const credentials = await credentialsOf(request);
       if ('ok' in credentials) return credentials;
-      if (Date.parse(credentials.expires_at) <= clock.now().getTime()) {
+      // Not after "now" (or unreadable) counts as expired: calling LinkedIn would only earn a 401.
+      if (!(Date.parse(credentials.expires_at) > clock.now().getTime())) {
         return failure('PLATFORM_AUTH_EXPIRED', `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`, false);
       }
       const body = {

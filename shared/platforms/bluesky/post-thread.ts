@@ -1,0 +1,80 @@
+import type { AppBskyFeedPost } from '@atproto/api';
+import { clock } from '#shared/ports/clock';
+import { failureKind } from './errors';
+import { partRecordKey } from './record-key';
+import { richText } from './rich-text';
+import type { ProfileSession } from './session';
+
+/**
+ * Writes a post's parts as a thread: part 1 a top-level post, every later part a reply with
+ * root = part 1 and parent = the part before. Each record goes to its deterministic rkey,
+ * so a repeat of the same publish lands on records that already exist: that collision (the
+ * PDS answers 500) is recognised by reading the key back, and counts as written.
+ */
+export interface RecordRef {
+  uri: string;
+  cid: string;
+  rkey: string;
+}
+
+export interface ThreadRequest {
+  postId: string;
+  postTime: Date;
+  parts: string[];
+}
+
+const POST = 'app.bsky.feed.post';
+/** Keys tried per part before giving up: other posts due in the same millisecond are rare. */
+const MAX_PROBES = 4;
+
+export async function postThread(session: ProfileSession, request: ThreadRequest): Promise<RecordRef[]> {
+  const refs: RecordRef[] = [];
+  const createdAt = clock.now().toISOString();
+  for (const [index, part] of request.parts.entries()) {
+    const record: AppBskyFeedPost.Record = { $type: POST, ...(await richText(session.agent, part)), createdAt };
+    if (refs.length) record.reply = { root: strongRef(refs[0]), parent: strongRef(refs[refs.length - 1]) };
+    refs.push(await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, index, probe)));
+  }
+  return refs;
+}
+
+const strongRef = ({ uri, cid }: RecordRef) => ({ uri, cid });
+
+async function writePart(session: ProfileSession, record: AppBskyFeedPost.Record, keyFor: (probe: number) => string): Promise<RecordRef> {
+  let lastError: unknown;
+  for (let probe = 0; probe < MAX_PROBES; probe += 1) {
+    const rkey = keyFor(probe);
+    try {
+      const { data } = await withRenewal(session, () =>
+        session.agent.com.atproto.repo.createRecord({ repo: session.did, collection: POST, rkey, record }));
+      return { uri: data.uri, cid: data.cid, rkey };
+    } catch (error) {
+      if (failureKind(error) === 'auth') throw error;
+      const existing = await readRecord(session, rkey);
+      if (!existing) throw error;
+      // Our own record from an earlier attempt: done. Someone else's: next candidate key.
+      if ((existing.value as { text?: unknown }).text === record.text) return { uri: existing.uri, cid: existing.cid!, rkey };
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function readRecord(session: ProfileSession, rkey: string) {
+  try {
+    return (await session.agent.com.atproto.repo.getRecord({ repo: session.did, collection: POST, rkey })).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a call; if the PDS rejects the session, renews it (refresh, else login) and runs it once more. */
+async function withRenewal<T>(session: ProfileSession, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (failureKind(error) !== 'auth') throw error;
+    await session.renew();
+    return call();
+  }
+}

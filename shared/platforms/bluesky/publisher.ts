@@ -1,0 +1,59 @@
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
+import { describe, failureKind, retryAfterSeconds } from './errors';
+import { postThread } from './post-thread';
+import { openProfileSession, type ProfileSession } from './session';
+import { splitThread } from './thread-split';
+
+/**
+ * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
+ * post or as a thread of replies when it is longer than 300 graphemes, written under the
+ * profile's reused session. Record keys are deterministic, so any failure before the whole
+ * thread is written can be retried without posting anything twice.
+ */
+export const blueskyPublisher: PlatformPublisher = {
+  platform: 'bluesky',
+  async publish(request: PublishRequest): Promise<PublishOutcome> {
+    // A profile known to need reconnecting would only spend a (rate-limited) login to fail again.
+    if (request.profile.needs_reconnect) return authExpired();
+    let session: ProfileSession | undefined;
+    try {
+      session = await openProfileSession(request.profile, request.accountId);
+      const parts = splitThread(request.content);
+      const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts });
+      const handle = session.agent.session?.handle ?? request.profile.handle;
+      return { ok: true, url: postUrl(handle, refs[0].rkey), platformPostId: refs[0].uri };
+    } catch (error) {
+      return toOutcome(error, request);
+    } finally {
+      await session?.save().catch((error: unknown) =>
+        // The old session still refreshes for a while (the PDS allows a grace period); worst case the next publish logs in.
+        logger.warn('bluesky session not saved', { post_id: request.postId, profile_id: request.profile.id, cause: describe(error) }));
+    }
+  },
+};
+
+export const postUrl = (handle: string, rkey: string): string =>
+  `https://bsky.app/profile/${encodeURIComponent(handle)}/post/${rkey}`;
+
+const authExpired = (): PublishOutcome => ({
+  ok: false,
+  code: 'PLATFORM_AUTH_EXPIRED',
+  message: 'Bluesky no longer accepts the app password (revoked or expired); reconnect the Bluesky profile',
+  retryable: false,
+});
+
+function toOutcome(error: unknown, request: PublishRequest): PublishOutcome {
+  const kind = failureKind(error);
+  logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describe(error) });
+  if (kind === 'auth') return authExpired();
+  if (kind === 'rejected') return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describe(error)}`, retryable: false };
+  return {
+    ok: false,
+    code: 'PLATFORM_UNAVAILABLE',
+    message: `Bluesky is unavailable: ${describe(error)}`,
+    retryable: true,
+    retryAfterSeconds: retryAfterSeconds(error, clock.now()),
+  };
+}
