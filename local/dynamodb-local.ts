@@ -16,6 +16,7 @@ import { tableDefinition, TTL_ATTRIBUTE } from '../shared/store/table';
 /** A running Amazon DynamoDB Local child process. */
 export interface DynamoDbLocal {
   endpoint: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -90,7 +91,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
     await stop();
     throw new Error(`${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
   }
-  return { endpoint, stop };
+  return { endpoint, pid: child.pid, stop };
 }
 
 /** Creates the single table (with its TTL attribute) unless it exists already. */

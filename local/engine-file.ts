@@ -9,8 +9,8 @@ import { localClient } from './dynamodb-local';
  */
 const fileOf = (dataDir: string) => join(dataDir, 'engine.json');
 
-export function recordRunningEngine(dataDir: string, endpoint: string): () => void {
-  writeFileSync(fileOf(dataDir), JSON.stringify({ endpoint, pid: process.pid }));
+export function recordRunningEngine(dataDir: string, endpoint: string, enginePid: number | undefined): () => void {
+  writeFileSync(fileOf(dataDir), JSON.stringify({ endpoint, pid: process.pid, engine_pid: enginePid }));
   return () => rmSync(fileOf(dataDir), { force: true });
 }
 

@@ -42,7 +42,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
     endpoint = engine.endpoint;
-    forgetEngine = recordRunningEngine(options.dataDir, endpoint);
+    forgetEngine = recordRunningEngine(options.dataDir, endpoint, engine.pid);
     // Never leave a java process behind, whatever way this process ends.
     process.once('exit', () => {
       forgetEngine();
