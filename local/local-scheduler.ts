@@ -46,6 +46,11 @@ export class LocalScheduler implements PostScheduler {
     setImmediate(() => this.run(postId));
   }
 
+  /** Whether a post is waiting for its time here (tests, diagnostics). */
+  isScheduled(postId: string): boolean {
+    return this.due.has(postId);
+  }
+
   /** Stops ticking and waits for publications under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);

@@ -51,7 +51,8 @@ export function releaseSpacingSlotItem(accountId: string, bucket: number, postId
     Delete: {
       TableName: tableName,
       Key: spacingSlotKey(accountId, bucket),
-      ConditionExpression: 'post_id = :postId',
+      // Already gone is fine; someone else's slot is not ours to free.
+      ConditionExpression: 'attribute_not_exists(pk) OR post_id = :postId',
       ExpressionAttributeValues: { ':postId': postId },
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AtpAgent } from '@atproto/api';
@@ -38,6 +39,8 @@ export interface TestPds {
   setDisplayName(user: TestUser, displayName: string): Promise<void>;
   /** How many com.atproto.server.createSession (logins) the PDS has received so far. */
   createSessionCount(): number;
+  /** How many calls of this XRPC method (e.g. com.atproto.server.refreshSession) the PDS has received. */
+  callCount(method: string): number;
   /** The user's app.bsky.feed.post records, oldest first. */
   listPosts(did: string): Promise<PostRecord[]>;
   stop(): Promise<void>;
@@ -62,11 +65,13 @@ export async function startTestPds(): Promise<TestPds> {
   }
   const url = network.pds.url;
 
-  // Count logins where the PDS receives them, whoever sends them.
-  let logins = 0;
-  network.pds.server.server?.prependListener('request', (request: IncomingMessage) => {
-    if (request.url?.startsWith('/xrpc/com.atproto.server.createSession')) logins += 1;
+  // Count calls where the PDS receives them, whoever sends them.
+  const calls = new Map<string, number>();
+  network.pds.server.server!.prependListener('request', (request: IncomingMessage) => {
+    const method = /^\/xrpc\/([^?]+)/.exec(request.url ?? '')?.[1];
+    if (method) calls.set(method, (calls.get(method) ?? 0) + 1);
   });
+  const callCount = (method: string) => calls.get(method) ?? 0;
 
   const createAppPassword = async (user: TestUser, name = appPasswordName): Promise<string> => {
     const { data } = await user.agent.com.atproto.server.createAppPassword({ name });
@@ -97,7 +102,8 @@ export async function startTestPds(): Promise<TestPds> {
         record: { $type: 'app.bsky.actor.profile', displayName },
       });
     },
-    createSessionCount: () => logins,
+    createSessionCount: () => callCount('com.atproto.server.createSession'),
+    callCount,
     listPosts: async (did) => {
       const agent = new AtpAgent({ service: url });
       const records: PostRecord[] = [];
@@ -118,3 +124,34 @@ export async function startTestPds(): Promise<TestPds> {
     },
   };
 }
+
+/** A server standing in for a broken PDS: answers every request with `respond`. */
+export interface StubServer {
+  url: string;
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+export async function startStubServer(respond: (request: IncomingMessage, response: ServerResponse) => void): Promise<StubServer> {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    request.resume();
+    respond(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Answers with an XRPC error body. */
+export const xrpcError = (response: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ error, message: `stub says ${error}` }));
+};

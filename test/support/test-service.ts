@@ -23,7 +23,8 @@ export async function useTestTable(env: Record<string, string> = {}): Promise<Te
   if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: run the tests through jest (global setup)');
   const tableName = `test-${randomUUID()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-test-'));
-  Object.assign(process.env, { TABLE_NAME: tableName, DATA_DIR: dataDir, LOG_LEVEL: 'WARN', ...env });
+  // Quiet by default; TEST_LOG_LEVEL=INFO shows the service's logs while debugging a test.
+  Object.assign(process.env, { TABLE_NAME: tableName, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT', ...env });
   await ensureTable(endpoint, tableName);
   return {
     tableName,

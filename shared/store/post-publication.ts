@@ -1,0 +1,107 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Platform } from '#shared/http/errors';
+import { db, tableName } from './client';
+import { postKey, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
+import { releaseSpacingSlotItem } from './spacing-slots';
+
+/**
+ * The publisher's conditional writes. Every step is a claim that only one invocation can
+ * win, so retries, duplicate invocations and restarts after a crash never publish a
+ * platform twice.
+ */
+const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+/** scheduled → publishing. False when the post is no longer scheduled (deleted, or taken). */
+export async function claimScheduledPost(postId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: postKey(postId),
+        UpdateExpression: 'SET #status = :publishing',
+        ConditionExpression: '#status = :scheduled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export type PlatformClaim = 'claimed' | 'reclaimed-after-crash' | 'not-ours';
+
+/**
+ * pending → publishing for one platform of a publishing post. A claim older than `staleBefore`
+ * was left by an invocation that died mid-publish: it is taken over, and the caller told so
+ * (the platform may already have the post).
+ */
+export async function claimPlatform(postId: string, platform: Platform, now: Date, staleBefore: Date): Promise<PlatformClaim> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: postKey(postId),
+        UpdateExpression: 'SET results.#p.#rs = :publishing, results.#p.claimed_at = :now',
+        ConditionExpression:
+          '#status = :postPublishing AND (results.#p.#rs = :pending OR (results.#p.#rs = :publishing AND results.#p.claimed_at < :stale))',
+        ExpressionAttributeNames: { '#p': platform, '#rs': 'status', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':publishing': 'publishing',
+          ':pending': 'pending',
+          ':postPublishing': 'publishing',
+          ':now': now.toISOString(),
+          ':stale': staleBefore.toISOString(),
+        },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    const previous = (Attributes?.results as Record<string, { status?: string }> | undefined)?.[platform]?.status;
+    return previous === 'publishing' ? 'reclaimed-after-crash' : 'claimed';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'not-ours';
+    throw error;
+  }
+}
+
+/** Records a platform's final result, only over this invocation's claim. */
+export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: postKey(postId),
+      UpdateExpression: 'SET results.#p = :result',
+      ConditionExpression: 'results.#p.#rs = :publishing',
+      ExpressionAttributeNames: { '#p': platform, '#rs': 'status' },
+      ExpressionAttributeValues: { ':result': result, ':publishing': 'publishing' },
+    }),
+  );
+}
+
+/**
+ * publishing → its final status. A failed post gives its LinkedIn spacing slot back in the
+ * same transaction. False when another invocation finalised it first.
+ */
+export async function finalizePost(post: PostItem, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null): Promise<boolean> {
+  const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
+  const update = {
+    Update: {
+      TableName: tableName,
+      Key: postKey(post.id),
+      UpdateExpression: `SET #status = :final, published_at = :publishedAt${releaseSlot ? ' REMOVE spacing_bucket' : ''}`,
+      ConditionExpression: '#status = :publishing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':final': status, ':publishedAt': publishedAt, ':publishing': 'publishing' },
+    },
+  };
+  try {
+    await writeTransaction([update, ...(releaseSlot ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket as number, post.id)] : [])]);
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}

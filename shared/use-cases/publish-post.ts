@@ -1,0 +1,98 @@
+import { config } from '#shared/config';
+import { backoffDelayMs } from '#shared/domain/retry-backoff';
+import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
+import type { Platform } from '#shared/http/errors';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import type { PublishOutcome } from '#shared/platforms/publisher';
+import { platformPublisher } from '#shared/platforms/registry';
+import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
+import { getPostItem, type PlatformResult, type PostItem } from '#shared/store/posts';
+import { getProfileItem, markProfileNeedsReconnect } from '#shared/store/profiles';
+
+/** A platform claim older than this was left by a crashed invocation (the Lambda times out well before). */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+/** Scheduler fires at the second it was given (or within the minute): wait out at most this much. */
+const MAX_EARLY_WAIT_MS = 70_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Publishes a post (CONTRACT section 7): claims it, publishes each pending platform
+ * independently under its own claim, records each result, then sets the final status.
+ * Safe to run twice at once, again after a crash, or for a post deleted meanwhile.
+ */
+export async function publishPost(postId: string): Promise<void> {
+  let post = await getPostItem(postId);
+  if (!post) return logger.info('post gone before publishing (deleted)', { post_id: postId });
+  logger.appendKeys({ post_id: postId, account_id: post.account_id });
+
+  if (post.status === 'scheduled') {
+    const wait = new Date(post.post_time).getTime() - clock.now().getTime();
+    // Far too early means a stale trigger (the post's own schedule fires at its time): ignore it.
+    if (wait > MAX_EARLY_WAIT_MS) return logger.warn('publisher invoked long before the post is due; ignored', { wait_ms: wait });
+    if (wait > 0) await sleep(wait);
+    if (!(await claimScheduledPost(postId))) {
+      post = await getPostItem(postId);
+      if (!post || post.status !== 'publishing') return logger.info('post no longer scheduled; nothing to do', { status: post?.status ?? 'deleted' });
+    }
+  } else if (post.status !== 'publishing') {
+    return logger.info('post already final; nothing to do', { status: post.status });
+  }
+
+  const current = post;
+  await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform)));
+  await finalize(postId);
+}
+
+async function publishToPlatform(post: PostItem, platform: Platform): Promise<void> {
+  const now = clock.now();
+  const claim = await claimPlatform(post.id, platform, now, new Date(now.getTime() - CLAIM_LEASE_MS));
+  if (claim === 'not-ours') return;
+  let outcome: PublishOutcome;
+  if (claim === 'reclaimed-after-crash' && platform === 'linkedin') {
+    // The crashed attempt may have posted; LinkedIn has no way to ask. Never risk a double post.
+    outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'A previous attempt stopped mid-publish; the post may or may not be on LinkedIn', retryable: false };
+  } else {
+    outcome = await publishWithRetries(post, platform);
+  }
+  const result: PlatformResult = outcome.ok
+    ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
+    : { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: outcome.code, message: outcome.message } };
+  await recordPlatformResult(post.id, platform, result);
+  logger.info('platform result', { platform, result: result.status, error_code: result.error?.code, url: result.url });
+}
+
+async function publishWithRetries(post: PostItem, platform: Platform): Promise<PublishOutcome> {
+  const profile = await getProfileItem(post.account_id, platform);
+  if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
+  const publisher = await platformPublisher(platform);
+  const { maxAttempts } = config.publishing;
+  for (let attempt = 1; ; attempt += 1) {
+    let outcome: PublishOutcome;
+    try {
+      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content: post.content, postTime: new Date(post.post_time), profile, attempt });
+    } catch (error) {
+      // Adapters classify failures; anything thrown is a bug we must not retry blindly.
+      logger.error('adapter threw', { platform, error: error as Error });
+      outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'Unexpected error while publishing', retryable: false };
+    }
+    if (outcome.ok || !outcome.retryable || attempt >= maxAttempts) {
+      if (!outcome.ok && outcome.code === 'PLATFORM_AUTH_EXPIRED') await markProfileNeedsReconnect(post.account_id, platform, profile.id);
+      return outcome;
+    }
+    const delay = backoffDelayMs(attempt, config.publishing, outcome.retryAfterSeconds);
+    logger.warn('retrying platform', { platform, attempt, delay_ms: delay, error_code: outcome.code });
+    await sleep(delay);
+  }
+}
+
+/** Sets the final status once no platform is left pending or in flight. */
+async function finalize(postId: string): Promise<void> {
+  const post = await getPostItem(postId);
+  if (!post || post.status !== 'publishing') return;
+  const results = post.platforms.map((platform) => post.results[platform] as PlatformResult);
+  if (results.some((result) => result.status === 'pending' || result.status === 'publishing')) return;
+  const status = finalStatus(results);
+  if (await finalizePost(post, status, lastPublishedAt(results))) logger.info('post finished', { status });
+}
