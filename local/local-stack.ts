@@ -25,6 +25,9 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
 }
 
+/** The base URL this module put in PUBLIC_BASE_URL (replaced on a restart in the same process). */
+let publicBaseUrlWeSet: string | undefined;
+
 /**
  * The whole service on this machine: DynamoDB Local, the table, the demo account, the
  * local scheduler and the HTTP server. Settings are handed to the handlers through the
@@ -58,6 +61,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopScheduler = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
+    // Listen first: the handlers read PUBLIC_BASE_URL (the OAuth redirect URI) when their
+    // modules load, and with port 0 the address is only known now. The server module itself
+    // reads no settings.
+    const { createLocalServer, listen } = await import('./server');
+    server = createLocalServer();
+    const baseUrl = await listen(server, options.port);
+    if (!process.env.PUBLIC_BASE_URL || process.env.PUBLIC_BASE_URL === publicBaseUrlWeSet) {
+      process.env.PUBLIC_BASE_URL = publicBaseUrlWeSet = baseUrl;
+    }
     let demo: LocalStack['demo'];
     if (created && options.createDemoAccount !== false) {
       const { createAccount } = await import('#shared/use-cases/accounts');
@@ -81,10 +93,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await localScheduler?.stop();
       useScheduler(undefined);
     };
-    const { createLocalServer, listen } = await import('./server');
-    server = createLocalServer();
-    const baseUrl = await listen(server, options.port);
-    if (!process.env.PUBLIC_BASE_URL) process.env.PUBLIC_BASE_URL = baseUrl;
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');

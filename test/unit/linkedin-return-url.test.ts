@@ -1,8 +1,8 @@
 import { ServiceError } from '#shared/http/errors';
-import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return-url';
+import { checkReturnUrl, returnUrlWith, type ReturnUrlPolicy } from '#shared/platforms/linkedin/return-url';
 
-const byDefault = { allowedHosts: [], publicBaseUrl: 'https://api.example.com/v1' };
-const listed = { allowedHosts: ['app.example.com', 'localhost:5173'], publicBaseUrl: 'https://api.example.com/v1' };
+const byDefault: ReturnUrlPolicy = { allowedHosts: [], publicBaseUrl: 'https://api.example.com/v1' };
+const listed: ReturnUrlPolicy = { allowedHosts: ['app.example.com', 'localhost:5173'], publicBaseUrl: 'https://api.example.com/v1' };
 
 function refusal(raw: string, policy = byDefault): unknown {
   try {
