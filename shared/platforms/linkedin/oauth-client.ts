@@ -13,8 +13,12 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const
 export const redirectUri = (): string => `${config.publicBaseUrl}/profiles/linkedin/callback`;
 
 function clientId(): string {
-  // A deployment error, not the caller's: a plain Error becomes a logged 500.
-  if (!config.linkedin.clientId) throw new Error('LINKEDIN_CLIENT_ID is not set');
+  // A deployment without a LinkedIn app cannot connect LinkedIn: say so, as for a platform that is down.
+  if (!config.linkedin.clientId) {
+    throw new ServiceError('SERVICE_UNAVAILABLE', {}, {
+      message: 'LinkedIn is not configured on this deployment: the operator must set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+    });
+  }
   return config.linkedin.clientId;
 }
 
