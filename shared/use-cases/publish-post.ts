@@ -3,6 +3,7 @@ import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import type { Platform } from '#shared/http/errors';
 import { logger } from '#shared/logger';
+import { recordPlatformResultMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
 import type { PublishOutcome } from '#shared/platforms/publisher';
 import { platformPublisher } from '#shared/platforms/registry';
@@ -60,6 +61,7 @@ async function publishToPlatform(post: PostItem, platform: Platform): Promise<vo
     ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
     : { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: outcome.code, message: outcome.message } };
   await recordPlatformResult(post.id, platform, result);
+  recordPlatformResultMetric(platform, result.status === 'published' ? 'published' : 'failed', result.error?.code);
   logger.info('platform result', { platform, result: result.status, error_code: result.error?.code, url: result.url });
 }
 

@@ -1,0 +1,17 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { config } from '#shared/config';
+
+/**
+ * CloudWatch metrics in Embedded Metric Format (Powertools): written as log lines, so they
+ * cost no API call. Locally they are not emitted (there is no CloudWatch to read them).
+ */
+const metrics = new Metrics({ namespace: 'SocialPosting', serviceName: 'social-posting' });
+
+/** One metric per platform result: `PlatformPublished` or `PlatformFailed`, by platform (and error code). */
+export function recordPlatformResultMetric(platform: string, outcome: 'published' | 'failed', errorCode?: string): void {
+  if (config.local) return;
+  const single = metrics.singleMetric();
+  single.addDimension('platform', platform);
+  if (errorCode) single.addDimension('error_code', errorCode);
+  single.addMetric(outcome === 'published' ? 'PlatformPublished' : 'PlatformFailed', MetricUnit.Count, 1);
+}

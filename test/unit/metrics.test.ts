@@ -1,0 +1,22 @@
+/** The publisher's metric: one EMF line per platform result, in AWS only. */
+describe('platform result metric', () => {
+  it('writes one EMF record with the platform and error code dimensions', async () => {
+    jest.resetModules();
+    delete process.env.DYNAMODB_ENDPOINT; // as in AWS
+    process.env.TABLE_NAME = 'metrics-test';
+    const lines: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const { recordPlatformResultMetric } = await import('../../shared/metrics');
+      recordPlatformResultMetric('linkedin', 'failed', 'PLATFORM_REJECTED');
+    } finally {
+      write.mockRestore();
+    }
+    const emf = lines.map((line) => JSON.parse(line)).find((record) => record._aws);
+    expect(emf).toMatchObject({ platform: 'linkedin', error_code: 'PLATFORM_REJECTED', PlatformFailed: 1 });
+    expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'SocialPosting', Metrics: [{ Name: 'PlatformFailed', Unit: 'Count' }] });
+  });
+});
