@@ -1,9 +1,9 @@
+import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../shared/http/routes';
 
@@ -34,11 +34,6 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   error: '$context.error.message',
 });
 
-export interface PublicHttpApiProps {
-  /** Serves the `$default` route: every path or method the route table does not know. */
-  notFound: lambda.IFunction;
-}
-
 /**
  * The HTTP API (Lambda proxy, payload 2.0) with its `v1` stage, access logs and throttling.
  * No CORS: the API is called by servers with an API key, not by browsers.
@@ -47,12 +42,11 @@ export class PublicHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
 
-  constructor(scope: Construct, id: string, props: PublicHttpApiProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     this.api = new apigwv2.HttpApi(this, 'Api', {
       description: 'Social posting service: public API',
       createDefaultStage: false,
-      defaultIntegration: lambdaIntegration('NotFoundIntegration', props.notFound),
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigwv2.HttpStage(this, 'Stage', {
@@ -65,8 +59,16 @@ export class PublicHttpApi extends Construct {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
     });
-    // The $default route exists from here on; addRoute covers each later one.
-    suppressNoAuthorizerFindings(this.api);
+  }
+
+  /** The `$default` route: every path or method the route table does not know. */
+  addDefaultRoute(handler: lambda.IFunction): void {
+    const route = new apigwv2.HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.api,
+      routeKey: apigwv2.HttpRouteKey.DEFAULT,
+      integration: lambdaIntegration('default-integration', handler),
+    });
+    suppressNoAuthorizerFindings(route);
   }
 
   /** The route `METHOD /path` served by one function. */
@@ -90,17 +92,13 @@ function lambdaIntegration(id: string, handler: lambda.IFunction): HttpLambdaInt
 }
 
 /** cdk-nag wants an API Gateway authorizer on every route; this API authenticates in the functions. */
-function suppressNoAuthorizerFindings(scope: Construct): void {
-  NagSuppressions.addResourceSuppressions(
-    scope,
-    [
-      {
-        id: 'AwsSolutions-APIG4',
-        reason:
-          "Authentication is the service's own x-api-key check inside every function (hashed keys in DynamoDB, per-key rate limit); the OAuth callback is authenticated by its single-use state, and $default only answers 404.",
-      },
-      { id: 'AwsSolutions-COG4', reason: 'Clients are servers holding API keys issued by this service, not Cognito users.' },
-    ],
-    true,
+function suppressNoAuthorizerFindings(route: Construct): void {
+  Validations.of(route).acknowledge(
+    {
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "Authentication is the service's own x-api-key check inside every function (hashed keys in DynamoDB, per-key rate limit); the OAuth callback is authenticated by its single-use state, and $default only answers 404.",
+    },
+    { id: 'AwsSolutions-COG4', reason: 'Clients are servers holding API keys issued by this service, not Cognito users.' },
   );
 }

@@ -28,14 +28,13 @@ const CONTEXT_KEYS = [
   'alarmTopicArn',
 ] as const satisfies readonly (keyof ServiceSettings)[];
 
-/** Reads the settings from CDK context and rejects values the functions would reject at cold start. */
+/** Reads the settings from CDK context (the stack validates them). */
 export function settingsFromContext(node: Node): ServiceSettings {
   const settings: ServiceSettings = {};
   for (const key of CONTEXT_KEYS) {
     const value: unknown = node.tryGetContext(key);
     if (value !== undefined && value !== null && value !== '') settings[key] = String(value);
   }
-  validateSettings(settings);
   return settings;
 }
 
@@ -46,6 +45,9 @@ export function validateSettings(settings: ServiceSettings): void {
     if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value)) {
       throw new Error(`Context value ${key} must be an http(s) URL, got "${value}"`);
     }
+  }
+  if (settings.alarmTopicArn !== undefined && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(settings.alarmTopicArn)) {
+    throw new Error(`Context value alarmTopicArn must be an SNS topic ARN, got "${settings.alarmTopicArn}"`);
   }
   if (settings.linkedinApiVersion !== undefined && !/^\d{6}$/.test(settings.linkedinApiVersion)) {
     throw new Error(`Context value linkedinApiVersion must be YYYYMM, got "${settings.linkedinApiVersion}"`);

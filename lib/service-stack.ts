@@ -1,0 +1,131 @@
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routes } from '../shared/http/routes';
+import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
+import { ApiFunction, type HandlerCode } from './api-function';
+import { PublicHttpApi } from './public-http-api';
+import { PublishingPipeline } from './publishing-pipeline';
+import { ServiceAlarms } from './service-alarms';
+import { settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
+
+export interface ServiceStackProps extends StackProps {
+  settings: ServiceSettings;
+  /** 'bundle' (default) for synth and deploy; 'stub' for template tests only. */
+  handlerCode?: HandlerCode;
+}
+
+/** Operations that seal or open platform credentials with the secret box (KMS). */
+const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
+/** Operations that read the LinkedIn app's client secret. */
+const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback', PUBLISHER_OPERATION];
+const SCHEDULING_OPERATION = 'create-post';
+const CANCELLING_OPERATION = 'delete-post';
+
+/** The whole service: table, HTTP API with one function per route, publisher, alarms. */
+export class ServiceStack extends Stack {
+  readonly table: dynamodb.Table;
+  /** Every function by operation (route functions, `not-found`, `publish-post`). */
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    assertOperationsExist();
+    const { settings } = props;
+    validateSettings(settings);
+    this.table = singleTable(this);
+
+    const secretBoxKey = new kms.Key(this, 'SecretBoxKey', {
+      description: 'Seals platform credentials (app passwords, sessions, OAuth tokens) stored in the table',
+      enableKeyRotation: true,
+      // Losing the key would make every stored credential unreadable.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const linkedinClientSecret = new secretsmanager.Secret(this, 'LinkedInClientSecret', {
+      description: 'LinkedIn app client secret: replace the generated placeholder with the real value after the first deploy',
+    });
+    Validations.of(linkedinClientSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
+    });
+    if (!settings.linkedinClientId) {
+      Annotations.of(this).addWarningV2('social-posting:linkedin-client-id', 'No linkedinClientId context value: connecting LinkedIn profiles will fail until it is set.');
+    }
+
+    const httpApi = new PublicHttpApi(this, 'HttpApi');
+    const environment = { ...settingsEnvironment(settings), PUBLIC_BASE_URL: settings.publicBaseUrl ?? httpApi.url };
+    const makeFunction = (operation: string, description: string, timeout?: Duration): ApiFunction => {
+      const fn = new ApiFunction(this, pascalCase(operation), { operation, description, timeout, environment, handlerCode: props.handlerCode ?? 'bundle' });
+      this.functions.set(operation, fn);
+      return fn;
+    };
+
+    // Answers 404 before any authentication (CONTRACT section 1), so it touches nothing.
+    httpApi.addDefaultRoute(makeFunction(DEFAULT_OPERATION, '$default: unknown route or method').function);
+    for (const route of routes) {
+      // Read-write even for reads: API-key auth counts every request (rate limit, last use),
+      // and the OAuth callback consumes its state and creates the profile.
+      const fn = makeFunction(route.operation, `${route.method} ${route.path}`).bindTable(this.table, 'RW');
+      httpApi.addRoute(route, fn.function);
+    }
+    // Waits out the seconds before the scheduled minute, then posts to each platform with retries.
+    const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(this.table, 'RW');
+
+    const pipeline = new PublishingPipeline(this, 'Publishing', { publisher });
+    pipeline.allowScheduling(this.fn(SCHEDULING_OPERATION));
+    pipeline.allowCancelling(this.fn(CANCELLING_OPERATION));
+    SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
+    LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
+
+    new ServiceAlarms(this, 'Alarms', {
+      api: httpApi.api,
+      publisher: publisher.function,
+      deadLetterQueue: pipeline.deadLetterQueue,
+      alarmTopicArn: settings.alarmTopicArn,
+    });
+    new CfnOutput(this, 'ApiUrl', { value: httpApi.url, description: 'Base URL of the API (PUBLIC_BASE_URL unless set)' });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for `npm run admin` against AWS' });
+    new CfnOutput(this, 'LinkedInClientSecretArn', { value: linkedinClientSecret.secretArn, description: 'Put the LinkedIn client secret here' });
+    new CfnOutput(this, 'PublishDeadLetterQueueUrl', { value: pipeline.deadLetterQueue.queueUrl });
+  }
+
+  private fn(operation: string): ApiFunction {
+    const fn = this.functions.get(operation);
+    if (!fn) throw new Error(`No function for operation ${operation}`);
+    return fn;
+  }
+}
+
+/** The single table; its key names match shared/store/table.ts (a stack test compares them). */
+function singleTable(scope: Construct): dynamodb.Table {
+  const table = new dynamodb.Table(scope, 'Table', {
+    partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+    sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+    billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: TTL_ATTRIBUTE,
+    // Retained on stack deletion, and protected from a replacement that would drop the data.
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+  });
+  table.addGlobalSecondaryIndex({
+    indexName: GSI1,
+    partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },
+    sortKey: { name: 'gsi1sk', type: dynamodb.AttributeType.STRING },
+    projectionType: dynamodb.ProjectionType.ALL,
+  });
+  return table;
+}
+
+/** A renamed operation must fail the synth, not silently lose its permissions. */
+function assertOperationsExist(): void {
+  const known = new Set([...routes.map((route) => route.operation), PUBLISHER_OPERATION]);
+  const wired = [...SECRET_BOX_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, SCHEDULING_OPERATION, CANCELLING_OPERATION];
+  const unknown = wired.filter((operation) => !known.has(operation));
+  if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);
+}
+
+const pascalCase = (operation: string): string =>
+  operation.replace(/(^|-)([a-z0-9])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());

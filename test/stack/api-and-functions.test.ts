@@ -1,0 +1,159 @@
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { STAGE_NAME, STAGE_THROTTLE } from '../../lib/public-http-api';
+import type { ServiceStack } from '../../lib/service-stack';
+import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
+import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routeKey, routes } from '../../shared/http/routes';
+import { buildStack } from './build-stack';
+import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
+
+let stack: ServiceStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = buildStack());
+});
+
+/** RouteKey -> logical id of the function its integration invokes. */
+function routeTargets(): Map<string, string> {
+  const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+  const targets = new Map<string, string>();
+  for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route'))) {
+    const integrationId = JSON.stringify(route.Properties.Target).match(/"Ref":"([^"]+)"/)?.[1] ?? '';
+    const uri = integrations[integrationId]?.Properties.IntegrationUri;
+    targets.set(route.Properties.RouteKey, uri?.['Fn::GetAtt']?.[0]);
+  }
+  return targets;
+}
+
+describe('HTTP API', () => {
+  it('has exactly one route per entry of the route table, plus $default', () => {
+    // Prepare
+    const expected = [...routes.map(routeKey), '$default'].sort();
+    // Act
+    const actual = [...routeTargets().keys()].sort();
+    // Assess
+    expect(actual).toEqual(expected);
+  });
+
+  it("sends every route to its own operation's function, and $default to not-found", () => {
+    const targets = routeTargets();
+    for (const route of routes) expect(targets.get(routeKey(route))).toBe(functionLogicalId(stack, route.operation));
+    expect(targets.get('$default')).toBe(functionLogicalId(stack, DEFAULT_OPERATION));
+  });
+
+  it('uses Lambda proxy integrations with payload format 2.0', () => {
+    const integrations = Object.values(template.findResources('AWS::ApiGatewayV2::Integration'));
+    expect(integrations).toHaveLength(routes.length + 1);
+    for (const integration of integrations) {
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    }
+  });
+
+  it('has no CORS configuration', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.absent() });
+  });
+
+  it('deploys one auto-deployed, throttled stage with JSON access logs to a log group', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: STAGE_NAME,
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('AccessLogs'), 'Arn'] },
+        Format: Match.serializedJson(Match.objectLike({ requestId: '$context.requestId', status: '$context.status' })),
+      },
+    });
+  });
+
+  it('outputs the API URL, stage included', () => {
+    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`/${STAGE_NAME}$`)])] } });
+  });
+});
+
+describe('functions', () => {
+  const operations = [DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION];
+
+  it('has one function per route, plus not-found and the publisher', () => {
+    template.resourceCountIs('AWS::Lambda::Function', operations.length);
+    expect([...stack.functions.keys()].sort()).toEqual([...operations].sort());
+  });
+
+  it.each(operations)('%s runs Node.js 22 on arm64 with the baked-in defaults', (operation) => {
+    const { Properties } = template.toJSON().Resources[functionLogicalId(stack, operation)];
+    expect(Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      MemorySize: 256,
+      TracingConfig: { Mode: 'Active' },
+      LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
+      Environment: {
+        Variables: expect.objectContaining({
+          POWERTOOLS_SERVICE_NAME: 'social-posting',
+          LOG_LEVEL: 'INFO',
+          NODE_OPTIONS: '--enable-source-maps',
+          PUBLIC_BASE_URL: expect.anything(),
+        }),
+      },
+    });
+    expect(Properties.Timeout).toBeLessThanOrEqual(operation === PUBLISHER_OPERATION ? 900 : 29);
+  });
+
+  it('gives every function a log group that keeps a month of logs', () => {
+    const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
+    expect(logGroups).toHaveLength(operations.length + 1); // + the API access logs
+    for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('points every function that uses the table at it by TABLE_NAME; not-found needs none', () => {
+    const tableRef = { Ref: logicalIdOf(stack, stack.table.node.defaultChild as CfnElement) };
+    for (const operation of operations) {
+      const variables = functionVariables(stack, template, operation);
+      if (operation === DEFAULT_OPERATION) expect(variables.TABLE_NAME).toBeUndefined();
+      else expect(variables.TABLE_NAME).toEqual(tableRef);
+    }
+  });
+});
+
+describe('deployment settings', () => {
+  it('default PUBLIC_BASE_URL to the API stage URL, so the LinkedIn redirect_uri needs no setup', () => {
+    const url = JSON.stringify(functionVariables(stack, template, 'authorize-linkedin').PUBLIC_BASE_URL);
+    expect(url).toContain('execute-api');
+    expect(url).toContain(`/${STAGE_NAME}`);
+  });
+
+  it('reach the functions under the names shared/config.ts reads', () => {
+    const built = buildStack({
+      linkedinClientId: 'client-1',
+      publicBaseUrl: 'https://api.example.com/v1',
+      linkedinApiVersion: '202601',
+      blueskyServiceUrl: 'https://pds.example.com',
+      oauthReturnUrlHosts: 'app.example.com,example.com',
+      logLevel: 'DEBUG',
+    });
+    expect(functionVariables(built.stack, built.template, 'linkedin-callback')).toMatchObject({
+      LINKEDIN_CLIENT_ID: 'client-1',
+      PUBLIC_BASE_URL: 'https://api.example.com/v1',
+      LINKEDIN_API_VERSION: '202601',
+      BLUESKY_SERVICE_URL: 'https://pds.example.com',
+      OAUTH_RETURN_URL_HOSTS: 'app.example.com,example.com',
+      LOG_LEVEL: 'DEBUG',
+    });
+  });
+
+  it('left unset stay out of the environment, so the defaults of shared/config.ts apply', () => {
+    expect(settingsEnvironment({})).toEqual({ LOG_LEVEL: 'INFO' });
+  });
+
+  it('are read from CDK context', () => {
+    const app = new App({ context: { linkedinClientId: 'ctx-id', linkedinApiVersion: '202512', unrelated: 'x' } });
+    expect(settingsFromContext(app.node)).toEqual({ linkedinClientId: 'ctx-id', linkedinApiVersion: '202512' });
+  });
+
+  it('that are malformed fail the synth rather than the first cold start', () => {
+    expect(() => buildStack({ linkedinApiVersion: '2025-11' })).toThrow(/YYYYMM/);
+    expect(() => buildStack({ publicBaseUrl: 'api.example.com' })).toThrow(/http\(s\) URL/);
+    expect(() => buildStack({ alarmTopicArn: 'on-call' })).toThrow(/SNS topic ARN/);
+  });
+});

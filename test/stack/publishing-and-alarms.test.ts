@@ -1,0 +1,145 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
+import type { ServiceStack } from '../../lib/service-stack';
+import { PUBLISHER_OPERATION } from '../../shared/http/routes';
+import { buildStack, TEST_SETTINGS } from './build-stack';
+import { allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
+
+let stack: ServiceStack;
+let template: Template;
+let ids: { schedulerRole: string; queue: string; publisher: string; group: string };
+
+beforeAll(() => {
+  ({ stack, template } = buildStack());
+  const pipeline = stack.node.findChild('Publishing');
+  const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
+  ids = {
+    schedulerRole: idOf(pipeline.node.findChild('SchedulerRole')),
+    queue: idOf(pipeline.node.findChild('DeadLetters')),
+    publisher: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function),
+    group: idOf(pipeline.node.findChild('Schedules')),
+  };
+});
+
+describe('publishing pipeline', () => {
+  it('has a named schedule group that create-post, delete-post and the publisher are told about', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'social-posting-test-posts' });
+    for (const operation of ['create-post', 'delete-post', PUBLISHER_OPERATION]) {
+      expect(functionVariables(stack, template, operation)).toMatchObject({ SCHEDULE_GROUP: 'social-posting-test-posts', PUBLISH_DLQ_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] } });
+    }
+  });
+
+  it('gives create-post and delete-post the scheduler role and the publisher to target', () => {
+    for (const operation of ['create-post', 'delete-post']) {
+      expect(functionVariables(stack, template, operation)).toMatchObject({
+        SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
+        PUBLISHER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.publisher, 'Arn'] },
+      });
+    }
+  });
+
+  it('lets only EventBridge Scheduler, for this account and group, assume the scheduler role', () => {
+    const role = template.toJSON().Resources[ids.schedulerRole];
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      {
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': '123456789012' },
+          ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [ids.group, 'Arn'] } },
+        },
+      },
+    ]);
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role.Properties.Policies).toBeUndefined();
+  });
+
+  it('lets the scheduler role only invoke the publisher and dead-letter to the queue', () => {
+    const statements = roleStatements(template, ids.schedulerRole);
+    expect(allowedActions(statements)).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    expect(statements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
+      expect.arrayContaining([
+        { Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.publisher, 'Arn'] } },
+        { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.queue, 'Arn'] } },
+      ]),
+    );
+  });
+
+  it('has an encrypted dead-letter queue that refuses requests without TLS', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('retries a failed publisher invoke twice, then dead-letters it', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: ids.publisher },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.queue, 'Arn'] } } },
+    });
+  });
+
+  it('gives the publisher more time than an API function', () => {
+    const timeout = template.toJSON().Resources[ids.publisher].Properties.Timeout;
+    expect(timeout).toBeGreaterThan(60);
+  });
+});
+
+describe('alarms', () => {
+  it('has the four alarms an on-call engineer needs, and no others', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+  });
+
+  it('alarms on the share of API responses that are 5xx', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Threshold: API_5XX_RATE_THRESHOLD_PERCENT,
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: Match.stringLikeRegexp('errors / requests') }),
+        Match.objectLike({ Id: 'errors', MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }) }) }),
+        Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'Count' }) }) }),
+      ]),
+    });
+  });
+
+  it('alarms on any publisher error', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('PublishPost') } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('alarms as soon as one message waits in the dead-letter queue', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('alarms on Lambda throttles', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('notifies nobody unless a topic is given, then notifies it from every alarm', () => {
+    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) expect(alarm.Properties.AlarmActions).toBeUndefined();
+    const topicArn = 'arn:aws:sns:eu-west-1:123456789012:on-call';
+    const withTopic = buildStack({ ...TEST_SETTINGS, alarmTopicArn: topicArn }).template;
+    for (const alarm of Object.values(withTopic.findResources('AWS::CloudWatch::Alarm'))) expect(alarm.Properties.AlarmActions).toEqual([topicArn]);
+  });
+});
