@@ -10,9 +10,9 @@ interface PublishEvent {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The publisher. Not behind API Gateway: invoked by the scheduler. Errors are rethrown so the
- * invocation counts as failed (Scheduler retries, then the dead-letter queue); publishing
- * itself is idempotent per platform, so a retry is safe.
+ * The publisher. Not behind API Gateway: invoked asynchronously by EventBridge Scheduler or by
+ * create-post. Errors are rethrown so the invocation counts as failed: Lambda's async retries,
+ * then the dead-letter queue. Publishing is idempotent per platform, so a retry is safe.
  */
 export async function handler(event: PublishEvent, context: Context): Promise<void> {
   logger.resetKeys();
