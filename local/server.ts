@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Context } from 'aws-lambda';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
 import { toHttpApiEvent, writeHttpApiResult } from './event-adapter';
+import { lambdaContext } from './lambda-context';
 import { matchRoute } from './router';
+import { serveDashboard } from './static-files';
 
 type HttpApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -32,23 +33,6 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString('utf8');
 }
 
-function lambdaContext(requestId: string, operation: string): Context {
-  return {
-    awsRequestId: requestId,
-    functionName: operation,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${operation}`,
-    memoryLimitInMB: '256',
-    logGroupName: `/local/${operation}`,
-    logStreamName: 'local',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 29_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 /** The local HTTP server: the route table in front of the unchanged Lambda handlers. */
 export function createLocalServer(): Server {
   return createServer((request, response) => {
@@ -56,10 +40,12 @@ export function createLocalServer(): Server {
       try {
         const body = await readBody(request);
         const path = (request.url ?? '/').split('?')[0];
+        // The dashboard's pages (CloudFront + S3 in AWS); its API goes on to the route table.
+        if (serveDashboard(request, response, path)) return;
         const match = matchRoute(request.method ?? 'GET', path);
         const event = toHttpApiEvent(request, body, match);
         const handler = await loadHandler(match.operation);
-        const result = await handler(event, lambdaContext(event.requestContext.requestId, match.operation));
+        const result = await handler(event, lambdaContext(event.requestContext.requestId, match.operation, 29_000));
         writeHttpApiResult(response, result);
       } catch (error) {
         // Only reached when a handler module fails to load: the handlers answer every other failure themselves.
