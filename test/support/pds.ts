@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AtpAgent } from '@atproto/api';
-import { TestNetworkNoAppView } from '@atproto/dev-env';
+import type { TestNetworkNoAppView } from '@atproto/dev-env';
 
 /**
  * A real Bluesky PDS (and PLC directory) in this process, from @atproto/dev-env, on free
@@ -55,7 +55,9 @@ export async function startTestPds(): Promise<TestPds> {
   process.env.TMPDIR = folder;
   let network: TestNetworkNoAppView;
   try {
-    network = await TestNetworkNoAppView.create({});
+    // Loaded here, not at the top: dev-env takes seconds to load, and the stub server needs none of it.
+    const { TestNetworkNoAppView: Network } = await import('@atproto/dev-env');
+    network = await Network.create({});
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;

@@ -46,7 +46,7 @@ export function retryAfterSeconds(error: unknown, now: Date): number | undefined
 }
 
 /** A short description safe for logs and results: the PDS's error name and message, never a token. */
-export function describe(error: unknown): string {
+export function describeFailure(error: unknown): string {
   if (error instanceof XRPCError) return `${error.error ?? 'Error'}: ${error.message}`.slice(0, 300);
   return error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown error';
 }

@@ -1,7 +1,6 @@
 import { logger } from '#shared/logger';
-import { clock } from '#shared/ports/clock';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
-import { describe, failureKind, retryAfterSeconds } from './errors';
+import { describeFailure, failureKind, retryAfterSeconds } from './errors';
 import { postThread } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { splitThread } from './thread-split';
@@ -23,19 +22,20 @@ export const blueskyPublisher: PlatformPublisher = {
       const parts = splitThread(request.content);
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts });
       const handle = session.agent.session?.handle ?? request.profile.handle;
-      return { ok: true, url: postUrl(handle, refs[0].rkey), platformPostId: refs[0].uri };
+      // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
+      const actor = handle === 'handle.invalid' ? session.did : handle;
+      return { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };
     } catch (error) {
       return toOutcome(error, request);
     } finally {
       await session?.save().catch((error: unknown) =>
         // The old session still refreshes for a while (the PDS allows a grace period); worst case the next publish logs in.
-        logger.warn('bluesky session not saved', { post_id: request.postId, profile_id: request.profile.id, cause: describe(error) }));
+        logger.warn('bluesky session not saved', { post_id: request.postId, profile_id: request.profile.id, cause: describeFailure(error) }));
     }
   },
 };
 
-export const postUrl = (handle: string, rkey: string): string =>
-  `https://bsky.app/profile/${encodeURIComponent(handle)}/post/${rkey}`;
+export const postUrl = (actor: string, rkey: string): string => `https://bsky.app/profile/${actor}/post/${rkey}`;
 
 const authExpired = (): PublishOutcome => ({
   ok: false,
@@ -46,14 +46,14 @@ const authExpired = (): PublishOutcome => ({
 
 function toOutcome(error: unknown, request: PublishRequest): PublishOutcome {
   const kind = failureKind(error);
-  logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describe(error) });
+  logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
   if (kind === 'auth') return authExpired();
-  if (kind === 'rejected') return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describe(error)}`, retryable: false };
+  if (kind === 'rejected') return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describeFailure(error)}`, retryable: false };
   return {
     ok: false,
     code: 'PLATFORM_UNAVAILABLE',
-    message: `Bluesky is unavailable: ${describe(error)}`,
+    message: `Bluesky is unavailable: ${describeFailure(error)}`,
     retryable: true,
-    retryAfterSeconds: retryAfterSeconds(error, clock.now()),
+    retryAfterSeconds: retryAfterSeconds(error, new Date()), // the PDS's reset time is wall-clock time
   };
 }

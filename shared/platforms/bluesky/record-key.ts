@@ -37,19 +37,17 @@ export function parseTid(tid: string): { micros: bigint; clockId: number } {
 
 const hash = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** Sub-millisecond slot per post (0..49): two posts due in the same millisecond rarely share one. */
-const SLOTS = 50;
-
 /**
- * The rkey of part `partIndex` of a post. The timestamp is the post time plus a
- * post-specific sub-millisecond offset plus the part index, so the parts of a thread sort in
- * order; the clock id is a hash of post, part and `probe`. `probe` > 0 gives the next
- * candidate when the key is already taken by a different record (another post of the same
- * account due in the same millisecond): a deterministic sequence, so retries find the same keys.
+ * The rkey of part `partIndex` of a post: the timestamp is the post time plus `partIndex`
+ * milliseconds (the parts of a thread sort in order) plus a post-specific sub-millisecond
+ * slot; the clock id is a hash of post, part and `probe`. Two posts due in the same
+ * millisecond share a key with a chance of one in a million; `probe` > 0 then gives the next
+ * candidate (the key is taken by a different record): a deterministic sequence, so a retry
+ * finds the same keys again.
  */
 export function partRecordKey(postId: string, postTime: Date, partIndex: number, probe = 0): string {
-  const slot = hash(postId).readUInt32BE(0) % SLOTS;
-  const micros = BigInt(postTime.getTime()) * 1000n + BigInt(partIndex * SLOTS + slot);
+  const slot = hash(postId).readUInt32BE(0) % 1000;
+  const micros = BigInt(postTime.getTime() + partIndex) * 1000n + BigInt(slot);
   const clockId = hash(`${postId}:${partIndex}:${probe}`).readUInt16BE(0) & 1023;
   return tidFromTime(micros, clockId);
 }

@@ -1,6 +1,5 @@
 import type { AtpAgent } from '@atproto/api';
 import { config } from '#shared/config';
-import { clock } from '#shared/ports/clock';
 import { updateProfileCredentials, type ProfileItem } from '#shared/store/profiles';
 import { accessTokenStale, createAgent, type SessionTokens } from './agent';
 import { openCredentials, sealCredentials, type BlueskyCredentials, type CredentialOwner } from './credentials';
@@ -56,6 +55,7 @@ export async function openProfileSession(profile: ProfileItem, accountId: string
     await updateProfileCredentials(accountId, 'bluesky', profile.id, await sealCredentials(next, owner));
   };
 
-  if (accessTokenStale(credentials.session.accessJwt, clock.now())) await renew();
+  // Real time, not the clock port: the PDS checks the token's expiry against its own clock.
+  if (accessTokenStale(credentials.session.accessJwt, new Date())) await renew();
   return { agent, did, renew, save };
 }

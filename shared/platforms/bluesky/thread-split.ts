@@ -30,7 +30,9 @@ interface Span {
 
 /** Links, mentions and hashtags as the Bluesky rich-text detector sees them (UTF-16 ranges). */
 function protectedSpans(text: string): Span[] {
-  const facets = new RichText({ text }).detectFacetsWithoutResolution().facets ?? [];
+  const rt = new RichText({ text });
+  rt.detectFacetsWithoutResolution();
+  const facets = rt.facets ?? [];
   const bytes = Buffer.from(text, 'utf8');
   const toIndex = (byte: number) => bytes.subarray(0, byte).toString('utf8').length;
   return facets.map((facet) => ({ start: toIndex(facet.index.byteStart), end: toIndex(facet.index.byteEnd) }));

@@ -1,0 +1,13 @@
+import { apiHandler } from '#shared/http/api-handler';
+import { connectBluesky } from '#shared/use-cases/bluesky-connection';
+import { connectBlueskySchema, type ConnectBlueskyBody } from './schema';
+
+export const handler = apiHandler<ConnectBlueskyBody>({
+  operation: 'connect-bluesky',
+  body: { schema: connectBlueskySchema },
+  idempotent: true,
+  handle: async ({ accountId, body }) => {
+    const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });
+    return { statusCode: 201, body: { profile } };
+  },
+});

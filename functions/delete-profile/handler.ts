@@ -1,0 +1,11 @@
+import { parseId } from '#shared/domain/ids';
+import { apiHandler } from '#shared/http/api-handler';
+import { deleteProfile } from '#shared/use-cases/profiles';
+
+export const handler = apiHandler({
+  operation: 'delete-profile',
+  handle: async ({ accountId, path }) => {
+    await deleteProfile(accountId, parseId(path.id));
+    return { statusCode: 204 };
+  },
+});
