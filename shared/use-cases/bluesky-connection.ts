@@ -5,6 +5,7 @@ import { logger } from '#shared/logger';
 import { sealCredentials } from '#shared/platforms/bluesky/credentials';
 import { BlueskySignInError, signIn, type SignedIn } from '#shared/platforms/bluesky/sign-in';
 import { clock } from '#shared/ports/clock';
+import { isPublicHttpsUrl } from '#shared/domain/outbound-url';
 import { createProfileItem, getProfileItem, toProfile, type Profile, type ProfileItem } from '#shared/store/profiles';
 
 /**
@@ -30,6 +31,10 @@ export async function connectBluesky(accountId: string, input: ConnectBlueskyInp
     throw new ServiceError('INVALID_FIELD', { field: 'app_password' }, { message: `app_password is not an app password. ${APP_PASSWORD_HELP}` });
   }
   const service = normaliseService(input.service ?? config.bluesky.serviceUrl);
+  // The setting is the operator's; a client-supplied PDS must be a public https address (SSRF).
+  if (input.service !== undefined && !config.local && !isPublicHttpsUrl(new URL(service))) {
+    throw new ServiceError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social' });
+  }
   if (await getProfileItem(accountId, 'bluesky')) throw new ServiceError('PROFILE_ALREADY_EXISTS');
 
   const signedIn = await signInOrExplain(service, handle, appPassword);
