@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { config } from '#shared/config';
+import { monthlyLimit } from '#shared/domain/plans';
+import { pendingResult } from '#shared/domain/post-view';
+import { usageMonth } from '#shared/domain/usage-month';
+import { findApiKeyByHash } from '#shared/store/api-keys';
+import { readPostingContext } from '#shared/store/posting-context';
+import { putNewPostItem, queryAccountPosts, writeTransaction, type PostItem } from '#shared/store/posts';
+import { listProfileItems } from '#shared/store/profiles';
+import { countRequest } from '#shared/store/rate-limits';
+import { incrementUsageItem } from '#shared/store/usage-counters';
+import type { BenchAccount } from './fixtures';
+
+/**
+ * The floor: exactly the DynamoDB requests one API request makes, sent through the service's
+ * own repositories and document client, with nothing around them (no HTTP, no middleware, no
+ * validation, no JSON). What the service can never beat on this engine.
+ */
+export type FloorStep = () => Promise<void>;
+
+/** API-key lookup, then the rate-limit counter: the first two requests of every API call. */
+async function authenticate(account: BenchAccount): Promise<string> {
+  const key = await findApiKeyByHash(account.keyHash);
+  if (!key) throw new Error('floor: key not found');
+  const { windowSeconds } = config.rateLimit;
+  const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
+  await countRequest(key.key_id, windowStart, windowSeconds);
+  return key.account_id;
+}
+
+/** GET /profiles: GetItem, UpdateItem, Query. */
+export const listProfilesFloor = (account: BenchAccount): FloorStep => async () => {
+  const accountId = await authenticate(account);
+  await listProfileItems(accountId);
+};
+
+/** GET /posts?limit=20: GetItem, UpdateItem, Query on gsi1 (Limit 21). */
+export const listPostsFloor = (account: BenchAccount): FloorStep => async () => {
+  const accountId = await authenticate(account);
+  await queryAccountPosts(accountId, { limit: 20 });
+};
+
+/** POST /posts (one platform, scheduled): GetItem, UpdateItem, BatchGetItem (4 keys), TransactWriteItems (post + counter). */
+export const createPostFloor = (account: BenchAccount, content: string, scheduledFor: string): FloorStep => async () => {
+  const accountId = await authenticate(account);
+  const now = new Date();
+  const month = usageMonth(now).month;
+  const context = await readPostingContext(accountId, month);
+  if (!context.account) throw new Error('floor: account not found');
+  const post: PostItem = {
+    id: randomUUID(),
+    account_id: accountId,
+    content,
+    platforms: ['bluesky'],
+    status: 'scheduled',
+    scheduled_for: scheduledFor,
+    created_at: now.toISOString(),
+    published_at: null,
+    results: { bluesky: pendingResult() },
+    post_time: scheduledFor,
+  };
+  await writeTransaction([putNewPostItem(post), incrementUsageItem(accountId, month, monthlyLimit(context.account))]);
+};

@@ -1,0 +1,80 @@
+import type { BundleFigures } from './bundles';
+import type { CpuPerRequest } from './cpu';
+import type { CostEstimate, CostInputs } from './cost';
+import type { LoadFigures } from './http-load';
+import type { ItemSizes } from './item-sizes';
+import type { Machine } from './machine';
+import type { OverheadFigures } from './overhead';
+import type { PublishDelayFigures } from './publish-delay';
+import type { RaceRound } from './races';
+import type { LoopResult } from './stats';
+import { TARGETS } from './settings';
+
+/** Everything one run measured; the report is rendered from this alone. */
+export interface BenchResults {
+  startedAt: Date;
+  totalSeconds: number;
+  machine: Machine;
+  load: { connections: number; durationSeconds: number; warmupSeconds: number; slices: number };
+  endpoints: { name: string; service: LoadFigures; floor: LoopResult; cpu: { service: CpuPerRequest; floor: CpuPerRequest } }[];
+  overhead: OverheadFigures[];
+  races: { monthly: RaceRound[]; spacing: RaceRound[] };
+  publishDelay?: PublishDelayFigures;
+  bundles: BundleFigures[];
+  /** require() of the two AWS SDK packages alone: in Lambda the runtime's own copy. */
+  sdkLoadMs?: number;
+  itemSizes?: ItemSizes;
+  cost?: { inputs: CostInputs; estimate: CostEstimate };
+  /** Broken assertions (wrong race counts, non-2xx responses...): the run fails. */
+  failures: string[];
+}
+
+/** One figure against its target. Targets missed are reported, not fatal. */
+export interface Check {
+  figure: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+
+export function checks(results: BenchResults): Check[] {
+  const list: Check[] = [];
+  for (const { name, service, floor } of results.endpoints) {
+    const p50 = service.latencies.p50 / floor.latencies.p50;
+    const p99 = service.latencies.p99 / floor.latencies.p99;
+    list.push({ figure: `${name} p50 service/floor`, value: `${ratio(p50)} (${ms(service.latencies.p50)} / ${ms(floor.latencies.p50)})`, target: `≤ ${TARGETS.p50Ratio}×`, pass: p50 <= TARGETS.p50Ratio });
+    list.push({ figure: `${name} p99 service/floor`, value: `${ratio(p99)} (${ms(service.latencies.p99)} / ${ms(floor.latencies.p99)})`, target: `≤ ${TARGETS.p99Ratio}×`, pass: p99 <= TARGETS.p99Ratio });
+    if (name.startsWith('POST /posts')) {
+      list.push({ figure: `${name} p99 under load`, value: `${ms(service.latencies.p99)} (floor ${ms(floor.latencies.p99)})`, target: `< ${TARGETS.createPostP99Ms} ms`, pass: service.latencies.p99 < TARGETS.createPostP99Ms });
+    }
+    list.push({ figure: `${name} non-2xx responses`, value: String(service.non2xx + service.errors), target: '0 (fatal)', pass: service.non2xx + service.errors === 0 });
+  }
+  for (const figures of results.overhead) {
+    const total = figures.http.p50 - figures.floor.p50;
+    if (figures.name.startsWith('POST /posts')) {
+      list.push({ figure: `${figures.name} p99, one request at a time`, value: `${ms(figures.http.p99)} (floor ${ms(figures.floor.p99)})`, target: `< ${TARGETS.createPostP99Ms} ms`, pass: figures.http.p99 < TARGETS.createPostP99Ms });
+    }
+    list.push({ figure: `${figures.name} adapter + middleware overhead (p50, c=1)`, value: ms(total), target: `< ${TARGETS.overheadMs} ms`, pass: total < TARGETS.overheadMs });
+  }
+  for (const [name, rounds] of [['monthly-limit race (50 → 10×201, 40×429)', results.races.monthly], ['LinkedIn spacing race (20 → 1×201, 19×429)', results.races.spacing]] as const) {
+    const bad = rounds.filter((round) => !round.ok).length;
+    list.push({ figure: name, value: `${rounds.length - bad}/${rounds.length} rounds exact`, target: 'all (fatal)', pass: rounds.length > 0 && bad === 0 });
+  }
+  if (results.publishDelay) {
+    const { delay, published, posts, duplicateCalls } = results.publishDelay;
+    list.push({ figure: `publish delay p99 (${posts} posts)`, value: ms(delay.p99), target: `< ${TARGETS.publishDelayP99Ms} ms`, pass: delay.p99 < TARGETS.publishDelayP99Ms });
+    list.push({ figure: 'scheduled posts published exactly once', value: `${published}/${posts}, ${duplicateCalls} repeats`, target: 'all (fatal)', pass: published === posts && duplicateCalls === 0 });
+  }
+  for (const bundle of results.bundles) {
+    if (bundle.status !== 'ok') {
+      list.push({ figure: `bundle ${bundle.operation}`, value: bundle.status, target: 'bundles and loads', pass: false });
+      continue;
+    }
+    list.push({ figure: `bundle ${bundle.operation} size`, value: `${(bundle.sizeKb ?? 0).toFixed(0)} KB`, target: `< ${TARGETS.bundleKb} KB`, pass: (bundle.sizeKb ?? 0) < TARGETS.bundleKb });
+    list.push({ figure: `bundle ${bundle.operation} load`, value: ms(bundle.loadMs ?? Number.NaN), target: `< ${TARGETS.bundleLoadMs} ms`, pass: (bundle.loadMs ?? Infinity) < TARGETS.bundleLoadMs });
+  }
+  return list;
+}

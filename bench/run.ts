@@ -1,0 +1,145 @@
+/**
+ * `npm run bench`: the service's performance figures in one run that cleans up after itself.
+ * Bundles first (quiet machine), then one DynamoDB Local and the local stack in-process for
+ * the publish delay, the load and floor runs, the overhead, the races; then item sizes, the
+ * cost estimate, the summary on stdout and docs/performance.md. Exit 1 on a broken assertion
+ * (race counts, non-2xx responses, a post not published); missed targets are only reported.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stop as stopEsbuild } from 'esbuild';
+import { measureBundles, measureSdkLoad } from './bundles';
+import { cleanUp, installCleanupHandlers, onCleanup } from './cleanup';
+import { estimateCost } from './cost';
+import { compareWithFloor } from './load-comparison';
+import { currentLoadAverage, describeMachine } from './machine';
+import { elapsedSeconds, log, phase } from './phase';
+import { markdownReport, textSummary } from './report';
+import type { BenchResults } from './results';
+import * as settings from './settings';
+import { closedLoop } from './stats';
+
+const ROOT = join(__dirname, '..');
+const { LOAD } = settings;
+
+async function main(): Promise<number> {
+  installCleanupHandlers();
+  const failures: string[] = [];
+  const results: BenchResults = {
+    startedAt: new Date(),
+    totalSeconds: 0,
+    machine: describeMachine(ROOT),
+    load: LOAD,
+    endpoints: [],
+    overhead: [],
+    races: { monthly: [], spacing: [] },
+    bundles: [],
+    failures,
+  };
+
+  await phase('Lambda bundles', failures, async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'sps-bench-bundles-'));
+    const remove = () => rmSync(outDir, { recursive: true, force: true });
+    onCleanup('bundle dir', async () => remove(), remove);
+    try {
+      results.bundles = await measureBundles(ROOT, outDir, { plain: settings.BUNDLE_LOAD_RUNS, sourceMaps: settings.BUNDLE_LOAD_RUNS_SOURCE_MAPS });
+      results.sdkLoadMs = measureSdkLoad(ROOT, settings.BUNDLE_LOAD_RUNS);
+    } finally {
+      await stopEsbuild();
+      remove();
+    }
+  });
+
+  log('starting DynamoDB Local and the local stack');
+  const { startBenchEnvironment } = await import('./environment');
+  const env = await startBenchEnvironment();
+  // Service modules only from here on: the environment holds their settings now.
+  const { prepareScenario } = await import('./scenario');
+  const scenario = await prepareScenario();
+  const { endpoints } = scenario;
+
+  await phase('seeding 50 posts for GET /posts', failures, () => scenario.seed(env.baseUrl));
+  // The JVM compiles its hot paths during the first thousands of requests: none of that in a figure.
+  await phase(`engine warm-up (${settings.ENGINE_WARMUP_SECONDS} s of floor traffic)`, failures, async () => {
+    let turn = 0;
+    await closedLoop(LOAD.connections, settings.ENGINE_WARMUP_SECONDS * 1000, () => endpoints[(turn += 1) % endpoints.length].floor());
+  });
+
+  results.publishDelay = await phase(`publish delay (${settings.PUBLISH_DELAY_POSTS} scheduled posts)`, failures, async () => {
+    const { measurePublishDelay } = await import('./publish-delay');
+    const post = { count: settings.PUBLISH_DELAY_POSTS, spreadMs: settings.PUBLISH_DELAY_SPREAD_MS, content: settings.POST_CONTENT };
+    return measurePublishDelay(env, scenario.publishAccount, scenario.bluesky, post);
+  });
+  if (results.publishDelay) {
+    const { published, posts, duplicateCalls } = results.publishDelay;
+    if (published !== posts || duplicateCalls) failures.push(`publish delay: ${published}/${posts} posts published, ${duplicateCalls} repeated platform calls`);
+  }
+
+  for (const endpoint of endpoints) {
+    await phase(`load: ${endpoint.name} (service and floor, alternating)`, failures, async () => {
+      const query = endpoint.query ? `?${new URLSearchParams(endpoint.query)}` : '';
+      const headers = { 'x-api-key': endpoint.account.apiKey, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
+      const { service, floor, cpu } = await compareWithFloor(
+        { url: `${env.baseUrl}${endpoint.path}${query}`, method: endpoint.method, headers, body: endpoint.body, connections: LOAD.connections },
+        endpoint.floor,
+        { ...LOAD, enginePid: env.enginePid },
+      );
+      results.endpoints.push({ name: endpoint.name, service, floor, cpu });
+      if (service.non2xx || service.errors) failures.push(`${endpoint.name}: ${service.non2xx} non-2xx responses and ${service.errors} errors (${JSON.stringify(service.statuses)})`);
+      if (floor.errors) failures.push(`${endpoint.name} floor: ${floor.errors} failed iterations (${floor.firstError})`);
+    });
+  }
+
+  const { measureOverhead } = await import('./overhead');
+  for (const endpoint of endpoints) {
+    const figures = await phase(`overhead: ${endpoint.name}`, failures, () =>
+      measureOverhead(env.baseUrl, { ...endpoint, apiKey: endpoint.account.apiKey }, settings.OVERHEAD_ITERATIONS),
+    );
+    if (figures) results.overhead.push(figures);
+  }
+
+  await phase(`races (${settings.RACE_ROUNDS} rounds each)`, failures, async () => {
+    const { monthlyLimitRace, linkedinSpacingRace } = await import('./races');
+    for (let round = 1; round <= settings.RACE_ROUNDS; round += 1) {
+      results.races.monthly.push(await monthlyLimitRace(env.baseUrl, round));
+      results.races.spacing.push(await linkedinSpacingRace(env.baseUrl, round));
+    }
+    for (const [name, rounds] of Object.entries(results.races)) {
+      rounds.forEach((round, index) => round.ok || failures.push(`${name} race, round ${index + 1}: ${round.problem}`));
+    }
+  });
+
+  await phase('item sizes and cost', failures, async () => {
+    const createdPostId = [...env.scheduler.scheduled.keys()].pop();
+    const publishedPostId = results.publishDelay?.samplePostId;
+    if (!createdPostId || !publishedPostId) throw new Error('no created or published post to measure');
+    const { measureItemSizes } = await import('./item-sizes');
+    results.itemSizes = await measureItemSizes(env.dynamoEndpoint, env.tableName, { account: scenario.loadAccount, createdPostId, publishedPostId });
+    const inputs = {
+      createPostMs: results.overhead.find((figures) => figures.name === 'POST /posts')?.handler.p50 ?? Number.NaN,
+      publisherStoreMs: results.publishDelay?.publisherRun.p50 ?? Number.NaN,
+      platformMs: settings.ASSUMED_PLATFORM_MS,
+      memoryMb: settings.LAMBDA_MEMORY_MB,
+      sizes: results.itemSizes,
+    };
+    results.cost = { inputs, estimate: estimateCost(inputs) };
+  });
+
+  results.machine.loadAverage.end = currentLoadAverage();
+  results.totalSeconds = elapsedSeconds();
+  process.stdout.write(`${textSummary(results)}\n`);
+  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdownReport(results));
+  log('wrote docs/performance.md; cleaning up');
+  return failures.length ? 1 : 0;
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${String((error as Error).stack ?? error)}\n`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  });
