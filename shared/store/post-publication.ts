@@ -67,9 +67,9 @@ export async function claimPlatform(postId: string, platform: Platform, now: Dat
   }
 }
 
-/** Records a platform's final result, only over this invocation's claim. */
-export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult): Promise<void> {
-  await db.send(
+/** Records a platform's final result, only over this invocation's claim; returns the post as it now is. */
+export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult): Promise<PostItem> {
+  const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: postKey(postId),
@@ -77,8 +77,10 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
       ConditionExpression: 'results.#p.#rs = :publishing',
       ExpressionAttributeNames: { '#p': platform, '#rs': 'status' },
       ExpressionAttributeValues: { ':result': result, ':publishing': 'publishing' },
+      ReturnValues: 'ALL_NEW',
     }),
   );
+  return Attributes as PostItem;
 }
 
 /**

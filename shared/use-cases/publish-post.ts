@@ -42,14 +42,26 @@ export async function publishPost(postId: string): Promise<void> {
   }
 
   const current = post;
-  await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform)));
-  await finalize(postId);
+  const recorded = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform)));
+  // The write that recorded the last result (in whichever run) saw every result final:
+  // that run finalises from the item it got back, with no re-read.
+  let complete = recorded.find((item) => item !== undefined && allResultsFinal(item));
+  if (!complete && recorded.every((item) => item === undefined)) {
+    // Nothing was ours to publish: a run that crashed after its last result may have left the status.
+    const reread = await getPostItem(postId);
+    if (reread && allResultsFinal(reread)) complete = reread;
+  }
+  if (complete) await finalize(complete);
 }
 
-async function publishToPlatform(post: PostItem, platform: Platform): Promise<void> {
+const allResultsFinal = (post: PostItem): boolean =>
+  post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
+
+/** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
+async function publishToPlatform(post: PostItem, platform: Platform): Promise<PostItem | undefined> {
   const now = clock.now();
   const claim = await claimPlatform(post.id, platform, now, new Date(now.getTime() - CLAIM_LEASE_MS));
-  if (claim === 'not-ours') return;
+  if (claim === 'not-ours') return undefined;
   let outcome: PublishOutcome;
   if (claim === 'reclaimed-after-crash' && platform === 'linkedin') {
     // The crashed attempt may have posted; LinkedIn has no way to ask. Never risk a double post.
@@ -60,9 +72,10 @@ async function publishToPlatform(post: PostItem, platform: Platform): Promise<vo
   const result: PlatformResult = outcome.ok
     ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
     : { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: outcome.code, message: outcome.message } };
-  await recordPlatformResult(post.id, platform, result);
+  const recorded = await recordPlatformResult(post.id, platform, result);
   recordPlatformResultMetric(platform, result.status === 'published' ? 'published' : 'failed', result.error?.code);
   logger.info('platform result', { platform, result: result.status, error_code: result.error?.code, url: result.url });
+  return recorded;
 }
 
 async function publishWithRetries(post: PostItem, platform: Platform): Promise<PublishOutcome> {
@@ -89,12 +102,10 @@ async function publishWithRetries(post: PostItem, platform: Platform): Promise<P
   }
 }
 
-/** Sets the final status once no platform is left pending or in flight. */
-async function finalize(postId: string): Promise<void> {
-  const post = await getPostItem(postId);
-  if (!post || post.status !== 'publishing') return;
+/** Sets the final status of a post whose every platform has its result. */
+async function finalize(post: PostItem): Promise<void> {
+  if (post.status !== 'publishing') return;
   const results = post.platforms.map((platform) => post.results[platform] as PlatformResult);
-  if (results.some((result) => result.status === 'pending' || result.status === 'publishing')) return;
   const status = finalStatus(results);
   if (await finalizePost(post, status, lastPublishedAt(results))) logger.info('post finished', { status });
 }

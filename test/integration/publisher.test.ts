@@ -157,6 +157,18 @@ describe('publisher', () => {
     expect(post.status).toBe('partially_published');
   });
 
+  it('finishes a post whose last run died after recording every result but before setting the status', async () => {
+    const postId = await create({ platforms: ['bluesky'] });
+    const store = await import('#shared/store/post-publication');
+    const finish = jest.spyOn(store, 'finalizePost').mockRejectedValueOnce(new Error('killed'));
+    await expect(publish(postId)).rejects.toThrow('killed');
+    finish.mockRestore();
+    expect((await read(postId)).status).toBe('publishing');
+    await publish(postId);
+    expect((await read(postId)).status).toBe('published');
+    expect(bluesky.callsFor(postId)).toBe(1);
+  });
+
   it('ignores an invocation without a valid post id', async () => {
     await expect(publish('nonsense')).resolves.toBeUndefined();
   });
