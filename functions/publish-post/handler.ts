@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '#shared/logger';
+import { logger, withLogScope } from '#shared/logger';
 import { publishPost } from '#shared/use-cases/publish-post';
 
 /** Input from the EventBridge schedule or the asynchronous invoke of an immediate post. */
@@ -15,8 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * then the dead-letter queue. Publishing is idempotent per platform, so a retry is safe.
  */
 export async function handler(event: PublishEvent, context: Context): Promise<void> {
-  logger.resetKeys();
-  logger.appendKeys({ request_id: context.awsRequestId, operation: 'publish-post' });
+  return withLogScope({ request_id: context.awsRequestId, operation: 'publish-post' }, () => publish(event));
+}
+
+async function publish(event: PublishEvent): Promise<void> {
   const postId = typeof event.post_id === 'string' && UUID.test(event.post_id) ? event.post_id : undefined;
   if (!postId) {
     logger.error('publisher invoked without a valid post_id', { input_keys: Object.keys(event ?? {}) });

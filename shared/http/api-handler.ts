@@ -5,7 +5,9 @@ import { apiKeyAuth } from './api-key-auth';
 import { errorHandler } from './error-handler';
 import { idempotency } from './idempotency';
 import { jsonBody } from './json-body';
+import { withLogScope } from '#shared/logger';
 import { requestContext } from './request-context';
+import { sessionAuth } from './session-auth';
 import { jsonResponse, type HandlerResult, type HttpEvent, type HttpResponse, type RequestState } from './types';
 import { compileBodyValidator, compileQueryValidator, type ErrorExtras, type Schema } from './validation';
 
@@ -23,8 +25,8 @@ export interface ApiRequest<TBody, TQuery> {
 export interface EndpointOptions<TBody, TQuery> {
   /** Operation name: the folder under functions/ and the name in logs. */
   operation: string;
-  /** 'api-key' (default) or 'none' (the OAuth callback, authenticated by its state). */
-  auth?: 'api-key' | 'none';
+  /** 'api-key' (default), 'session' (the dashboard's cookie) or 'none' (the OAuth callback, authenticated by its state). */
+  auth?: 'api-key' | 'session' | 'none';
   body?: { schema: Schema; extras?: ErrorExtras };
   query?: { schema: Schema; extras?: ErrorExtras };
   /** POST endpoints honour the idempotency-key header (CONTRACT section 7). */
@@ -46,6 +48,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
     .use(httpHeaderNormalizer())
     .use(requestContext(options.operation));
   if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth());
+  else if (options.auth === 'session') stack.use(sessionAuth());
   if (options.body) stack.use(jsonBody({ allowEmpty: allowEmptyBody }));
   stack.use({
     name: 'validation',
@@ -60,7 +63,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
   if (options.idempotent) stack.use(idempotency());
   stack.use(errorHandler());
 
-  return stack.handler(async (event, context) => {
+  const handler = stack.handler(async (event, context) => {
     const state = context.state;
     if (state.replay) return state.replay;
     const result = await options.handle({
@@ -72,6 +75,10 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
       requestId: state.requestId,
       state,
     });
-    return jsonResponse(result.statusCode, result.body, result.headers);
+    const response = jsonResponse(result.statusCode, result.body, result.headers);
+    return result.cookies?.length ? { ...response, cookies: result.cookies } : response;
   });
+  // Each invocation logs through its own scope (see shared/logger.ts).
+  // The middleware stack fills in `state`; Lambda hands a plain context.
+  return (event: HttpEvent, context: Context) => withLogScope({}, () => handler(event, context as Context & { state: RequestState }));
 }

@@ -10,7 +10,6 @@ export function requestContext(operation: string): HttpMiddleware {
   const start = (request: HttpRequest): void => {
     const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
     request.context.state = { operation, requestId, startedAt: performance.now(), responseHeaders: {}, query: {} };
-    logger.resetKeys();
     logger.appendKeys({ request_id: requestId, operation });
   };
 
