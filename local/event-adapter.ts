@@ -8,19 +8,23 @@ import type { RouteMatch } from './router';
  * and the handler's result back into a response, so the local server runs the Lambda
  * handlers unchanged.
  */
-export function toHttpApiEvent(request: IncomingMessage, body: string, match: RouteMatch, now = new Date()): APIGatewayProxyEventV2 {
+export function toHttpApiEvent(request: IncomingMessage, body: Buffer, match: RouteMatch, now = new Date()): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const rawPath = (request.url ?? '/').split('?')[0];
-  const headers: Record<string, string> = {};
+  // Maps, then Object.fromEntries: a parameter named __proto__ must arrive as an ordinary
+  // field (as in API Gateway's JSON event), not vanish into the object's prototype.
+  const headerMap = new Map<string, string>();
   const cookies: string[] = [];
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
     const name = request.rawHeaders[index].toLowerCase();
     const value = request.rawHeaders[index + 1];
     if (name === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
-    else headers[name] = name in headers ? `${headers[name]},${value}` : value;
+    else headerMap.set(name, headerMap.has(name) ? `${headerMap.get(name)},${value}` : value);
   }
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const queryMap = new Map<string, string>();
+  for (const [name, value] of url.searchParams) queryMap.set(name, queryMap.has(name) ? `${queryMap.get(name)},${value}` : value);
+  const headers = Object.fromEntries(headerMap);
+  const query = Object.fromEntries(queryMap);
   const method = request.method ?? 'GET';
   return {
     version: '2.0',
@@ -49,8 +53,8 @@ export function toHttpApiEvent(request: IncomingMessage, body: string, match: Ro
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
-    body: body.length ? body : undefined,
-    isBase64Encoded: false,
+    // Like API Gateway: text as is, anything that is not valid UTF-8 base64-encoded.
+    ...encodeBody(body),
   };
 }
 
@@ -63,4 +67,15 @@ export function writeHttpApiResult(response: ServerResponse, result: APIGatewayP
   if (body) headers['content-length'] = String(body.length);
   response.writeHead(result.statusCode ?? 200, headers);
   response.end(body);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function encodeBody(body: Buffer): { body: string | undefined; isBase64Encoded: boolean } {
+  if (!body.length) return { body: undefined, isBase64Encoded: false };
+  try {
+    return { body: utf8.decode(body), isBase64Encoded: false };
+  } catch {
+    return { body: body.toString('base64'), isBase64Encoded: true };
+  }
 }

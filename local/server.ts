@@ -22,7 +22,7 @@ function loadHandler(operation: string): Promise<HttpApiHandler> {
 }
 
 /** Reads the body, keeping at most one byte past the limit: enough for the handler to answer 413. */
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let kept = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -30,7 +30,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
     chunks.push(chunk);
     kept += chunk.length;
   }
-  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString('utf8');
+  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
 }
 
 /** The local HTTP server: the route table in front of the unchanged Lambda handlers. */

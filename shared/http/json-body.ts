@@ -2,6 +2,7 @@ import { ServiceError } from './errors';
 import type { HttpMiddleware } from './types';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const isJsonContentType = (value: string | undefined): boolean => {
   const mediaType = value?.split(';')[0].trim().toLowerCase();
@@ -17,12 +18,10 @@ export function jsonBody(options: { allowEmpty: boolean }): HttpMiddleware {
   return {
     before: (request) => {
       const { event } = request;
-      const raw = event.body === undefined || event.body === null ? '' : event.isBase64Encoded
-        ? Buffer.from(event.body, 'base64').toString('utf8')
-        : event.body;
-      const bytes = Buffer.byteLength(raw, 'utf8');
-      if (bytes > MAX_BODY_BYTES) throw new ServiceError('PAYLOAD_TOO_LARGE', { max_bytes: MAX_BODY_BYTES });
-      if (bytes === 0) {
+      const bytes = event.body === undefined || event.body === null ? Buffer.alloc(0)
+        : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+      if (bytes.length > MAX_BODY_BYTES) throw new ServiceError('PAYLOAD_TOO_LARGE', { max_bytes: MAX_BODY_BYTES });
+      if (bytes.length === 0) {
         if (!options.allowEmpty) throw new ServiceError('INVALID_JSON');
         request.context.state.body = {};
         return;
@@ -30,7 +29,8 @@ export function jsonBody(options: { allowEmpty: boolean }): HttpMiddleware {
       if (!isJsonContentType(event.headers?.['content-type'])) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE');
       let parsed: unknown;
       try {
-        parsed = JSON.parse(raw);
+        // Bytes that are not UTF-8 are refused, never silently replaced.
+        parsed = JSON.parse(utf8.decode(bytes));
       } catch {
         throw new ServiceError('INVALID_JSON');
       }

@@ -25,10 +25,6 @@ ajv.addKeyword({ keyword: 'example' });
 const LONE_SURROGATE = /\p{Cs}/u;
 ajv.addFormat('unicode-text', { type: 'string', validate: (value: string) => !LONE_SURROGATE.test(value) });
 
-const queryAjv = new Ajv({ allErrors: true, unicode: false, strict: true, allowUnionTypes: true, coerceTypes: true, logger: false });
-queryAjv.addKeyword({ keyword: 'x-error-code', schemaType: 'string' });
-queryAjv.addKeyword({ keyword: 'x-error-codes', schemaType: 'object' });
-queryAjv.addKeyword({ keyword: 'example' });
 
 interface Failure {
   rank: number;
@@ -89,5 +85,22 @@ function makeValidator(engine: Ajv, schema: Schema, extras?: ErrorExtras): (data
 /** Compiles a validator for a JSON body (no type coercion). */
 export const compileBodyValidator = (schema: Schema, extras?: ErrorExtras) => makeValidator(ajv, schema, extras);
 
-/** Compiles a validator for query parameters (strings coerced to the schema's types). */
-export const compileQueryValidator = (schema: Schema, extras?: ErrorExtras) => makeValidator(queryAjv, schema, extras);
+/**
+ * Compiles a validator for query parameters. Query values are strings; a parameter the schema
+ * types as an integer is converted only when it is written as one (`20`, not `2e1`, `0x14`,
+ * ` 20` or `Infinity`: ajv's own coercion accepts those), else left a string to fail as
+ * INVALID_FIELD.
+ */
+export function compileQueryValidator(schema: Schema, extras?: ErrorExtras): (query: Record<string, unknown>) => void {
+  const validate = makeValidator(ajv, schema, extras);
+  const integers = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => (property as Schema).type === 'integer')
+    .map(([name]) => name);
+  return (query) => {
+    for (const name of integers) {
+      const value = query[name];
+      if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) query[name] = Number(value);
+    }
+    validate(query);
+  };
+}

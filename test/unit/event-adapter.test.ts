@@ -11,7 +11,7 @@ describe('local event adapter', () => {
     const match = matchRoute('GET', '/posts/ABC');
     const event = toHttpApiEvent(
       request('GET', '/posts/ABC?limit=5&status=a&status=b', ['X-Api-Key', 'k1', 'X-API-KEY', 'k2', 'Cookie', 'a=1; b=2', 'Host', 'h']),
-      '',
+      Buffer.alloc(0),
       match,
       new Date('2026-11-22T00:00:00Z'),
     );
@@ -29,6 +29,13 @@ describe('local event adapter', () => {
       isBase64Encoded: false,
     });
     expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a __proto__ parameter as a field, and base64-encodes a body that is not UTF-8', () => {
+    const event = toHttpApiEvent(request('POST', '/posts?__proto__=x', []), Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), matchRoute('POST', '/posts'));
+    expect(Object.keys(event.queryStringParameters ?? {})).toEqual(['__proto__']);
+    expect(event).toMatchObject({ body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'), isBase64Encoded: true });
+    expect(toHttpApiEvent(request('POST', '/posts', []), Buffer.from('{"a":"é"}'), matchRoute('POST', '/posts'))).toMatchObject({ body: '{"a":"é"}', isBase64Encoded: false });
   });
 
   it('routes literal segments before parameters, and unknown paths to $default', () => {
