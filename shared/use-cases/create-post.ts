@@ -5,6 +5,7 @@ import { pendingResult, toPostView, type PostView } from '#shared/domain/post-vi
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
 import { usageMonth, usageView, type Usage, type UsageMonth } from '#shared/domain/usage-month';
 import { ServiceError, type Platform } from '#shared/http/errors';
+import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
@@ -82,6 +83,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
   };
   const created: CreatedPost = { post: toPostView(post), usage: usageView(limit, context.used + 1, month) };
+  logger.appendKeys({ post_id: post.id });
 
   try {
     await writeTransaction([

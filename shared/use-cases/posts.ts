@@ -1,4 +1,5 @@
 import { toPostView, type PostView } from '#shared/domain/post-view';
+import { logger } from '#shared/logger';
 import { ServiceError, type Platform } from '#shared/http/errors';
 import { scheduler } from '#shared/ports/scheduler';
 import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
@@ -8,6 +9,7 @@ import { decodeCursor, encodeCursor } from './post-cursor';
 
 /** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */
 async function ownPost(accountId: string, postId: string): Promise<PostItem> {
+  logger.appendKeys({ post_id: postId }); // on the request's summary line: "what happened to post X"
   const post = await getPostItem(postId);
   if (!post || post.account_id !== accountId) throw new ServiceError('POST_NOT_FOUND');
   return post;
