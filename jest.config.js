@@ -3,6 +3,14 @@
  * share one DynamoDB Local process started by the global setup; each test file makes its own
  * table. ts-jest transpiles TypeScript, and middy's ESM-only packages, to CommonJS.
  */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+// The suite-wide secret grep (test/support/secret-registry.ts): one folder per run, made here,
+// in the process that starts the workers, so they inherit it; the global teardown removes it.
+process.env.SPS_SECRET_SCAN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sps-secret-scan-'));
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -10,6 +18,8 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // Tees every worker's output for the teardown's secret grep.
+  setupFiles: ['<rootDir>/test/support/log-sink.ts'],
   transform: {
     '^.+\\.[tj]s$': [
       'ts-jest',

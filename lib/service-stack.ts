@@ -6,7 +6,9 @@ import type { Construct } from 'constructs';
 import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routes } from '../shared/http/routes';
 import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
-import { PublicHttpApi } from './public-http-api';
+import { DashboardContent } from './dashboard-content';
+import { DashboardHosting } from './dashboard-hosting';
+import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
 import { settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
@@ -18,11 +20,12 @@ export interface ServiceStackProps extends StackProps {
 }
 
 /** Operations that seal or open platform credentials with the secret box (KMS). */
-const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
+const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
 /** Operations that read the LinkedIn app's client secret. */
 const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback', PUBLISHER_OPERATION];
-const SCHEDULING_OPERATION = 'create-post';
-const CANCELLING_OPERATION = 'delete-post';
+/** Post creation and deletion, from the public API and from the dashboard. */
+const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post'];
+const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post'];
 
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
@@ -55,7 +58,17 @@ export class ServiceStack extends Stack {
     }
 
     const httpApi = new PublicHttpApi(this, 'HttpApi');
-    const environment = { ...settingsEnvironment(settings), PUBLIC_BASE_URL: settings.publicBaseUrl ?? httpApi.url };
+    // The dashboard's pages, its API and the public API behind one CloudFront distribution.
+    const dashboard = new DashboardHosting(this, 'Dashboard', { api: httpApi.api, stageName: STAGE_NAME });
+    // Template tests skip the upload: its helper's 22 MB AWS CLI layer would be copied on every synth.
+    if (props.handlerCode !== 'stub') new DashboardContent(this, 'DashboardContent', { bucket: dashboard.bucket, distribution: dashboard.distribution });
+    const apiHost = settings.publicBaseUrl ? new URL(settings.publicBaseUrl).host : `${httpApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const environment = {
+      ...settingsEnvironment(settings),
+      PUBLIC_BASE_URL: settings.publicBaseUrl ?? httpApi.url,
+      // The dashboard sends LinkedIn's callback back to itself: its host must be an allowed return_url host.
+      OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts ?? dashboard.returnUrlHosts(apiHost),
+    };
     const makeFunction = (operation: string, description: string, timeout?: Duration): ApiFunction => {
       const fn = new ApiFunction(this, pascalCase(operation), { operation, description, timeout, environment, handlerCode: props.handlerCode ?? 'bundle' });
       this.functions.set(operation, fn);
@@ -74,8 +87,8 @@ export class ServiceStack extends Stack {
     const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(this.table, 'RW');
 
     const pipeline = new PublishingPipeline(this, 'Publishing', { publisher });
-    pipeline.allowScheduling(this.fn(SCHEDULING_OPERATION));
-    pipeline.allowCancelling(this.fn(CANCELLING_OPERATION));
+    SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
+    CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
     LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
 
@@ -122,7 +135,7 @@ function singleTable(scope: Construct): dynamodb.Table {
 /** A renamed operation must fail the synth, not silently lose its permissions. */
 function assertOperationsExist(): void {
   const known = new Set([...routes.map((route) => route.operation), PUBLISHER_OPERATION]);
-  const wired = [...SECRET_BOX_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, SCHEDULING_OPERATION, CANCELLING_OPERATION];
+  const wired = [...SECRET_BOX_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, ...SCHEDULING_OPERATIONS, ...CANCELLING_OPERATIONS];
   const unknown = wired.filter((operation) => !known.has(operation));
   if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);
 }

@@ -9,7 +9,8 @@ import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-
 import { findRunningEngine } from './engine-file';
 
 const USAGE = `usage:
-  admin accounts create --name N [--plan free|pro] [--monthly-limit N]
+  admin accounts create --name N [--plan free|pro] [--monthly-limit N] [--email E --password-stdin]
+  admin accounts set-password --account ID [--email E] --password-stdin   (--email gives a login to an account without one)
   admin keys create --account ID --name N
   admin keys list --account ID
   admin keys delete --account ID --key ID`;
@@ -22,7 +23,16 @@ function required(values: Record<string, string | undefined>, name: string): str
   return value;
 }
 
-async function run(resource: string | undefined, action: string | undefined, values: Record<string, string | undefined>): Promise<unknown> {
+/** The owner's password, from standard input (never a flag: flags end up in shell history and `ps`). */
+async function passwordFromStdin(values: Record<string, string | boolean | undefined>): Promise<string> {
+  if (values['password-stdin'] !== true) throw new UsageError('missing --password-stdin (pipe the password in)');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function run(resource: string | undefined, action: string | undefined, flags: Record<string, string | boolean | undefined>): Promise<unknown> {
+  const values = Object.fromEntries(Object.entries(flags).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const { isPlan } = await import('#shared/domain/plans');
   const { parseId } = await import('#shared/domain/ids');
   const { createAccount } = await import('#shared/use-cases/accounts');
@@ -39,8 +49,27 @@ async function run(resource: string | undefined, action: string | undefined, val
       if (!isPlan(plan)) throw new UsageError('--plan must be free or pro');
       const limit = values['monthly-limit'] === undefined ? null : Number(values['monthly-limit']);
       if (limit !== null && (!Number.isInteger(limit) || limit < 0)) throw new UsageError('--monthly-limit must be a whole number');
-      const { account, apiKey } = await createAccount({ name: required(values, 'name'), plan, monthlyLimit: limit });
-      return { account, api_key: apiKey };
+      const name = values.name ?? values.email;
+      if (!name) throw new UsageError('missing --name');
+      const { checkLoginAvailable, setOwnerLogin } = await import('#shared/use-cases/dashboard-owner-logins');
+      const password = values.email === undefined ? undefined : await passwordFromStdin(flags);
+      // Refuse a bad or taken login before the account exists, not after.
+      if (password !== undefined) await checkLoginAvailable(values.email as string, password);
+      const { account, apiKey } = await createAccount({ name, plan, monthlyLimit: limit });
+      if (password === undefined) return { account, api_key: apiKey };
+      const login = await setOwnerLogin(account.id, values.email as string, password);
+      return { account: { ...account, owner_email: login.email }, api_key: apiKey };
+    }
+    case 'accounts set-password': {
+      const { setOwnerLogin, changeOwnerPassword } = await import('#shared/use-cases/dashboard-owner-logins');
+      const accountId = await accountOf();
+      const password = await passwordFromStdin(flags);
+      const account = await getAccount(accountId);
+      if (!account?.owner_email) {
+        if (!values.email) throw new UsageError('this account has no login yet: give --email to create one');
+        return { login: await setOwnerLogin(accountId, values.email, password) };
+      }
+      return { login: await changeOwnerPassword(accountId, password) };
     }
     case 'keys create': {
       const { key, apiKey } = await createApiKey(await accountOf(), required(values, 'name'));
@@ -66,6 +95,8 @@ async function main(): Promise<number> {
       'monthly-limit': { type: 'string' },
       account: { type: 'string' },
       key: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
   });
   let engine: DynamoDbLocal | undefined;

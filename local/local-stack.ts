@@ -8,8 +8,8 @@ export interface LocalStack {
   baseUrl: string;
   dynamoEndpoint: string;
   tableName: string;
-  /** The demo account's key, only on the start that created the store. */
-  demo?: { accountId: string; apiKey: string };
+  /** The demo account's key and dashboard login, only on the start that created the store. */
+  demo?: { accountId: string; apiKey: string; email: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -74,7 +74,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (created && options.createDemoAccount !== false) {
       const { createAccount } = await import('#shared/use-cases/accounts');
       const { account, apiKey } = await createAccount({ name: 'Demo account', plan: 'free', keyName: 'demo' });
-      demo = { accountId: account.id, apiKey };
+      // A generated password, printed once like the key: a fixed demo password would sign anyone in.
+      const { setOwnerLogin } = await import('#shared/use-cases/dashboard-owner-logins');
+      const { randomBytes } = await import('node:crypto');
+      const password = randomBytes(12).toString('base64url');
+      const { email } = await setOwnerLogin(account.id, 'demo@example.com', password);
+      demo = { accountId: account.id, apiKey, email, password };
     }
     const { useScheduler } = await import('#shared/ports/scheduler');
     let localScheduler: { stop(): Promise<void> } | undefined;
@@ -96,10 +101,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');
-      log('Created a demo account. Its API key is shown this once; keep it:');
+      log('Created a demo account. Its API key and dashboard password are shown this once; keep them:');
       log(`  account: ${demo.accountId}`);
       log(`  api key: ${demo.apiKey}`);
       log(`  try:     curl -s ${baseUrl}/profiles -H "x-api-key: ${demo.apiKey}"`);
+      log(`  dashboard: ${baseUrl}/dashboard/`);
+      log(`  email:     ${demo.email}`);
+      log(`  password:  ${demo.password}`);
       log('');
     }
     const runningServer = server;

@@ -8,8 +8,11 @@ export interface Route {
   /** API Gateway route path; `{name}` is one path segment. */
   path: string;
   operation: string;
-  /** How the request is authenticated: the x-api-key header, or its own means (OAuth state). */
-  auth: 'api-key' | 'none';
+  /**
+   * How the request is authenticated: the x-api-key header, the dashboard's session cookie
+   * (shared/http/session-auth.ts), or its own means (OAuth state, the dashboard's sign-in).
+   */
+  auth: 'api-key' | 'session' | 'none';
 }
 
 export const routes: readonly Route[] = [
@@ -27,6 +30,21 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/keys', operation: 'list-keys', auth: 'api-key' },
   { method: 'POST', path: '/keys', operation: 'create-key', auth: 'api-key' },
   { method: 'DELETE', path: '/keys/{id}', operation: 'delete-key', auth: 'api-key' },
+  // The account dashboard's API (CONTRACT section 9): session cookie + CSRF token, never x-api-key.
+  { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
+  { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/session', operation: 'dashboard-get-session', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/keys', operation: 'dashboard-list-keys', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/keys', operation: 'dashboard-create-key', auth: 'session' },
+  { method: 'DELETE', path: '/dashboard/api/keys/{id}', operation: 'dashboard-delete-key', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/profiles', operation: 'dashboard-list-profiles', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/profiles/bluesky', operation: 'dashboard-connect-bluesky', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/profiles/linkedin/authorize', operation: 'dashboard-authorize-linkedin', auth: 'session' },
+  { method: 'DELETE', path: '/dashboard/api/profiles/{id}', operation: 'dashboard-delete-profile', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/usage', operation: 'dashboard-get-usage', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/posts', operation: 'dashboard-list-posts', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/posts', operation: 'dashboard-create-post', auth: 'session' },
+  { method: 'DELETE', path: '/dashboard/api/posts/{id}', operation: 'dashboard-delete-post', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */

@@ -12,6 +12,8 @@ export interface RequestState {
   /** Set by API-key auth. */
   accountId?: string;
   apiKeyId?: string;
+  /** Set by session auth (dashboard): the stored hash of the session id and its CSRF token. */
+  session?: { hash: string; csrfToken: string };
   /** Headers to add to whatever response goes out (rate limit, request id). */
   responseHeaders: Record<string, string>;
   /** Parsed JSON body (after the body middleware), validated (after validation). */
@@ -32,6 +34,8 @@ export interface HandlerResult {
   statusCode: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway payload 2.0 `cookies`); only the dashboard sets any. */
+  cookies?: string[];
 }
 
 export const jsonResponse = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResponse =>

@@ -9,6 +9,8 @@ export interface Account {
   plan: Plan;
   monthly_limit_override: number | null;
   created_at: string;
+  /** The owner's dashboard login (shared/store/owner-logins.ts); absent until one is set. */
+  owner_email?: string;
 }
 
 export const accountKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
@@ -19,6 +21,7 @@ const toAccount = (item: Record<string, unknown>): Account => ({
   plan: item.plan as Plan,
   monthly_limit_override: (item.monthly_limit_override as number | undefined) ?? null,
   created_at: item.created_at as string,
+  ...(typeof item.owner_email === 'string' ? { owner_email: item.owner_email } : {}),
 });
 
 export async function putAccount(account: Account): Promise<void> {

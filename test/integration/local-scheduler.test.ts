@@ -23,7 +23,9 @@ describe('local scheduler', () => {
       headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: response.status, json: response.status === 204 ? undefined : await response.json() };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const json: any = response.status === 204 ? undefined : await response.json();
+    return { status: response.status, json };
   };
   const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;

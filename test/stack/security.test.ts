@@ -53,13 +53,13 @@ describe('functions', () => {
   });
 
   it.each([
-    ['kms:Decrypt', ['connect-bluesky', 'linkedin-callback', 'publish-post']],
-    ['kms:GenerateDataKey', ['connect-bluesky', 'linkedin-callback', 'publish-post']],
+    ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
+    ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
     ['secretsmanager:GetSecretValue', ['linkedin-callback', 'publish-post']],
-    ['scheduler:CreateSchedule', ['create-post']],
-    ['scheduler:DeleteSchedule', ['delete-post']],
-    ['iam:PassRole', ['create-post']],
-    ['lambda:InvokeFunction', ['create-post']],
+    ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post']],
+    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post']],
+    ['iam:PassRole', ['create-post', 'dashboard-create-post']],
+    ['lambda:InvokeFunction', ['create-post', 'dashboard-create-post']],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter((operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0);
     expect(holders.sort()).toEqual([...expected].sort());
@@ -67,7 +67,7 @@ describe('functions', () => {
 
   it('KMS_KEY_ID and LINKEDIN_CLIENT_SECRET_ARN reach exactly the functions granted the key and the secret', () => {
     const withVariable = (name: string) => allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
-    expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'linkedin-callback', 'publish-post']);
+    expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']);
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback', 'publish-post']);
   });
 

@@ -1,5 +1,20 @@
+import { rmSync } from 'node:fs';
 import type { DynamoDbLocal } from '../../local/dynamodb-local';
+import { findLeaks, secretScanDir } from './secret-registry';
 
+/** Stops the shared DynamoDB Local, then fails the run if any test's logs carried a secret. */
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __dynamoDbLocal?: DynamoDbLocal }).__dynamoDbLocal?.stop();
+  const dir = secretScanDir();
+  if (!dir) return;
+  try {
+    const leaks = findLeaks(dir);
+    if (leaks.length > 0) {
+      const lines = leaks.slice(0, 20).map((leak) => `  ${leak.file}:${leak.line}: ${leak.what}`);
+      throw new Error(`Secrets found in test logs (${leaks.length}); the file names the test file above each hit:\n${lines.join('\n')}`);
+    }
+  } finally {
+    // Kept on failure when asked, to read the hits; removed otherwise.
+    if (!process.env.SPS_KEEP_SECRET_SCAN) rmSync(dir, { recursive: true, force: true });
+  }
 }

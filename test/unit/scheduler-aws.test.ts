@@ -45,7 +45,7 @@ describe('EventBridge scheduler port', () => {
   });
 
   it('deletes the schedule of a deleted post, and treats an already gone schedule as done', async () => {
-    scheduler.on(DeleteScheduleCommand).resolvesOnce({}).rejectsOnce(new ResourceNotFoundException({ message: 'gone', $metadata: {} }));
+    scheduler.on(DeleteScheduleCommand).resolvesOnce({}).rejectsOnce(new ResourceNotFoundException({ Message: 'gone', message: 'gone', $metadata: {} }));
     const port = new EventBridgePostScheduler(settings);
     await port.cancel(postId);
     await expect(port.cancel(postId)).resolves.toBeUndefined();

@@ -1,0 +1,92 @@
+import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
+import { VALID_PLATFORMS } from '#shared/http/errors';
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Profile } from '../api';
+import { Field, Notice } from '../components/field';
+import { fieldErrors, type FieldErrors } from '../field-errors';
+import { localInputToIso, localTime, platformName, timeZoneName } from '../format';
+import { SchedulePicker } from './schedule-picker';
+import { ThreadPreview } from './thread-preview';
+
+type Platform = (typeof VALID_PLATFORMS)[number];
+
+/** Write a post, pick platforms, publish now or schedule it. */
+export function ComposePage({ onCreated }: { onCreated: (message: string) => void }) {
+  const [content, setContent] = useState('');
+  const [platforms, setPlatforms] = useState<Platform[]>([]);
+  const [connected, setConnected] = useState<Platform[] | undefined>();
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [scheduledLocal, setScheduledLocal] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  // One idempotency-key per draft: a double submit or a retry after a network error creates one post.
+  const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
+
+  useEffect(() => {
+    api<{ profiles: Profile[] }>('GET', '/profiles').then(({ profiles }) => {
+      const list = profiles.map((profile) => profile.platform);
+      setConnected(list);
+      setPlatforms(list);
+    }, (error) => setErrors(fieldErrors(error)));
+  }, []);
+
+  // The API counts UTF-16 code units (JavaScript length), as LinkedIn does.
+  const length = content.length;
+  const scheduledFor = when === 'later' ? localInputToIso(scheduledLocal) : undefined;
+  const bluesky = platforms.includes('bluesky');
+  const toggle = (platform: Platform, on: boolean) =>
+    setPlatforms((current) => (on ? [...current, platform] : current.filter((item) => item !== platform)));
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      // A schedule the browser cannot read is sent as typed, so the API's own message explains it.
+      const body = { content, platforms, ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
+      const created = await api<{ post: { scheduled_for: string | null } }>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
+      setDraftKey(crypto.randomUUID());
+      onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const counterId = 'content-count';
+  return (
+    <form class="card compose" onSubmit={submit} noValidate>
+      <Field id="content" label="Post text" error={errors.content}>
+        {(describedBy, invalid) => (
+          <textarea id="content" rows={8} value={content} aria-invalid={invalid}
+            aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
+            onInput={(event) => setContent(event.currentTarget.value)} />
+        )}
+      </Field>
+      <p id={counterId} class={`counter${length > MAX_CONTENT_LENGTH ? ' over' : ''}`} aria-live="polite">
+        {length} / {MAX_CONTENT_LENGTH} characters{length > MAX_CONTENT_LENGTH ? ` (${length - MAX_CONTENT_LENGTH} too many)` : ''}
+      </p>
+
+      <fieldset aria-describedby={errors.platforms ? 'platforms-error' : undefined} aria-invalid={Boolean(errors.platforms)}>
+        <legend>Platforms</legend>
+        {VALID_PLATFORMS.map((platform) => (
+          <label key={platform} class="check">
+            <input type="checkbox" name="platforms" value={platform} checked={platforms.includes(platform)}
+              onChange={(event) => toggle(platform, event.currentTarget.checked)} />
+            {platformName(platform)}{connected && !connected.includes(platform) ? ' (not connected)' : ''}
+          </label>
+        ))}
+        {errors.platforms && <p id="platforms-error" class="field-error" role="alert">{errors.platforms}</p>}
+      </fieldset>
+
+      {bluesky && content.trim() !== '' && <ThreadPreview content={content} />}
+
+      <SchedulePicker when={when} onWhen={setWhen} value={scheduledLocal} onValue={setScheduledLocal}
+        scheduledFor={scheduledFor} error={errors.scheduled_for} timeZone={timeZoneName()} />
+
+      {errors.form && <Notice kind="error">{errors.form}</Notice>}
+      <button type="submit" disabled={busy}>{when === 'later' ? 'Schedule post' : 'Publish now'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#functions/create-post/schema';
+import { apiHandler } from '#shared/http/api-handler';
+import { createPost } from '#shared/use-cases/create-post';
+
+export const handler = apiHandler<CreatePostBody>({
+  operation: 'dashboard-create-post',
+  auth: 'session',
+  body: { schema: createPostSchema, extras: createPostErrorExtras },
+  // The compose page sends one idempotency-key per draft, so a double click creates one post.
+  idempotent: true,
+  handle: async ({ accountId, body, state }) => {
+    const created = await createPost(accountId, body, state.idempotency);
+    if (state.idempotency) state.idempotency.settled = true;
+    return { statusCode: 201, body: created };
+  },
+});

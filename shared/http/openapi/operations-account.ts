@@ -1,0 +1,51 @@
+import { createKeySchema } from '#functions/create-key/schema';
+import type { OperationDoc } from './operation-doc';
+
+const key = {
+  id: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7',
+  name: 'production',
+  prefix: 'sk_Q3vX',
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_used_at: '2026-11-20T09:45:00.000Z',
+};
+
+/** The account's own resources: usage and keys. */
+export const accountOperations: Record<string, OperationDoc> = {
+  'get-usage': {
+    tag: 'Usage',
+    summary: "This month's usage",
+    description: 'Counted per UTC calendar month of creation; resets at `resets_at`.',
+    success: {
+      status: 200,
+      description: 'The usage.',
+      schema: 'UsageResponse',
+      example: { usage: { limit: 10, used: 3, remaining: 7, resets_at: '2026-12-01T00:00:00.000Z', month: '2026-11' } },
+    },
+    errors: [],
+  },
+  'list-keys': {
+    tag: 'Keys',
+    summary: 'List API keys',
+    description: 'Names, prefixes and dates; never a value or a hash.',
+    success: { status: 200, description: 'The keys, oldest first.', schema: 'KeyList', example: { keys: [key] } },
+    errors: [],
+  },
+  'create-key': {
+    tag: 'Keys',
+    summary: 'Create an API key',
+    description:
+      'The value is in this response only; store it now. Rotation: create a new key, switch the application, test, ' +
+      'delete the old one (every 90 days is recommended). `idempotency-key` is ignored here: a replay would need the value stored.',
+    body: createKeySchema,
+    // No example: any value of the right form looks like a leaked key to secret scanners.
+    success: { status: 201, description: 'Created; `api_key` is `sk_` and 43 base64url characters.', schema: 'CreatedKey' },
+    errors: [],
+  },
+  'delete-key': {
+    tag: 'Keys',
+    summary: 'Delete an API key',
+    description: 'The key fails on the very next request (a key may delete itself). Unknown or another account\'s key: NOT_FOUND.',
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['NOT_FOUND'],
+  },
+};

@@ -1,0 +1,89 @@
+import { createPostSchema } from '#functions/create-post/schema';
+import { listPostsQuerySchema } from '#functions/list-posts/schema';
+import type { OperationDoc } from './operation-doc';
+
+const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+const scheduledPost = {
+  id: '9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59',
+  content: 'Shipping v2 today (finally) #launch',
+  platforms: ['linkedin', 'bluesky'],
+  status: 'scheduled',
+  scheduled_for: '2026-11-23T10:00:00.000Z',
+  created_at: '2026-11-20T09:45:12.345Z',
+  published_at: null,
+  results: { linkedin: pending, bluesky: pending },
+};
+const partiallyPublished = {
+  ...scheduledPost,
+  status: 'partially_published',
+  published_at: '2026-11-23T10:00:02.120Z',
+  results: {
+    linkedin: {
+      status: 'failed',
+      url: null,
+      platform_post_id: null,
+      published_at: null,
+      error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'LinkedIn refused the access token: The token used in the request has expired' },
+    },
+    bluesky: {
+      status: 'published',
+      url: 'https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a',
+      platform_post_id: 'at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a',
+      published_at: '2026-11-23T10:00:02.120Z',
+      error: null,
+    },
+  },
+};
+
+export const postOperations: Record<string, OperationDoc> = {
+  'create-post': {
+    tag: 'Posts',
+    summary: 'Create a post (now or scheduled)',
+    description:
+      'Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, ' +
+      'missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, ' +
+      'PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with ' +
+      '`platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to ' +
+      'retry safely: the same key and body within 24 h replays the first response.',
+    body: createPostSchema,
+    idempotent: true,
+    success: {
+      status: 201,
+      description: 'Created; `usage` is the month after this post.',
+      schema: 'CreatedPost',
+      example: { post: scheduledPost, usage: { limit: 10, used: 3, remaining: 7, resets_at: '2026-12-01T00:00:00.000Z' } },
+    },
+    errors: [
+      'CONTENT_TOO_LONG',
+      'INVALID_PLATFORMS',
+      'INVALID_SCHEDULED_TIME',
+      'PLATFORMS_NOT_CONNECTED',
+      'MONTHLY_LIMIT_EXCEEDED',
+      'RATE_LIMIT_EXCEEDED',
+    ],
+  },
+  'list-posts': {
+    tag: 'Posts',
+    summary: 'List posts',
+    description: 'Newest first, optionally filtered by status and platform; page with `next_cursor`. Unknown or bad parameters are INVALID_FIELD naming the parameter.',
+    query: listPostsQuerySchema,
+    success: { status: 200, description: 'A page of posts.', schema: 'PostPage', example: { posts: [partiallyPublished], next_cursor: null } },
+    errors: [],
+  },
+  'get-post': {
+    tag: 'Posts',
+    summary: 'Get a post',
+    description: 'With each platform\'s result (`pending`, `published` with its URL, or `failed` with an error code).',
+    success: { status: 200, description: 'The post.', schema: 'PostResponse', example: { post: partiallyPublished } },
+    errors: ['POST_NOT_FOUND'],
+  },
+  'delete-post': {
+    tag: 'Posts',
+    summary: 'Delete a scheduled or failed post',
+    description:
+      'Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or ' +
+      '(partially) published answers POST_PUBLISHED.',
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['POST_NOT_FOUND', 'POST_PUBLISHED'],
+  },
+};

@@ -1,0 +1,98 @@
+import { authorizeLinkedInSchema } from '#functions/authorize-linkedin/schema';
+import { connectBlueskySchema } from '#functions/connect-bluesky/schema';
+import type { OperationDoc } from './operation-doc';
+
+const blueskyProfile = {
+  id: '0b6f3c52-8d7e-4f3a-9c1b-2d4e6f8a0b1c',
+  platform: 'bluesky',
+  handle: 'alice.bsky.social',
+  display_name: 'Alice',
+  platform_user_id: 'did:plc:ewvi7nxzyoun6zhxrhs64oiz',
+  connected_at: '2026-11-20T09:30:00.000Z',
+  expires_at: null,
+  needs_reconnect: false,
+};
+const linkedinProfile = {
+  id: '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+  platform: 'linkedin',
+  handle: 'Ada Lovelace',
+  display_name: 'Ada Lovelace',
+  platform_user_id: 'urn:li:person:782bbtaQ',
+  connected_at: '2026-11-20T09:31:00.000Z',
+  expires_at: '2027-01-19T09:31:00.000Z',
+  needs_reconnect: false,
+};
+
+const callbackParameter = (name: string, description: string) => ({ name, description, schema: { type: 'string' } });
+
+export const profileOperations: Record<string, OperationDoc> = {
+  'list-profiles': {
+    tag: 'Profiles',
+    summary: 'List connected profiles',
+    description: 'At most one profile per platform, sorted by platform.',
+    success: { status: 200, description: 'The profiles.', schema: 'ProfileList', example: { profiles: [blueskyProfile, linkedinProfile] } },
+    errors: [],
+  },
+  'get-profile': {
+    tag: 'Profiles',
+    summary: 'Get a profile',
+    description: "Another account's profile answers PROFILE_NOT_FOUND, like an unknown one.",
+    success: { status: 200, description: 'The profile.', schema: 'ProfileResponse', example: { profile: blueskyProfile } },
+    errors: ['PROFILE_NOT_FOUND'],
+  },
+  'delete-profile': {
+    tag: 'Profiles',
+    summary: 'Disconnect a profile',
+    description: 'Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.',
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['PROFILE_NOT_FOUND'],
+  },
+  'connect-bluesky': {
+    tag: 'Profiles',
+    summary: 'Connect a Bluesky profile',
+    description:
+      'Checks the handle and app password by signing in to the PDS, then stores them sealed (never returned, never logged). ' +
+      'An app password has the form xxxx-xxxx-xxxx-xxxx; a main account password is refused (INVALID_FIELD).',
+    body: connectBlueskySchema,
+    idempotent: true,
+    success: { status: 201, description: 'Connected.', schema: 'ProfileResponse', example: { profile: blueskyProfile } },
+    errors: ['INVALID_CREDENTIALS', 'PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
+  },
+  'authorize-linkedin': {
+    tag: 'Profiles',
+    summary: 'Start connecting a LinkedIn profile',
+    description:
+      "Returns LinkedIn's consent URL with a single-use state valid for 10 minutes. Open it in the member's browser; " +
+      'LinkedIn then sends the browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. ' +
+      'The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.',
+    body: authorizeLinkedInSchema,
+    success: {
+      status: 200,
+      description: 'The authorization URL.',
+      schema: 'LinkedInAuthorization',
+      example: {
+        authorization_url:
+          'https://www.linkedin.com/oauth/v2/authorization?response_type=code&client_id=86abc&redirect_uri=https%3A%2F%2Fapi.example.com%2Fv1%2Fprofiles%2Flinkedin%2Fcallback&scope=openid%20profile%20w_member_social&state=2bX9rQ',
+        expires_at: '2026-11-20T09:40:00.000Z',
+      },
+    },
+    errors: ['PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
+  },
+  'linkedin-callback': {
+    tag: 'Profiles',
+    summary: 'LinkedIn OAuth callback (reached by the browser)',
+    description:
+      'LinkedIn redirects the browser here; authenticated by the single-use `state`, not by an API key. The state is consumed ' +
+      'whatever happens. With a `return_url` the answer is a 302 to it with `status=connected&profile_id=…` or ' +
+      '`status=error&error=CODE&details=…`; without one, the JSON below.',
+    parameters: [
+      callbackParameter('code', 'The authorization code (on consent).'),
+      callbackParameter('state', 'The state from the authorization URL.'),
+      callbackParameter('error', "LinkedIn's error (e.g. user_cancelled_authorize) when the member declined."),
+      callbackParameter('error_description', "LinkedIn's description of the error."),
+    ],
+    success: { status: 201, description: 'Connected.', schema: 'ProfileResponse', example: { profile: linkedinProfile }, headers: ['cache-control', 'referrer-policy'] },
+    redirect: { status: 302, description: 'Back to the return_url given at authorization, with the outcome in its query.', headers: ['location', 'cache-control', 'referrer-policy'] },
+    errors: ['OAUTH_ERROR', 'PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
+  },
+};

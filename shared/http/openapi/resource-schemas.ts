@@ -1,0 +1,107 @@
+import { API_KEY_PATTERN } from '#shared/domain/api-key-values';
+import { PLANS } from '#shared/domain/plans';
+import type { PlatformErrorCode } from '#shared/platforms/publisher';
+import { POST_STATUSES } from '#shared/store/posts';
+import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
+
+/**
+ * Response bodies, written once: each matches what the handlers return field for field
+ * (toProfile, toPostView, ApiKey, usageView). Closed objects, so a field added to a
+ * handler's answer without its documentation fails the contract test.
+ */
+export const PLATFORM_ERROR_CODES = [
+  'PLATFORM_AUTH_EXPIRED',
+  'PLATFORM_REJECTED',
+  'PLATFORM_DUPLICATE',
+  'PLATFORM_UNAVAILABLE',
+  'PLATFORM_OUTCOME_UNKNOWN',
+  'PROFILE_DISCONNECTED',
+] as const satisfies readonly PlatformErrorCode[];
+// A code added to PlatformErrorCode but not listed above stops the type check here.
+const everyPlatformCodeListed: Exclude<PlatformErrorCode, (typeof PLATFORM_ERROR_CODES)[number]> extends never ? true : never = true;
+void everyPlatformCodeListed;
+
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+
+const usage = {
+  limit: { ...count, description: 'Posts the account may create this calendar month (UTC).' },
+  used: { ...count, description: 'Posts created this month; deleting a post does not refund it.' },
+  remaining: { ...count, description: 'limit - used, never below 0.' },
+  resets_at: { ...timestamp, description: 'First instant of the next month, 00:00:00.000Z.' },
+};
+
+const platformResult = closedObject({
+  status: { type: 'string', enum: ['pending', 'published', 'failed'] },
+  url: nullable({ type: 'string', format: 'uri', description: 'The published post on the platform.' }),
+  platform_post_id: nullable({ type: 'string', description: 'LinkedIn share URN or Bluesky record URI.' }),
+  published_at: nullable(timestamp),
+  error: nullable(closedObject({
+    code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] },
+    message: { type: 'string' },
+  })),
+}, { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." });
+
+export const resourceSchemas: Record<string, JsonSchema> = {
+  Profile: closedObject({
+    id: uuid,
+    platform,
+    handle: { type: 'string', description: 'Bluesky handle (normalised) or LinkedIn member name.' },
+    display_name: nullable({ type: 'string' }),
+    platform_user_id: { type: 'string', description: 'Bluesky DID or LinkedIn person URN (urn:li:person:{sub}).' },
+    connected_at: timestamp,
+    expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
+    needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
+  }),
+  PlatformResult: platformResult,
+  Post: closedObject({
+    id: uuid,
+    content: { type: 'string', maxLength: 3000 },
+    platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
+    status: { type: 'string', enum: [...POST_STATUSES] },
+    scheduled_for: nullable(timestamp),
+    created_at: timestamp,
+    published_at: nullable({ ...timestamp, description: 'When the last platform was published.' }),
+    results: {
+      type: 'object',
+      description: 'Keyed by platform, one entry per platform of the post.',
+      additionalProperties: false,
+      properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
+    },
+  }),
+  Usage: closedObject(usage),
+  UsageWithMonth: closedObject({ ...usage, month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC).' } }),
+  ApiKey: closedObject({
+    id: uuid,
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    prefix: { type: 'string', pattern: '^sk_[A-Za-z0-9_-]{4}$', description: 'The first 7 characters of the value.' },
+    created_at: timestamp,
+    last_used_at: nullable({ ...timestamp, description: 'Accurate to the rate-limit window (60 s by default).' }),
+  }, { description: 'Never carries the value or its hash.' }),
+  LinkedInAuthorization: closedObject({
+    authorization_url: { type: 'string', format: 'uri', description: "LinkedIn's consent page; open it in the member's browser." },
+    expires_at: { ...timestamp, description: 'The single-use state expires 10 minutes after creation.' },
+  }),
+  DashboardSession: closedObject({
+    account: closedObject({
+      id: uuid,
+      name: { type: 'string' },
+      email: nullable({ type: 'string', description: "The owner's sign-in email." }),
+      plan: { type: 'string', enum: Object.keys(PLANS) },
+    }),
+    csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it in x-csrf-token on every dashboard mutation.' },
+  }, { description: 'Who is signed in. The session id itself travels only in its HttpOnly cookie.' }),
+  ProfileResponse: closedObject({ profile: ref('Profile') }),
+  ProfileList: closedObject({ profiles: { type: 'array', items: ref('Profile'), maxItems: 2, description: 'Sorted by platform.' } }),
+  PostResponse: closedObject({ post: ref('Post') }),
+  CreatedPost: closedObject({ post: ref('Post'), usage: ref('Usage') }),
+  PostPage: closedObject({
+    posts: { type: 'array', items: ref('Post'), maxItems: 100, description: 'Newest first.' },
+    next_cursor: nullable({ type: 'string', description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  }),
+  UsageResponse: closedObject({ usage: ref('UsageWithMonth') }),
+  KeyList: closedObject({ keys: { type: 'array', items: ref('ApiKey') } }),
+  CreatedKey: closedObject({
+    key: ref('ApiKey'),
+    api_key: { type: 'string', pattern: API_KEY_PATTERN.source, description: 'The value, shown this once: only its hash is stored.' },
+  }),
+};

@@ -1,0 +1,239 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { graphemeCount, splitThread } from '#shared/platforms/bluesky/thread-split';
+import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
+import { captureLogs, type LogCapture } from '../support/log-capture';
+import { registerSecret } from '../support/secret-registry';
+import { startTestPds, type TestPds, type TestUser } from '../support/pds';
+import { RecordingScheduler } from '../support/recording-scheduler';
+import { startTestService, type TestService } from '../support/test-service';
+import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+
+/**
+ * The dashboard in a real browser against the local service and a real Bluesky PDS: one
+ * owner's way through every page, in order. Screenshots land in test-results/dashboard/.
+ */
+jest.setTimeout(120_000);
+
+describe('the dashboard in Chromium', () => {
+  let pds: TestPds;
+  let service: TestService;
+  let browser: Browser;
+  let page: Page;
+  let logs: LogCapture;
+  let bluesky: TestUser;
+  const email = uniqueEmail('browser');
+  const secrets: string[] = [PASSWORD];
+  let keyValue = '';
+
+  const pageErrors: string[] = [];
+  // The steps build on each other: after one fails, the rest fail at once instead of each waiting out its timeouts.
+  let broken: string | undefined;
+  const step = (name: string, fn: () => Promise<void> | void) =>
+    it(name, async () => {
+      if (broken) throw new Error(`not run: the step "${broken}" failed`);
+      try {
+        await fn();
+      } catch (error) {
+        broken = name;
+        throw error;
+      }
+    });
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const url = (path: string) => `${service.baseUrl}/dashboard/${path}`;
+  const heading = () => page.locator('h1').innerText();
+
+  beforeAll(async () => {
+    buildDashboard();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    pds = await startTestPds();
+    bluesky = await pds.createUser('browser');
+    secrets.push(bluesky.appPassword, bluesky.password);
+    service = await startTestService({ BLUESKY_SERVICE_URL: pds.url, LOG_LEVEL: 'INFO' }, { scheduler: new RecordingScheduler() });
+    await accountWithLogin(service, email);
+    browser = await launchBrowser();
+    browser.context.setDefaultTimeout(15_000);
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    logs = captureLogs();
+  });
+  afterAll(async () => {
+    logs?.restore();
+    // Each one stopped even when another fails to: no browser, server or temp folder left behind.
+    await Promise.allSettled([browser?.close(), service?.stop(), pds?.stop()]);
+  });
+
+  step('sends a visitor without a session to the sign-in page, and says "wrong email or password" without saying which', async () => {
+    await page.goto(`${service.baseUrl}/dashboard/`);
+    await page.waitForURL(url('sign-in'));
+    expect(await heading()).toBe('Sign in');
+    await shot('01-sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('Wrong email or password');
+    await shot('02-sign-in-wrong-password');
+  });
+
+  step('signs in and lands on the keys page', async () => {
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(url('keys'));
+    expect(await heading()).toBe('API keys');
+    const cookies = await browser.context.cookies();
+    const session = cookies.find((cookie) => cookie.name === 'sps_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard/api' });
+    secrets.push(session!.value);
+  });
+
+  step('creates a key named "ci" and shows its value once, with a copy button and a warning', async () => {
+    await page.getByLabel('Name').fill('ci');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const value = page.getByTestId('new-key-value');
+    keyValue = (await value.innerText()).trim();
+    expect(keyValue).toMatch(/^sk_[\w-]{43}$/);
+    secrets.push(keyValue);
+    await page.getByText('you will not see this key again').waitFor();
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    await shot('03-keys-new-key');
+    const response = await fetch(`${service.baseUrl}/profiles`, { headers: { 'x-api-key': keyValue } });
+    expect(response.status).toBe(200);
+  });
+
+  step('after a reload the value is gone; the name and prefix remain', async () => {
+    await page.reload();
+    await page.getByTestId('key-item').first().waitFor();
+    expect(await page.getByTestId('new-key-value').count()).toBe(0);
+    expect(await page.content()).not.toContain(keyValue);
+    const item = page.getByTestId('key-item').filter({ hasText: 'ci' });
+    await expect(item.innerText()).resolves.toContain(`${keyValue.slice(0, 7)}…`);
+    await shot('04-keys-after-reload');
+  });
+
+  step('deletes the key: its value now gets 401 INVALID_API_KEY', async () => {
+    await page.getByText('Delete ci', { exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, delete ci now' }).click();
+    await page.getByTestId('key-item').filter({ hasText: 'ci' }).waitFor({ state: 'detached' });
+    const response = await fetch(`${service.baseUrl}/profiles`, { headers: { 'x-api-key': keyValue } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('INVALID_API_KEY');
+  });
+
+  step('shows a wrong app password next to its field, then connects Bluesky against the local PDS', async () => {
+    await page.getByRole('link', { name: 'Profiles' }).click();
+    await page.waitForURL(url('profiles'));
+    await page.getByLabel('Handle').fill(bluesky.handle);
+    await page.getByLabel('App password').fill('aaaa-bbbb-cccc-dddd');
+    await page.getByText('Another server (PDS)').click();
+    await page.getByLabel('Server URL').fill(pds.url);
+    await page.getByRole('button', { name: 'Connect Bluesky' }).click();
+    const fieldError = page.locator('#bluesky-app-password-error');
+    await expect(fieldError.innerText()).resolves.toBe('Invalid handle or app password');
+    await expect(page.getByLabel('App password').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByLabel('App password').fill(bluesky.appPassword);
+    await page.getByRole('button', { name: 'Connect Bluesky' }).click();
+    await page.getByTestId('profile-item').filter({ hasText: bluesky.handle }).waitFor();
+    await shot('05-profiles-connected');
+  });
+
+  step('composes a long post: character count, Bluesky thread preview, local time beside UTC', async () => {
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.waitForURL(url('compose'));
+    const sentence = 'The dashboard shows how Bluesky will split this text into a thread of replies. ';
+    const text = sentence.repeat(10).trim();
+    await page.getByLabel('Post text').fill(text);
+    // The page renders after the input event: wait for the new count rather than read the old one.
+    await page.locator('#content-count', { hasText: `${text.length} / 3000 characters` }).waitFor();
+    // The preview is the publisher's own splitter, run in the browser: the same parts as on the server.
+    const expected = splitThread(text);
+    expect(expected.length).toBeGreaterThan(2);
+    const parts = page.getByTestId('thread-preview').locator('.thread-text');
+    await parts.nth(expected.length - 1).waitFor();
+    expect(await parts.allInnerTexts()).toEqual(expected);
+    await expect(page.getByTestId('thread-preview').locator('.thread-meta').first().innerText())
+      .resolves.toBe(`1/${expected.length} · ${graphemeCount(expected[0])} characters`);
+
+    await page.getByLabel('Schedule').check();
+    const times = await page.getByTestId('schedule-times').innerText();
+    const [, utc] = /UTC: (\S+Z)$/.exec(times) ?? [];
+    expect(new Date(utc).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    // The browser runs in Europe/Berlin: the local time shown differs from the UTC value.
+    expect(times).toMatch(/^Local: .*(CET|CEST|GMT\+1|GMT\+2) · UTC: /);
+    await shot('06-compose');
+  });
+
+  step('shows a refused time next to the schedule field', async () => {
+    await page.getByLabel(/Date and time/).fill('2020-01-01T10:00:00');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await expect(page.locator('#scheduled-for-error').innerText()).resolves.toMatch(/^scheduled_for must be/);
+    await shot('07-compose-error');
+  });
+
+  step('schedules the post and lists it as scheduled', async () => {
+    const inTwoHours = new Date(Date.now() + 2 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = new Date(inTwoHours.toLocaleString('en-US', { timeZone: 'Europe/Berlin' }));
+    await page.getByLabel(/Date and time/).fill(
+      `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}:00`,
+    );
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.waitForURL(url('posts'));
+    await expect(page.getByRole('status').first().innerText()).resolves.toMatch(/^Post scheduled for /);
+    const post = page.getByTestId('post-item');
+    await expect(post.innerText()).resolves.toMatch(/Scheduled[\s\S]*The dashboard shows how Bluesky/);
+    await expect(post.innerText()).resolves.toMatch(/Bluesky: pending/);
+    await shot('08-posts');
+  });
+
+  step('shows this month\'s usage', async () => {
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.waitForURL(url('usage'));
+    await page.getByText('1 of 10 posts used').waitFor();
+    await expect(page.getByTestId('usage-remaining').innerText()).resolves.toBe('9');
+    await shot('09-usage');
+  });
+
+  step('deletes the scheduled post', async () => {
+    await page.getByRole('link', { name: 'Posts' }).click();
+    await page.getByText('Delete post', { exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, delete this post' }).click();
+    await page.getByText('No posts yet.').waitFor();
+  });
+
+  step('fits a phone: no page scrolls sideways at 360 px, and every control has a label', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const name of ['keys', 'profiles', 'compose', 'posts', 'usage']) {
+      await page.goto(url(name));
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Run in the page (a string: the tests are compiled without the DOM's types).
+      const { overflow, unlabelled } = await page.evaluate<{ overflow: number; unlabelled: string[] }>(`({
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        unlabelled: [...document.querySelectorAll('input, textarea, select')]
+          .filter((control) => control.labels.length === 0 && !control.getAttribute('aria-label'))
+          .map((control) => control.outerHTML),
+      })`);
+      expect({ name, overflow, unlabelled }).toEqual({ name, overflow: 0, unlabelled: [] });
+      await shot(`10-phone-${name}`);
+    }
+  });
+
+  step('signs out, and the pages ask for a sign-in again', async () => {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.goto(url('keys'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(url('sign-in'));
+    await page.goto(url('keys'));
+    await page.waitForURL(url('sign-in'));
+  });
+
+  it('ran without a script error, and never logged a key value, password or session id', () => {
+    expect(pageErrors).toEqual([]);
+    secrets.forEach(registerSecret);
+    const text = logs.text();
+    expect(text).toContain('"route":"POST /dashboard/api/keys"');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+});

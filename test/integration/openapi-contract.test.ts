@@ -1,0 +1,279 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routes } from '#shared/http/routes';
+import type { ObservedResponse } from '#shared/http/openapi/response-validator';
+import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
+import { RecordingScheduler } from '../support/recording-scheduler';
+import { accountWithLogin, PASSWORD, signIn, uniqueEmail } from './dashboard-client';
+import { registerSecret } from '../support/secret-registry';
+import { startTestService, type CallOptions, type CallResult, type TestService } from '../support/test-service';
+
+/**
+ * The document against the running service: every public endpoint is driven through the
+ * local server (nothing publishes: a RecordingScheduler stands in for the scheduler) to a
+ * success and to errors, and every real response (status, headers, content type, body) is
+ * validated against the document's schema for that operation and status. Bluesky answers from
+ * a stub PDS, LinkedIn from the fake LinkedIn, so even the connections succeed. The dashboard's
+ * API is driven the same way, as a browser would (test/integration/dashboard-client.ts).
+ */
+const APP_PASSWORD = 'abcd-efgh-ijkl-mnop';
+const DID = 'did:plc:ewvi7nxzyoun6zhxrhs64oiz';
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const jwt = (claims: Record<string, unknown>) =>
+  ['{"alg":"ES256K"}', JSON.stringify(claims), 'signature'].map((part) => Buffer.from(part).toString('base64url')).join('.');
+
+/** A PDS that knows one app password: enough for the service to sign in (createSession) and nothing more. */
+async function startStubPds(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    request.on('end', () => {
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (!request.url?.startsWith('/xrpc/com.atproto.server.createSession')) return answer(400, { error: 'InvalidRequest', message: 'stub' });
+      const { identifier, password } = JSON.parse(raw) as { identifier: string; password: string };
+      if (password !== APP_PASSWORD) return answer(401, { error: 'AuthenticationRequired', message: 'Invalid identifier or password' });
+      const exp = Math.floor(Date.now() / 1000) + 3600;
+      answer(200, {
+        did: DID,
+        handle: identifier,
+        active: true,
+        accessJwt: jwt({ scope: 'com.atproto.appPass', sub: DID, exp }),
+        refreshJwt: jwt({ scope: 'com.atproto.refresh', sub: DID, exp: exp + 86_400 }),
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('the OpenAPI document matches what the service answers', () => {
+  let service: TestService;
+  let linkedin: FakeLinkedIn;
+  let pds: Awaited<ReturnType<typeof startStubPds>>;
+  const seen = new Map<string, Set<number>>();
+  let validate: (method: string, path: string, observed: ObservedResponse) => string[];
+
+  beforeAll(async () => {
+    linkedin = await startFakeLinkedIn();
+    pds = await startStubPds();
+    service = await startTestService({ ...linkedin.settings(), RATE_LIMIT_REQUESTS: '40' }, { scheduler: new RecordingScheduler() });
+    // Service modules read their settings when loaded: only after the test service set them.
+    const { buildOpenApiDocument } = await import('#shared/http/openapi/generator');
+    const { createResponseValidator } = await import('#shared/http/openapi/response-validator');
+    validate = createResponseValidator(buildOpenApiDocument());
+  });
+  afterAll(async () => {
+    await service.stop();
+    await linkedin.stop();
+    await pds.stop();
+  });
+
+  /** Calls `path` (an instance of the route `template`), validates the response against the document, records the status. */
+  async function call(method: string, template: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const response = await service.call(method, path, options);
+    expect({ [`${method} ${path} → ${response.status}`]: validate(method, template, response) }).toEqual({ [`${method} ${path} → ${response.status}`]: [] });
+    const key = `${method} ${template}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(response.status));
+    return response;
+  }
+  const account = async (input?: Parameters<TestService['createAccount']>[0]) => {
+    const created = await service.createAccount(input);
+    registerSecret(created.apiKey);
+    return created;
+  };
+  const expectError = (response: CallResult, status: number, code: string) => expect([response.status, response.json?.error]).toEqual([status, code]);
+
+  it('keys: list, create, delete', async () => {
+    const { apiKey: key } = await account();
+    expect((await call('GET', '/keys', '/keys', { key })).status).toBe(200);
+    expectError(await call('GET', '/keys', '/keys'), 401, 'MISSING_API_KEY');
+    const created = await call('POST', '/keys', '/keys', { key, body: { name: 'ci' }, headers: { 'idempotency-key': 'x'.repeat(300) } });
+    expect(created.status).toBe(201); // idempotency-key ignored here, as documented
+    registerSecret(created.json.api_key);
+    expectError(await call('POST', '/keys', '/keys', { key, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await call('POST', '/keys', '/keys', { key, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON');
+    expectError(await call('POST', '/keys', '/keys', { key, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(await call('POST', '/keys', '/keys', { key, body: { name: 'x'.repeat(70_000) } }), 413, 'PAYLOAD_TOO_LARGE');
+    expect((await call('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`, { key })).status).toBe(204);
+    expectError(await call('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`, { key }), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', '/keys/{id}', '/keys/nope', { key }), 400, 'INVALID_ID');
+    expectError(await call('GET', '/keys', '/keys', { key: created.json.api_key }), 401, 'INVALID_API_KEY');
+  });
+
+  it('usage, and the API rate limit (429 with retry-after)', async () => {
+    const { apiKey: key } = await account();
+    expect((await call('GET', '/usage', '/usage', { key })).json.usage).toMatchObject({ limit: 10, used: 0 });
+    expectError(await call('GET', '/usage', '/usage', { key: `sk_${'A'.repeat(43)}` }), 401, 'INVALID_API_KEY');
+    let limited: CallResult | undefined;
+    for (let attempt = 0; attempt < 90 && !limited; attempt += 1) {
+      const response = await service.call('GET', '/usage', { key });
+      if (response.status === 429) limited = response;
+    }
+    expect(validate('GET', '/usage', limited!)).toEqual([]);
+    expect(limited!.json).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED', retry_after: Number(limited!.headers.get('retry-after')) });
+    seen.get('GET /usage')!.add(429);
+  });
+
+  it('profiles: connect Bluesky (stub PDS), get, list, delete', async () => {
+    const { apiKey: key } = await account();
+    const { apiKey: otherKey } = await account();
+    registerSecret(APP_PASSWORD);
+    const body = { handle: '@Alice.Test', app_password: APP_PASSWORD, service: pds.url };
+    const connected = await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key, body });
+    expect(connected.status).toBe(201);
+    expect(connected.json.profile).toMatchObject({ platform: 'bluesky', handle: 'alice.test', platform_user_id: DID });
+    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key, body }), 400, 'PROFILE_ALREADY_EXISTS');
+    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, app_password: 'zzzz-zzzz-zzzz-zzzz' } }), 400, 'INVALID_CREDENTIALS');
+    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, app_password: 'my main password' } }), 400, 'INVALID_FIELD');
+    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { handle: 'alice.test' } }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, service: 'http://127.0.0.1:1' } }), 503, 'SERVICE_UNAVAILABLE');
+    // The documented idempotency-key header is read here (after validation, before the PDS).
+    const badKey = await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body, headers: { 'idempotency-key': 'has space' } });
+    expect(badKey.json).toMatchObject({ error: 'INVALID_FIELD', field: 'idempotency-key' });
+
+    const id: string = connected.json.profile.id;
+    expect((await call('GET', '/profiles/{id}', `/profiles/${id.toUpperCase()}`, { key })).json.profile.id).toBe(id);
+    expectError(await call('GET', '/profiles/{id}', `/profiles/${id}`, { key: otherKey }), 404, 'PROFILE_NOT_FOUND');
+    expectError(await call('GET', '/profiles/{id}', '/profiles/123', { key }), 400, 'INVALID_ID');
+    expect((await call('GET', '/profiles', '/profiles', { key })).json.profiles).toHaveLength(1);
+    expectError(await call('GET', '/profiles', '/profiles', { key: 'sk_short' }), 401, 'INVALID_API_KEY');
+    expectError(await call('DELETE', '/profiles/{id}', `/profiles/${id}`, { key: otherKey }), 404, 'PROFILE_NOT_FOUND');
+    expectError(await call('DELETE', '/profiles/{id}', '/profiles/x', { key }), 400, 'INVALID_ID');
+    expect((await call('DELETE', '/profiles/{id}', `/profiles/${id}`, { key })).status).toBe(204);
+  });
+
+  it('LinkedIn: authorize, callback (JSON and redirect), errors', async () => {
+    const { apiKey: key } = await account();
+    const started = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, headers: { 'idempotency-key': 'x'.repeat(300) } });
+    expect(started.status).toBe(200); // empty body allowed; idempotency-key ignored, as documented
+    expectError(await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, body: { return_url: 'https://evil.example/' } }), 400, 'INVALID_FIELD');
+    const callbackPath = linkedin.approve(started.json.authorization_url, { sub: 'ada-1', name: 'Ada Lovelace' }).callbackPath;
+    const connected = await call('GET', '/profiles/linkedin/callback', callbackPath);
+    expect(connected.status).toBe(201);
+    linkedin.tokens('ada-1').forEach((issued) => registerSecret(issued.token));
+    expectError(await call('GET', '/profiles/linkedin/callback', callbackPath), 400, 'OAUTH_ERROR');
+    expectError(await call('GET', '/profiles/linkedin/callback', '/profiles/linkedin/callback?error=user_cancelled_login&error_description=The+user+cancelled'), 400, 'OAUTH_ERROR');
+    expectError(await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, body: {} }), 400, 'PROFILE_ALREADY_EXISTS');
+
+    const { apiKey: browserKey } = await account();
+    const withReturn = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key: browserKey, body: { return_url: 'http://127.0.0.1/settings' } });
+    const redirected = await call('GET', '/profiles/linkedin/callback', linkedin.approve(withReturn.json.authorization_url, { sub: 'bob-2' }).callbackPath);
+    expect(redirected.status).toBe(302);
+    expect(new URL(redirected.headers.get('location')!).searchParams.get('status')).toBe('connected');
+    linkedin.tokens('bob-2').forEach((issued) => registerSecret(issued.token));
+  });
+
+  it('posts: create (now, scheduled, replayed), list, get, delete, and their errors', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'linkedin');
+    await service.connectProfile(accountId, 'bluesky');
+    const post = (body: unknown, headers: Record<string, string> = {}) => call('POST', '/posts', '/posts', { key, body, headers });
+    const now = await post({ content: 'Now #launch', platforms: ['bluesky', 'bluesky'] });
+    expect(now.json.post).toMatchObject({ status: 'publishing', platforms: ['bluesky'] });
+    const at = inMinutes(30);
+    const body = { content: 'Later', platforms: ['linkedin', 'bluesky'], scheduled_for: at };
+    const scheduled = await post(body, { 'idempotency-key': 'draft-1' });
+    expect(scheduled.status).toBe(201);
+    const replayed = await post(body, { 'idempotency-key': 'draft-1' });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.json.post.id]).toEqual([201, 'true', scheduled.json.post.id]);
+    expectError(await post({ ...body, content: 'Other' }, { 'idempotency-key': 'draft-1' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    const spaced = await post({ content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(at) + 30_000).toISOString() });
+    expect(spaced.json).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED', platform: 'linkedin' });
+    expectError(await post({ content: 'x'.repeat(3001), platforms: ['bluesky'] }), 400, 'CONTENT_TOO_LONG');
+    expectError(await post({ content: 'hi', platforms: ['twitter'] }), 400, 'INVALID_PLATFORMS');
+    expectError(await post({ content: 'hi', platforms: ['bluesky'], scheduled_for: 'tomorrow' }), 400, 'INVALID_SCHEDULED_TIME');
+    expectError(await post({ platforms: ['bluesky'] }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await post({ content: 'hi', platforms: ['bluesky'], scheduledFor: at }), 400, 'INVALID_FIELD');
+
+    const { accountId: limitedId, apiKey: limitedKey } = await account({ monthlyLimit: 1 });
+    await service.connectProfile(limitedId, 'bluesky');
+    expect((await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'one', platforms: ['bluesky'] } })).status).toBe(201);
+    expectError(await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['bluesky'] } }), 429, 'MONTHLY_LIMIT_EXCEEDED');
+    expectError(await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['linkedin'] } }), 400, 'PLATFORMS_NOT_CONNECTED');
+
+    const page = await call('GET', '/posts', '/posts', { key });
+    expect(page.json.posts.length).toBeGreaterThanOrEqual(2);
+    const first = await call('GET', '/posts', '/posts?limit=1&status=scheduled&platform=linkedin', { key });
+    expect(first.json).toMatchObject({ posts: [{ id: scheduled.json.post.id }], next_cursor: null });
+    expect((await call('GET', '/posts', '/posts?limit=1', { key })).json.next_cursor).toEqual(expect.any(String));
+    expectError(await call('GET', '/posts', '/posts?limit=0', { key }), 400, 'INVALID_FIELD');
+    const id: string = scheduled.json.post.id;
+    expect((await call('GET', '/posts/{id}', `/posts/${id}`, { key })).json.post.id).toBe(id);
+    expectError(await call('GET', '/posts/{id}', `/posts/${id}`, { key: limitedKey }), 404, 'POST_NOT_FOUND');
+    expectError(await call('GET', '/posts/{id}', '/posts/not-an-id', { key }), 400, 'INVALID_ID');
+    expectError(await call('DELETE', '/posts/{id}', `/posts/${now.json.post.id}`, { key }), 400, 'POST_PUBLISHED');
+    expect((await call('DELETE', '/posts/{id}', `/posts/${id}`, { key })).status).toBe(204);
+    expectError(await call('DELETE', '/posts/{id}', `/posts/${id}`, { key }), 404, 'POST_NOT_FOUND');
+  });
+
+  it('the dashboard API: sign in, the same operations behind the session, sign out', async () => {
+    const email = uniqueEmail('contract');
+    const { accountId } = await accountWithLogin(service, email);
+    const api = (template: string) => `/dashboard/api${template}`;
+    const signInBody = (password: string) => ({ body: { email, password } });
+    expectError(await call('POST', api('/sign-in'), api('/sign-in'), signInBody('not the password at all')), 400, 'INVALID_CREDENTIALS');
+    expect((await call('POST', api('/sign-in'), api('/sign-in'), signInBody(PASSWORD))).status).toBe(200);
+    const { session } = await signIn(service, email);
+    const as = (method: string, template: string, path = template, options: CallOptions & { csrf?: false } = {}) => {
+      const headers: Record<string, string> = { cookie: session!.cookie, ...(options.csrf === false || method === 'GET' ? {} : { 'x-csrf-token': session!.csrf }) };
+      return call(method, api(template), api(path), { ...options, headers: { ...headers, ...options.headers } });
+    };
+    expect((await as('GET', '/session')).json.csrf_token).toBe(session!.csrf);
+    expect((await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: { return_url: 'http://127.0.0.1/dashboard/' } })).status).toBe(200);
+    await service.connectProfile(accountId, 'linkedin');
+    expectError(await call('GET', api('/session'), api('/session')), 403, 'FORBIDDEN');
+    expect((await as('GET', '/keys')).status).toBe(200);
+    expectError(await as('POST', '/keys', '/keys', { body: { name: 'x' }, csrf: false }), 403, 'FORBIDDEN');
+    const created = await as('POST', '/keys', '/keys', { body: { name: 'from the dashboard' } });
+    registerSecret(created.json.api_key);
+    expect((await as('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`)).status).toBe(204);
+    expectError(await as('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`), 404, 'NOT_FOUND');
+    const connected = await as('POST', '/profiles/bluesky', '/profiles/bluesky', { body: { handle: 'dash.test', app_password: APP_PASSWORD, service: pds.url } });
+    expect(connected.status).toBe(201);
+    expectError(await as('POST', '/profiles/bluesky', '/profiles/bluesky', { body: { handle: 'dash.test' } }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: {} }), 400, 'PROFILE_ALREADY_EXISTS');
+    expect((await as('GET', '/profiles')).json.profiles).toHaveLength(2);
+    expect((await as('GET', '/usage')).json.usage).toMatchObject({ used: 0 });
+    const post = await as('POST', '/posts', '/posts', { body: { content: 'From the dashboard', platforms: ['linkedin'], scheduled_for: inMinutes(90) } });
+    expect(post.status).toBe(201);
+    expectError(await as('POST', '/posts', '/posts', { body: { content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(post.json.post.scheduled_for) + 10_000).toISOString() } }), 429, 'RATE_LIMIT_EXCEEDED');
+    expect((await as('GET', '/posts', '/posts?status=scheduled')).json.posts).toHaveLength(1);
+    expectError(await as('GET', '/posts', '/posts?limit=-1'), 400, 'INVALID_FIELD');
+    expect((await as('DELETE', '/posts/{id}', `/posts/${post.json.post.id}`)).status).toBe(204);
+    expectError(await as('DELETE', '/posts/{id}', '/posts/x'), 400, 'INVALID_ID');
+    expect((await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`)).status).toBe(204);
+    expectError(await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`), 404, 'PROFILE_NOT_FOUND');
+    const started = await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: { return_url: 'https://evil.example/' } });
+    expectError(started, 400, 'INVALID_FIELD');
+    expectError(await as('GET', '/usage', '/usage', { headers: { cookie: 'sps_session=forged' } }), 403, 'FORBIDDEN');
+    expectError(await as('GET', '/profiles', '/profiles', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
+    expectError(await as('POST', '/sign-out', '/sign-out', { csrf: false }), 403, 'FORBIDDEN');
+    expect((await as('POST', '/sign-out')).status).toBe(204);
+    expectError(await as('GET', '/keys'), 403, 'FORBIDDEN');
+    expectError(await as('GET', '/posts'), 403, 'FORBIDDEN');
+  });
+
+  it('the validator itself refuses what the document does not allow', () => {
+    const ok = { status: 200, headers: { 'x-request-id': 'r', 'content-type': 'application/json', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } };
+    expect(validate('GET', '/usage', { ...ok, text: JSON.stringify({ usage: { limit: 1, used: 0, remaining: 1, resets_at: '2026-12-01T00:00:00.000Z', month: '2026-11' } }) })).toEqual([]);
+    expect(validate('GET', '/usage', { ...ok, text: JSON.stringify({ usage: { limit: 1 }, extra: true }) })).not.toEqual([]);
+    expect(validate('GET', '/usage', { ...ok, status: 418, text: '{}' })).not.toEqual([]);
+    expect(validate('GET', '/usage', { ...ok, headers: { 'content-type': 'application/json' }, text: '{}' }).join()).toContain('x-request-id');
+  });
+
+  it('covered every route with a success and an error', () => {
+    const missing = routes
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => {
+        const statuses = [...(seen.get(key) ?? [])];
+        return !statuses.some((status) => status < 400) || !statuses.some((status) => status >= 400);
+      });
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { runInNewContext } from 'node:vm';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { CONTENT_SECURITY_POLICY } from '../../dashboard/security-headers';
+import type { ServiceStack } from '../../lib/service-stack';
+import { routes } from '../../shared/http/routes';
+import { buildStack, TEST_SETTINGS } from './build-stack';
+import { functionVariables } from './template-queries';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let stack: ServiceStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = buildStack());
+});
+
+const only = <T>(resources: Record<string, T>): [string, T] => {
+  const entries = Object.entries(resources);
+  expect(entries).toHaveLength(1);
+  return entries[0];
+};
+const distributionConfig = () => only(template.findResources('AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+
+describe('dashboard hosting', () => {
+  it('keeps the pages in a private, encrypted, TLS-only bucket with access logs', () => {
+    const [pagesId] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.includes('Pages'))!;
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('AccessLogs') }, LogFilePrefix: 's3/' },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: pagesId },
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('lets only this distribution read the pages, through origin access control (no public read, no OAI)', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+    const [distributionId] = only(template.findResources('AWS::CloudFront::Distribution'));
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({
+          Effect: 'Allow',
+          Principal: { Service: 'cloudfront.amazonaws.com' },
+          Action: 's3:GetObject',
+          Condition: { StringEquals: { 'AWS:SourceArn': Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: distributionId }])]) }) } },
+        })]),
+      },
+    });
+    const s3Origin = distributionConfig().Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
+  });
+
+  it('serves pages from S3 over HTTPS with the CSP of the local server and the single-page router', () => {
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
+        }),
+      },
+    });
+    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it('routes the page paths: app routes to index.html, files as they are, / and /dashboard to /dashboard/', () => {
+    const code = only(template.findResources('AWS::CloudFront::Function'))[1].Properties.FunctionCode as string;
+    const route = (uri: string) => runInNewContext(`${code}\nhandler({ request: { uri: ${JSON.stringify(uri)} } })`);
+    expect(route('/dashboard/keys').uri).toBe('/dashboard/index.html');
+    expect(route('/dashboard/').uri).toBe('/dashboard/index.html');
+    expect(route('/dashboard/assets/index-abc.js').uri).toBe('/dashboard/assets/index-abc.js');
+    for (const uri of ['/', '/dashboard']) expect(route(uri)).toMatchObject({ statusCode: 308, headers: { location: { value: '/dashboard/' } } });
+  });
+
+  it.each([
+    ['/dashboard/api/*', '/v1'],
+    ['/v1/*', undefined],
+  ])('sends %s to the HTTP API uncached, with cookies and headers but not Host', (pathPattern, originPath) => {
+    const config = distributionConfig();
+    const behavior = config.CacheBehaviors.find((item: { PathPattern: string }) => item.PathPattern === pathPattern);
+    expect(behavior).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'DELETE']),
+    });
+    const origin = config.Origins.find((item: { Id: string }) => item.Id === behavior.TargetOriginId);
+    expect(origin.OriginPath).toBe(originPath);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('outputs the dashboard URL', () => {
+    template.hasOutput('DashboardUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] }, '/dashboard/']] },
+    });
+  });
+
+  it('has one function per dashboard route, and lets LinkedIn return to the dashboard by default', () => {
+    const dashboardRoutes = routes.filter((route) => route.path.startsWith('/dashboard/api/'));
+    expect(dashboardRoutes.every((route) => route.operation.startsWith('dashboard-'))).toBe(true);
+    for (const route of dashboardRoutes) expect(stack.functions.has(route.operation)).toBe(true);
+    const byDefault = buildStack({ ...TEST_SETTINGS, oauthReturnUrlHosts: undefined });
+    const hosts = JSON.stringify(functionVariables(byDefault.stack, byDefault.template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS);
+    expect(hosts).toMatch(/Distribution.*DomainName/);
+    expect(hosts).toContain('execute-api');
+    expect(functionVariables(stack, template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS).toBe(TEST_SETTINGS.oauthReturnUrlHosts);
+  });
+});
