@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { lambdaContext as localLambdaContext } from '../local/lambda-context';
 
 /** The event API Gateway (HTTP API, payload 2.0) sends, built by hand for in-process calls. */
 export function httpApiEvent(input: {
@@ -36,19 +37,5 @@ export function httpApiEvent(input: {
   };
 }
 
-export function lambdaContext(operation: string): Context {
-  return {
-    awsRequestId: randomUUID(),
-    functionName: operation,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${operation}`,
-    memoryLimitInMB: '256',
-    logGroupName: `/bench/${operation}`,
-    logStreamName: 'bench',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 29_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** The context Lambda would hand the handler (the local server's own builder). */
+export const lambdaContext = (operation: string): Context => localLambdaContext(randomUUID(), operation, 29_000);
