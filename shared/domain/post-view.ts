@@ -1,17 +1,7 @@
-import type { Platform } from '#shared/http/errors';
-import type { PlatformResult, PostItem, PostStatus } from '#shared/store/posts';
+import type { PlatformResult, PostItem } from '#shared/store/posts';
 
-/** The post as the API shows it (CONTRACT section 5). */
-export interface PostView {
-  id: string;
-  content: string;
-  platforms: Platform[];
-  status: PostStatus;
-  scheduled_for: string | null;
-  created_at: string;
-  published_at: string | null;
-  results: Partial<Record<Platform, PlatformResult>>;
-}
+/** The post as the API shows it (CONTRACT section 5): the stored post less its internal fields. */
+export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'>;
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
   // "publishing" is the publisher's claim on a platform; clients see it as still pending.
