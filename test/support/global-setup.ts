@@ -1,7 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startDynamoDbLocal } from '../../local/dynamodb-local';
 
-/** One in-memory DynamoDB Local for the whole run; workers inherit its endpoint. */
+/**
+ * One in-memory DynamoDB Local for the whole run; workers inherit its endpoint. Also one temp
+ * folder for the run, made every worker's TMPDIR, so whatever a library writes to the temp
+ * folder (CDK's cdk.out of each synth, dev-env, Chromium) goes where the teardown removes it.
+ */
 export default async function globalSetup(): Promise<void> {
+  const runDir = mkdtempSync(join(tmpdir(), 'sps-test-run-'));
+  process.env.SPS_TEST_RUN_DIR = runDir;
+  process.env.TMPDIR = runDir;
   const started = Date.now();
   const engine = await startDynamoDbLocal();
   process.env.DYNAMODB_ENDPOINT = engine.endpoint;

@@ -5,6 +5,7 @@ import { findLeaks, secretScanDir } from './secret-registry';
 /** Stops the shared DynamoDB Local, then fails the run if any test's logs carried a secret. */
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __dynamoDbLocal?: DynamoDbLocal }).__dynamoDbLocal?.stop();
+  if (process.env.SPS_TEST_RUN_DIR) rmSync(process.env.SPS_TEST_RUN_DIR, { recursive: true, force: true });
   const dir = secretScanDir();
   if (!dir) return;
   try {
