@@ -1,4 +1,4 @@
-import type { Schema } from '#shared/http/validation';
+import { requiredText, type Schema } from '#shared/http/validation';
 
 export interface ConnectBlueskyBody {
   handle: string;
@@ -13,16 +13,8 @@ export const connectBlueskySchema: Schema = {
   additionalProperties: false,
   required: ['handle', 'app_password'],
   properties: {
-    handle: {
-      type: 'string', minLength: 1, maxLength: 256, pattern: '\\S',
-      'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD' },
-      description: 'The Bluesky handle; a leading @ and upper case are accepted', example: 'alice.bsky.social',
-    },
-    app_password: {
-      type: 'string', minLength: 1, maxLength: 64, pattern: '\\S',
-      'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD' },
-      description: 'An app password created in Bluesky settings (never the main password)', example: 'abcd-efgh-ijkl-mnop',
-    },
+    handle: requiredText(256, { description: 'The Bluesky handle; a leading @ and upper case are accepted', example: 'alice.bsky.social' }),
+    app_password: requiredText(64, { description: 'An app password created in Bluesky settings (never the main password)', example: 'abcd-efgh-ijkl-mnop' }),
     service: {
       type: 'string', maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
       description: 'The PDS URL; defaults to the service setting (https://bsky.social)', example: 'https://bsky.social',

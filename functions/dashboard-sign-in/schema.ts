@@ -1,4 +1,4 @@
-import type { Schema } from '#shared/http/validation';
+import { requiredText, type Schema } from '#shared/http/validation';
 
 export interface SignInBody {
   email: string;
@@ -12,11 +12,7 @@ export const signInSchema: Schema = {
   additionalProperties: false,
   required: ['email', 'password'],
   properties: {
-    email: {
-      type: 'string', minLength: 1, maxLength: 320, pattern: '\\S',
-      'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD' },
-      description: "The owner's email, as set by the operator", example: 'owner@example.com',
-    },
+    email: requiredText(320, { description: "The owner's email, as set by the operator", example: 'owner@example.com' }),
     password: {
       type: 'string', minLength: 1, maxLength: 1024,
       'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD' },
