@@ -26,7 +26,7 @@ async function start(dataDir: string): Promise<Started> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 60_000);
     const poll = setInterval(() => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {
@@ -96,5 +96,5 @@ describe('npm start', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
-  }, 90_000);
+  }, 180_000);
 });
