@@ -9,12 +9,14 @@ export const handler = apiHandler<undefined, CallbackQuery>({
   // A browser arrives here from LinkedIn without an API key: the single-use state authenticates it.
   auth: 'none',
   handle: async ({ query, state }) => {
+    // On every answer, errors included (the middleware adds these to whatever goes out).
+    Object.assign(state.responseHeaders, PRIVATE);
     const outcome = await completeLinkedInAuthorization(query);
     state.accountId = outcome.accountId; // for the request's log line
     if (outcome.returnUrl) {
-      return { statusCode: 302, headers: { ...PRIVATE, location: callbackRedirectUrl(outcome.returnUrl, outcome) } };
+      return { statusCode: 302, headers: { location: callbackRedirectUrl(outcome.returnUrl, outcome) } };
     }
     if (outcome.error) throw outcome.error;
-    return { statusCode: 201, headers: PRIVATE, body: { profile: outcome.profile } };
+    return { statusCode: 201, body: { profile: outcome.profile } };
   },
 });

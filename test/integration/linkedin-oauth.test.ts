@@ -131,6 +131,8 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
     const response = await callback(query);
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ error: 'OAUTH_ERROR', message: expect.any(String), details: 'state mismatch' });
+    // The URL carried a code: the error is kept out of caches and Referers too.
+    expect([response.headers.get('cache-control'), response.headers.get('referrer-policy')]).toEqual(['no-store', 'no-referrer']);
   });
 
   it('uses a state once: a replayed callback fails, and of two racing callbacks exactly one connects', async () => {
