@@ -56,12 +56,13 @@ export function estimateCost(input: CostInputs): CostEstimate {
   const post = kb(sizes.postCreated);
   const published = kb(Math.max(sizes.postCreated, sizes.postPublished));
 
-  // Creation: key GetItem + BatchGetItem of 4 (strongly consistent, each item rounded to 4 KB).
-  const createReads = rru(sizes.apiKeyLookup) + rru(sizes.account) + rru(sizes.usageCounter) + rru(sizes.profileBluesky) + rru(sizes.profileLinkedin);
-  // Rate counter ADD (1) + transaction (2 × each item): post, counter; + gsi1 copy of the post (standard write).
-  const createWrites = 1 + 2 * post + 2 * kb(sizes.usageCounter) + post;
-  // Publisher: GetItem post ×2 (start, finalize), GetItem profile.
-  const publishReads = 2 * rru(sizes.postPublished) + rru(sizes.profileBluesky);
+  // Creation: BatchGetItem of 4 (strongly consistent, each item rounded to 4 KB).
+  const createReads = rru(sizes.account) + rru(sizes.usageCounter) + rru(sizes.profileBluesky) + rru(sizes.profileLinkedin);
+  // Key lookup + rate count in one UpdateItem on the key item (1) + transaction (2 × each item): post,
+  // counter; + gsi1 copy of the post (standard write).
+  const createWrites = kb(sizes.apiKeyLookup) + 2 * post + 2 * kb(sizes.usageCounter) + post;
+  // Publisher: GetItem post (start; the final status is decided from the last result write), GetItem profile.
+  const publishReads = rru(sizes.postPublished) + rru(sizes.profileBluesky);
   // claim post, claim platform, record result (+ their gsi1 copies), final status transaction (2×) + gsi1.
   // (A refreshed Bluesky session is saved onto the profile only when its access token has expired: not per post.)
   const publishWrites = 3 * (published + published) + 2 * published + published;

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashApiKey } from '#shared/domain/api-key-values';
 import type { Platform } from '#shared/http/errors';
 import type { Plan } from '#shared/domain/plans';
-import { findApiKeyByHash } from '#shared/store/api-keys';
 import { createProfileItem } from '#shared/store/profiles';
 import { createAccount } from '#shared/use-cases/accounts';
 
@@ -11,7 +10,6 @@ export interface BenchAccount {
   accountId: string;
   apiKey: string;
   keyHash: string;
-  keyId: string;
 }
 
 /**
@@ -39,8 +37,5 @@ export async function createBenchAccount(input: { name: string; plan: Plan; mont
       ...(platform === 'bluesky' ? { service: 'https://bsky.social' } : {}),
     });
   }
-  const keyHash = hashApiKey(apiKey);
-  const lookup = await findApiKeyByHash(keyHash);
-  if (!lookup) throw new Error('the bench account key was not found right after its creation');
-  return { accountId: account.id, apiKey, keyHash, keyId: lookup.key_id };
+  return { accountId: account.id, apiKey, keyHash: hashApiKey(apiKey) };
 }

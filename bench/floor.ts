@@ -3,7 +3,6 @@ import { config } from '#shared/config';
 import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult } from '#shared/domain/post-view';
 import { usageMonth } from '#shared/domain/usage-month';
-import { findApiKeyByHash } from '#shared/store/api-keys';
 import { readPostingContext } from '#shared/store/posting-context';
 import { putNewPostItem, queryAccountPosts, writeTransaction, type PostItem } from '#shared/store/posts';
 import { listProfileItems } from '#shared/store/profiles';
@@ -18,29 +17,28 @@ import type { BenchAccount } from './fixtures';
  */
 export type FloorStep = () => Promise<void>;
 
-/** API-key lookup, then the rate-limit counter: the first two requests of every API call. */
+/** API-key lookup and rate-limit count, one conditional write: the first request of every API call. */
 async function authenticate(account: BenchAccount): Promise<string> {
-  const key = await findApiKeyByHash(account.keyHash);
-  if (!key) throw new Error('floor: key not found');
   const { windowSeconds } = config.rateLimit;
   const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
-  await countRequest(key.key_id, windowStart, windowSeconds);
+  const key = await countRequest(account.keyHash, windowStart);
+  if (!key) throw new Error('floor: key not found');
   return key.account_id;
 }
 
-/** GET /profiles: GetItem, UpdateItem, Query. */
+/** GET /profiles: UpdateItem (key + rate), Query. */
 export const listProfilesFloor = (account: BenchAccount): FloorStep => async () => {
   const accountId = await authenticate(account);
   await listProfileItems(accountId);
 };
 
-/** GET /posts?limit=20: GetItem, UpdateItem, Query on gsi1 (Limit 21). */
+/** GET /posts?limit=20: UpdateItem (key + rate), Query on gsi1 (Limit 21). */
 export const listPostsFloor = (account: BenchAccount): FloorStep => async () => {
   const accountId = await authenticate(account);
   await queryAccountPosts(accountId, { limit: 20 });
 };
 
-/** POST /posts (one platform, scheduled): GetItem, UpdateItem, BatchGetItem (4 keys), TransactWriteItems (post + counter). */
+/** POST /posts (one platform, scheduled): UpdateItem (key + rate), BatchGetItem (4 keys), TransactWriteItems (post + counter). */
 export const createPostFloor = (account: BenchAccount, content: string, scheduledFor: string): FloorStep => async () => {
   const accountId = await authenticate(account);
   const now = new Date();

@@ -1,15 +1,15 @@
 import { config } from '#shared/config';
 import { API_KEY_PATTERN, hashApiKey } from '#shared/domain/api-key-values';
 import { clock } from '#shared/ports/clock';
-import { findApiKeyByHash, touchApiKey } from '#shared/store/api-keys';
+import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
 import { ServiceError } from './errors';
 import type { HttpMiddleware } from './types';
 
 /**
- * API-key authentication, then the per-key API rate limit (fixed window, CONTRACT section 1).
- * A malformed key is refused without a store read; a deleted key fails at once because the
- * lookup is a strongly consistent read and nothing is cached.
+ * API-key authentication and the per-key API rate limit (fixed window, CONTRACT section 1), in
+ * one conditional write on the key's item (shared/store/rate-limits.ts). A malformed key is
+ * refused without a store call; a deleted key fails at once: nothing is cached.
  */
 export function apiKeyAuth(): HttpMiddleware {
   const { requests: limit, windowSeconds } = config.rateLimit;
@@ -19,16 +19,16 @@ export function apiKeyAuth(): HttpMiddleware {
       const value = request.event.headers?.['x-api-key']?.trim();
       if (!value) throw new ServiceError('MISSING_API_KEY');
       if (!API_KEY_PATTERN.test(value)) throw new ServiceError('INVALID_API_KEY');
-      const key = await findApiKeyByHash(hashApiKey(value));
-      if (!key) throw new ServiceError('INVALID_API_KEY');
-      state.accountId = key.account_id;
-      state.apiKeyId = key.key_id;
-
       const now = clock.now();
       const nowSeconds = now.getTime() / 1000;
       const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
       const resetAt = windowStart + windowSeconds;
-      const count = await countRequest(key.key_id, windowStart, windowSeconds);
+      // One write both finds the key (by its hash) and counts the request.
+      const key = await countRequest(hashApiKey(value), windowStart);
+      if (!key) throw new ServiceError('INVALID_API_KEY');
+      state.accountId = key.account_id;
+      state.apiKeyId = key.key_id;
+      const { count } = key;
       state.responseHeaders['x-ratelimit-limit'] = String(limit);
       state.responseHeaders['x-ratelimit-remaining'] = String(Math.max(0, limit - count));
       state.responseHeaders['x-ratelimit-reset'] = String(resetAt);

@@ -54,12 +54,6 @@ export async function putApiKey(accountId: string, key: ApiKey, hash: string): P
   );
 }
 
-/** The key behind a hash, read strongly consistent so a deleted key fails on the next request. */
-export async function findApiKeyByHash(hash: string): Promise<ApiKeyLookup | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyLookupKey(hash), ConsistentRead: true }));
-  return Item ? { account_id: Item.account_id as string, key_id: Item.key_id as string } : undefined;
-}
-
 export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   const keys: ApiKey[] = [];
   let cursor: Record<string, unknown> | undefined;

@@ -1,32 +1,69 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TTL_ATTRIBUTE } from './table';
 import { db, tableName } from './client';
+import { apiKeyLookupKey, type ApiKeyLookup } from './api-keys';
 
 /**
- * API rate limit: one counter item per key and fixed window, incremented atomically with
- * ADD, so N concurrent requests see the counts 1..N exactly once each. The item expires
- * by TTL one window after its window ends.
+ * Authentication and the API rate limit in one write: the request is counted on the key's
+ * own lookup item (`rl_window`, `rl_count`). `ADD` under "this window" makes N concurrent
+ * requests see the counts 1..N exactly once each; the first request of a new window resets
+ * the counter with a second conditional write that only one request can win (the others
+ * count again on top of it). A deleted key has no item, so it fails on the very next request.
  */
-export const rateLimitKey = (keyId: string, windowStart: number) => ({
-  pk: `RATELIMIT#${keyId}#${windowStart}`,
-  sk: 'RATELIMIT',
-});
+export interface CountedRequest extends ApiKeyLookup {
+  /** This request's number in the key's current window (1 = first). */
+  count: number;
+}
 
-/** Adds one request to the window and returns the window's count including it. */
-export async function countRequest(keyId: string, windowStartEpoch: number, windowSeconds: number): Promise<number> {
-  const { Attributes } = await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: rateLimitKey(keyId, windowStartEpoch),
-      UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = if_not_exists(#ttl, :ttl)',
-      ExpressionAttributeNames: { '#count': 'request_count', '#type': 'type', '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':type': 'rate_limit_window',
-        ':ttl': windowStartEpoch + 2 * windowSeconds,
-      },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes?.request_count as number;
+const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({ account_id: item.account_id as string, key_id: item.key_id as string });
+
+async function addToWindow(hash: string, windowStart: number): Promise<CountedRequest | 'unknown-key' | 'other-window'> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: apiKeyLookupKey(hash),
+        UpdateExpression: 'ADD rl_count :one',
+        ConditionExpression: 'attribute_exists(pk) AND rl_window = :window',
+        ExpressionAttributeValues: { ':one': 1, ':window': windowStart },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ...lookupOf(Attributes ?? {}), count: Attributes?.rl_count as number };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return error.Item ? 'other-window' : 'unknown-key';
+  }
+}
+
+async function startWindow(hash: string, windowStart: number): Promise<CountedRequest | undefined> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: apiKeyLookupKey(hash),
+        UpdateExpression: 'SET rl_window = :window, rl_count = :one',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(rl_window) OR rl_window < :window)',
+        ExpressionAttributeValues: { ':one': 1, ':window': windowStart },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { ...lookupOf(Attributes ?? {}), count: 1 };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined; // another request started it
+    throw error;
+  }
+}
+
+/** Authenticates a key by its hash and counts the request in its window; undefined for an unknown key. */
+export async function countRequest(hash: string, windowStart: number): Promise<CountedRequest | undefined> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const added = await addToWindow(hash, windowStart);
+    if (added === 'unknown-key') return undefined;
+    if (added !== 'other-window') return added;
+    const started = await startWindow(hash, windowStart);
+    if (started) return started;
+  }
+  throw new Error('rate limit: the window kept changing under this request');
 }
