@@ -23,6 +23,11 @@ function loadHandler(operation: string): Promise<HttpApiHandler> {
 
 /** Reads the body, keeping at most one byte past the limit: enough for the handler to answer 413. */
 async function readBody(request: IncomingMessage): Promise<Buffer> {
+  // Most requests (GET, DELETE) announce no body: skip the stream machinery for them.
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+    request.resume();
+    return Buffer.alloc(0);
+  }
   const chunks: Buffer[] = [];
   let kept = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
