@@ -17,7 +17,7 @@ export interface CountedRequest extends ApiKeyLookup {
 
 const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({ account_id: item.account_id as string, key_id: item.key_id as string });
 
-async function addToWindow(hash: string, windowStart: number): Promise<CountedRequest | 'unknown-key' | 'other-window'> {
+async function addToWindow(hash: string, windowStart: number): Promise<CountedRequest | 'unknown-key' | { storedWindow: number | undefined }> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -33,7 +33,9 @@ async function addToWindow(hash: string, windowStart: number): Promise<CountedRe
     return { ...lookupOf(Attributes ?? {}), count: Attributes?.rl_count as number };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return error.Item ? 'other-window' : 'unknown-key';
+    if (!error.Item) return 'unknown-key';
+    const stored = error.Item.rl_window?.N;
+    return { storedWindow: stored === undefined ? undefined : Number(stored) };
   }
 }
 
@@ -58,11 +60,17 @@ async function startWindow(hash: string, windowStart: number): Promise<CountedRe
 
 /** Authenticates a key by its hash and counts the request in its window; undefined for an unknown key. */
 export async function countRequest(hash: string, windowStart: number): Promise<CountedRequest | undefined> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const added = await addToWindow(hash, windowStart);
+  let window = windowStart;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const added = await addToWindow(hash, window);
     if (added === 'unknown-key') return undefined;
-    if (added !== 'other-window') return added;
-    const started = await startWindow(hash, windowStart);
+    if (!('storedWindow' in added)) return added;
+    if (added.storedWindow !== undefined && added.storedWindow > window) {
+      // Another instance's clock is already in the next window: count this request there.
+      window = added.storedWindow;
+      continue;
+    }
+    const started = await startWindow(hash, window);
     if (started) return started;
   }
   throw new Error('rate limit: the window kept changing under this request');

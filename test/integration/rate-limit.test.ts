@@ -44,6 +44,22 @@ describe('API rate limit', () => {
     expect((await service.call('GET', '/usage', { key: second.apiKey })).status).toBe(200);
   });
 
+  it('counts a request from a clock that lags behind into the newer window, never failing it', async () => {
+    const { useClock, fixedClock } = await import('#shared/ports/clock');
+    const { apiKey } = await service.createAccount();
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
+    try {
+      useClock(fixedClock(new Date(windowStart + 70_000))); // an instance already in the next window
+      expect((await service.call('GET', '/usage', { key: apiKey })).status).toBe(200);
+      useClock(fixedClock(new Date(windowStart + 10_000))); // one whose clock is behind
+      const lagging = await service.call('GET', '/usage', { key: apiKey });
+      expect(lagging.status).toBe(200);
+      expect(lagging.headers.get('x-ratelimit-remaining')).toBe('3');
+    } finally {
+      useClock(fixedClock(new Date(windowStart + 10_000)));
+    }
+  });
+
   it('does not count requests that fail authentication', async () => {
     for (let index = 0; index < 10; index += 1) {
       expect((await service.call('GET', '/profiles', { key: `sk_${'Q'.repeat(43)}` })).status).toBe(401);
