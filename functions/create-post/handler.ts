@@ -6,10 +6,6 @@ export const handler = apiHandler<CreatePostBody>({
   operation: 'create-post',
   body: { schema: createPostSchema, extras: createPostErrorExtras },
   idempotent: true,
-  handle: async ({ accountId, body, state }) => {
-    const created = await createPost(accountId, body, state.idempotency);
-    // The creation transaction completed the idempotency record with this very response.
-    if (state.idempotency) state.idempotency.settled = true;
-    return { statusCode: 201, body: created };
-  },
+  // The creation transaction completes the idempotency record with this very response.
+  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createPost(accountId, body, state.idempotency) }),
 });

@@ -8,9 +8,5 @@ export const handler = apiHandler<CreatePostBody>({
   body: { schema: createPostSchema, extras: createPostErrorExtras },
   // The compose page sends one idempotency-key per draft, so a double click creates one post.
   idempotent: true,
-  handle: async ({ accountId, body, state }) => {
-    const created = await createPost(accountId, body, state.idempotency);
-    if (state.idempotency) state.idempotency.settled = true;
-    return { statusCode: 201, body: created };
-  },
+  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createPost(accountId, body, state.idempotency) }),
 });

@@ -25,7 +25,7 @@ function requestHash(request: HttpRequest): string {
  * key claims it; a repeat with the same body replays the stored response; a different body
  * gets 422, a repeat while the first still runs 409. Runs after validation, so invalid
  * requests write nothing. An endpoint may complete the record inside its own transaction
- * (create-post does) and mark it settled; otherwise it is completed here after success.
+ * (create-post does, and marks it settled); otherwise it is completed here after success.
  */
 export function idempotency(): HttpMiddleware {
   return {

@@ -22,10 +22,14 @@ export interface NewPost {
   scheduled_for?: string | null;
 }
 
-/** An idempotency-key claimed by the middleware: completed inside the creation transaction. */
+/**
+ * An idempotency-key claimed by the middleware: completed inside the creation transaction,
+ * then marked settled so the middleware does not complete (or release) it a second time.
+ */
 export interface IdempotencyClaim {
   recordKey: { pk: string; sk: string };
   token: string;
+  settled?: boolean;
 }
 
 export interface CreatedPost {
@@ -104,6 +108,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     await rollBackCreation(post, month.month, idempotency);
     throw error;
   }
+  if (idempotency) idempotency.settled = true;
   return created;
 }
 
