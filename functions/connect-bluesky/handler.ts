@@ -1,10 +1,11 @@
 import { apiHandler } from '#shared/http/api-handler';
 import { connectBluesky } from '#shared/use-cases/bluesky-connection';
 import { connectBlueskySchema, type ConnectBlueskyBody } from './schema';
+import * as validators from './schema.validators';
 
 export const handler = apiHandler<ConnectBlueskyBody>({
   operation: 'connect-bluesky',
-  body: { schema: connectBlueskySchema },
+  body: { schema: connectBlueskySchema, validator: validators.connectBlueskySchema },
   idempotent: true,
   handle: async ({ accountId, body }) => {
     const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });

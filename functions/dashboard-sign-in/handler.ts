@@ -2,13 +2,14 @@ import { apiHandler } from '#shared/http/api-handler';
 import { sessionCookie } from '#shared/http/session-auth';
 import { signIn } from '#shared/use-cases/dashboard-sessions';
 import { signInSchema, type SignInBody } from './schema';
+import * as validators from './schema.validators';
 
 export const handler = apiHandler<SignInBody>({
   operation: 'dashboard-sign-in',
   // No session yet: the email and password are the credentials. A cross-site form cannot send
   // this JSON body (415 without application/json), which is what keeps sign-in CSRF out.
   auth: 'none',
-  body: { schema: signInSchema },
+  body: { schema: signInSchema, validator: validators.signInSchema },
   handle: async ({ body, state }) => {
     const { sessionId, ...session } = await signIn(body.email, body.password);
     state.accountId = session.account.id; // for the request's log line
