@@ -12,6 +12,8 @@ export interface LoadSpec {
   durationSeconds: number;
   /** 0: no warm-up. */
   warmupSeconds: number;
+  /** A taskset CPU list the load generator is confined to (bench/cpu-placement.ts). */
+  cpus?: string;
 }
 
 /** One autocannon run: every 2xx response time (ms), and every status seen (warm-up included). */
@@ -40,10 +42,12 @@ const running = new Set<ReturnType<typeof spawn>>();
 const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
 onCleanup('load clients', async () => killAll(), killAll);
 
-/** Runs autocannon in a child process (bench/load-client.ts). */
+/** Runs autocannon in a child process (bench/load-client.ts), on the given CPUs if any. */
 export function runHttpLoad(spec: LoadSpec): Promise<LoadSlice> {
+  const command = [process.execPath, '--import', 'tsx', join(__dirname, 'load-client.ts'), JSON.stringify(spec)];
+  const [program, ...args] = spec.cpus ? ['taskset', '--cpu-list', spec.cpus, ...command] : command;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-client.ts'), JSON.stringify(spec)], {
+    const child = spawn(program, args, {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
     });

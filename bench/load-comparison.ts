@@ -16,14 +16,14 @@ export interface Comparison {
 export async function compareWithFloor(
   spec: Omit<LoadSpec, 'durationSeconds' | 'warmupSeconds'>,
   floorStep: () => Promise<void>,
-  options: { durationSeconds: number; warmupSeconds: number; slices: number; enginePid: number | undefined },
+  options: { durationSeconds: number; warmupSeconds: number; slices: number; enginePid: number | undefined; loadGeneratorCpus?: string },
 ): Promise<Comparison> {
   const sliceSeconds = options.durationSeconds / options.slices;
   const service = { samples: [] as number[], statuses: {} as Record<string, number>, errors: 0, seconds: 0, clientCpuMs: 0, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
   const floor = { samples: [] as number[], errors: 0, seconds: 0, firstError: undefined as string | undefined, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
   for (let slice = 0; slice < options.slices; slice += 1) {
     const before = cpuSnapshot(options.enginePid);
-    const run = await runHttpLoad({ ...spec, durationSeconds: sliceSeconds, warmupSeconds: slice === 0 ? options.warmupSeconds : 0 });
+    const run = await runHttpLoad({ ...spec, durationSeconds: sliceSeconds, warmupSeconds: slice === 0 ? options.warmupSeconds : 0, cpus: options.loadGeneratorCpus });
     const responses = Object.values(run.statuses).reduce((sum, n) => sum + n, 0);
     service.cpu.push([before, cpuSnapshot(options.enginePid), responses]);
     service.samples.push(...run.samples);

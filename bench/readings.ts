@@ -1,4 +1,4 @@
-import type { BenchResults } from './results';
+import { targetRuns, type BenchResults } from './results';
 import { TARGETS } from './settings';
 import { formatNumber } from './tables';
 
@@ -6,14 +6,18 @@ import { formatNumber } from './tables';
 export function readings(results: BenchResults): string[] {
   const notes: string[] = [];
   const c = results.load.connections;
-  for (const { name, service, floor, cpu } of results.endpoints) {
-    const engine = cpu.floor.engineMs === undefined ? '' : ` DynamoDB Local spends ${formatNumber(cpu.floor.engineMs)} ms of CPU per request against ${formatNumber(cpu.floor.selfMs)} ms for the node side of the floor and ${formatNumber(cpu.service.selfMs)} ms for the whole service (server, middleware, handler, SDK): the JVM is the largest CPU consumer per request, and with the engine, the server and the load generator sharing ${results.machine.cpus} CPUs, throughput is CPU-bound.`;
-    const client = cpu.service.clientMs === undefined ? '' : ` The service side also carries the load generator's ${formatNumber(cpu.service.clientMs)} ms of CPU per request on those same CPUs, which the floor (its own client) does not: part of the latency ratio is the HTTP client, not the service.`;
+  for (const { name, placement, service, floor, cpu } of results.endpoints) {
+    const cpus = placement.kind === 'separate' ? 'with the load generator on its own CPU' : `with everything sharing ${results.machine.cpus} CPUs`;
+    const engine = cpu.floor.engineMs === undefined ? '' : ` DynamoDB Local spends ${formatNumber(cpu.floor.engineMs)} ms of CPU per request against ${formatNumber(cpu.floor.selfMs)} ms for the node side of the floor and ${formatNumber(cpu.service.selfMs)} ms for the whole service (server, middleware, handler, SDK): the JVM is the largest CPU consumer per request, and throughput is CPU-bound.`;
+    const client =
+      cpu.service.clientMs === undefined || placement.kind === 'separate'
+        ? ''
+        : ` Here the service side also carries the load generator's ${formatNumber(cpu.service.clientMs)} ms of CPU per request on those same CPUs, which the floor (its own client) does not: part of the latency ratio is the HTTP client, not the service, which is why the target figures come from the run with the load generator on a CPU of its own.`;
     notes.push(
-      `${name}: the floor alone does ${formatNumber(floor.requestsPerSecond)} req/s with ${c} loops, so by Little's law each request waits about ${formatNumber((c / floor.requestsPerSecond) * 1000)} ms whatever the service adds; the service does ${formatNumber(service.requestsPerSecond)} req/s (${formatNumber((service.requestsPerSecond / floor.requestsPerSecond) * 100)} % of the floor).${engine}${client}`,
+      `${name} ${cpus}: the floor alone does ${formatNumber(floor.requestsPerSecond)} req/s with ${c} loops, so by Little's law each request waits about ${formatNumber((c / floor.requestsPerSecond) * 1000)} ms whatever the service adds; the service does ${formatNumber(service.requestsPerSecond)} req/s (${formatNumber((service.requestsPerSecond / floor.requestsPerSecond) * 100)} % of the floor).${engine}${client}`,
     );
   }
-  const create = results.endpoints.find((endpoint) => endpoint.name.startsWith('POST /posts'));
+  const create = targetRuns(results).find((endpoint) => endpoint.name.startsWith('POST /posts'));
   if (create && create.floor.latencies.p99 >= TARGETS.createPostP99Ms) {
     notes.push(
       `POST /posts p99 < ${TARGETS.createPostP99Ms} ms cannot be met under ${c} connections on this engine: the floor's own p99 is ${formatNumber(create.floor.latencies.p99)} ms (DynamoDB Local runs transactions one after another). The one-request-at-a-time p99 in the overhead table is the figure to hold against that target here.`,

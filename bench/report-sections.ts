@@ -5,15 +5,20 @@ import { formatNumber, type Row } from './tables';
 /** The sections both outputs share, as (title, headers, rows). */
 export function sections(results: BenchResults): { title: string; headers: string[]; rows: Row[] }[] {
   const list: { title: string; headers: string[]; rows: Row[] }[] = [];
-  list.push({
-    title: `Load: ${results.load.connections} connections, ${results.load.durationSeconds} s per side in ${results.load.slices} alternating slices (after ${results.load.warmupSeconds} s warm-up); latency in ms`,
-    headers: ['endpoint', 'side', 'p50', 'p90', 'p99', 'max', 'req/s', 'non-2xx', 'CPU ms/req: node', 'CPU ms/req: DynamoDB Local', 'CPU ms/req: load generator'],
-    rows: results.endpoints.flatMap(({ name, service, floor, cpu }) => [
-      [name, 'service (HTTP)', service.latencies.p50, service.latencies.p90, service.latencies.p99, service.latencies.max, service.requestsPerSecond, String(service.non2xx + service.errors), cpu.service.selfMs, cpu.service.engineMs ?? Number.NaN, cpu.service.clientMs ?? Number.NaN],
-      [name, 'floor (DynamoDB calls)', floor.latencies.p50, floor.latencies.p90, floor.latencies.p99, floor.latencies.max, floor.requestsPerSecond, String(floor.errors), cpu.floor.selfMs, cpu.floor.engineMs ?? Number.NaN, '(in node)'],
-      [name, 'ratio service/floor', service.latencies.p50 / floor.latencies.p50, service.latencies.p90 / floor.latencies.p90, service.latencies.p99 / floor.latencies.p99, '', '', '', cpu.service.selfMs / cpu.floor.selfMs, '', ''],
-    ]),
-  });
+  for (const kind of ['separate', 'shared'] as const) {
+    const runs = results.endpoints.filter((endpoint) => endpoint.placement.kind === kind);
+    if (!runs.length) continue;
+    const where = kind === 'separate' ? 'load generator on its own CPU (the target figures)' : 'everything sharing every CPU (for comparison)';
+    list.push({
+      title: `Load, ${where}: ${results.load.connections} connections, ${results.load.durationSeconds} s per side in ${results.load.slices} alternating slices (after ${results.load.warmupSeconds} s warm-up); latency in ms; ${runs[0].placement.description}`,
+      headers: ['endpoint', 'side', 'p50', 'p90', 'p99', 'max', 'req/s', 'non-2xx', 'CPU ms/req: node', 'CPU ms/req: DynamoDB Local', 'CPU ms/req: load generator'],
+      rows: runs.flatMap(({ name, service, floor, cpu }) => [
+        [name, 'service (HTTP)', service.latencies.p50, service.latencies.p90, service.latencies.p99, service.latencies.max, service.requestsPerSecond, String(service.non2xx + service.errors), cpu.service.selfMs, cpu.service.engineMs ?? Number.NaN, cpu.service.clientMs ?? Number.NaN],
+        [name, 'floor (DynamoDB calls)', floor.latencies.p50, floor.latencies.p90, floor.latencies.p99, floor.latencies.max, floor.requestsPerSecond, String(floor.errors), cpu.floor.selfMs, cpu.floor.engineMs ?? Number.NaN, '(in node)'],
+        [name, 'ratio service/floor', service.latencies.p50 / floor.latencies.p50, service.latencies.p90 / floor.latencies.p90, service.latencies.p99 / floor.latencies.p99, '', '', '', cpu.service.selfMs / cpu.floor.selfMs, '', ''],
+      ]),
+    });
+  }
   list.push({
     title: 'Overhead, one request at a time (ms): floor → Lambda handler in-process → through the local HTTP server',
     headers: ['endpoint', 'floor p50', 'handler p50', 'HTTP p50', 'HTTP p99', 'middleware (handler−floor)', 'adapter+HTTP (HTTP−handler)', 'total (HTTP−floor)'],

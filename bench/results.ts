@@ -1,5 +1,6 @@
 import type { BundleFigures } from './bundles';
 import type { CpuPerRequest } from './cpu';
+import type { CpuPlacement } from './cpu-placement';
 import type { CostEstimate, CostInputs } from './cost';
 import type { LoadFigures } from './http-load';
 import type { ItemSizes } from './item-sizes';
@@ -16,7 +17,7 @@ export interface BenchResults {
   totalSeconds: number;
   machine: Machine;
   load: { connections: number; durationSeconds: number; warmupSeconds: number; slices: number };
-  endpoints: { name: string; service: LoadFigures; floor: LoopResult; cpu: { service: CpuPerRequest; floor: CpuPerRequest } }[];
+  endpoints: EndpointLoad[];
   overhead: OverheadFigures[];
   races: { monthly: RaceRound[]; spacing: RaceRound[] };
   publishDelay?: PublishDelayFigures;
@@ -27,6 +28,24 @@ export interface BenchResults {
   cost?: { inputs: CostInputs; estimate: CostEstimate };
   /** Broken assertions (wrong race counts, non-2xx responses...): the run fails. */
   failures: string[];
+}
+
+/** One endpoint under load, service against floor, with the CPUs each process could use. */
+export interface EndpointLoad {
+  name: string;
+  placement: CpuPlacement;
+  service: LoadFigures;
+  floor: LoopResult;
+  cpu: { service: CpuPerRequest; floor: CpuPerRequest };
+}
+
+/**
+ * The runs the latency targets are held against: the load generator on a CPU of its own when
+ * the machine allowed it (bench/cpu-placement.ts), else the shared runs.
+ */
+export function targetRuns(results: BenchResults): EndpointLoad[] {
+  const separate = results.endpoints.filter((endpoint) => endpoint.placement.kind === 'separate');
+  return separate.length ? separate : results.endpoints.filter((endpoint) => endpoint.placement.kind === 'shared');
 }
 
 /** One figure against its target. Targets missed are reported, not fatal. */
@@ -42,19 +61,20 @@ const ratio = (value: number) => `${value.toFixed(2)}×`;
 
 export function checks(results: BenchResults): Check[] {
   const list: Check[] = [];
-  for (const { name, service, floor } of results.endpoints) {
+  for (const { name, service, floor } of targetRuns(results)) {
     const p50 = service.latencies.p50 / floor.latencies.p50;
     const p99 = service.latencies.p99 / floor.latencies.p99;
     list.push({ figure: `${name} p50 service/floor`, value: `${ratio(p50)} (${ms(service.latencies.p50)} / ${ms(floor.latencies.p50)})`, target: `≤ ${TARGETS.p50Ratio}×`, pass: p50 <= TARGETS.p50Ratio });
     list.push({ figure: `${name} p99 service/floor`, value: `${ratio(p99)} (${ms(service.latencies.p99)} / ${ms(floor.latencies.p99)})`, target: `≤ ${TARGETS.p99Ratio}×`, pass: p99 <= TARGETS.p99Ratio });
-    if (name.startsWith('POST /posts')) {
-      list.push({ figure: `${name} p99 under load`, value: `${ms(service.latencies.p99)} (floor ${ms(floor.latencies.p99)})`, target: `< ${TARGETS.createPostP99Ms} ms`, pass: service.latencies.p99 < TARGETS.createPostP99Ms });
-    }
-    list.push({ figure: `${name} non-2xx responses`, value: String(service.non2xx + service.errors), target: '0 (fatal)', pass: service.non2xx + service.errors === 0 });
+  }
+  for (const { name, placement, service } of results.endpoints) {
+    list.push({ figure: `${name} non-2xx responses (${placement.kind} CPUs)`, value: String(service.non2xx + service.errors), target: '0 (fatal)', pass: service.non2xx + service.errors === 0 });
   }
   for (const figures of results.overhead) {
     const total = figures.http.p50 - figures.floor.p50;
     if (figures.name.startsWith('POST /posts')) {
+      // The p99 target is held one request at a time: under 10 connections DynamoDB Local's own
+      // p99 (the floor) is already several times 20 ms, which no service on it can beat.
       list.push({ figure: `${figures.name} p99, one request at a time`, value: `${ms(figures.http.p99)} (floor ${ms(figures.floor.p99)})`, target: `< ${TARGETS.createPostP99Ms} ms`, pass: figures.http.p99 < TARGETS.createPostP99Ms });
     }
     list.push({ figure: `${figures.name} adapter + middleware overhead (p50, c=1)`, value: ms(total), target: `< ${TARGETS.overheadMs} ms`, pass: total < TARGETS.overheadMs });

@@ -12,6 +12,7 @@ import { stop as stopEsbuild } from 'esbuild';
 import { measureBundles, measureSdkLoad } from './bundles';
 import { cleanUp, installCleanupHandlers, onCleanup } from './cleanup';
 import { estimateCost } from './cost';
+import { SHARED, separateLoadGenerator } from './cpu-placement';
 import { compareWithFloor } from './load-comparison';
 import { currentLoadAverage, describeMachine } from './machine';
 import { elapsedSeconds, log, phase } from './phase';
@@ -76,19 +77,29 @@ async function main(): Promise<number> {
     if (published !== posts || duplicateCalls) failures.push(`publish delay: ${published}/${posts} posts published, ${duplicateCalls} repeated platform calls`);
   }
 
+  // Each endpoint twice: the load generator on a CPU of its own (the figures held against the
+  // targets), then everything sharing every CPU (what the load generator costs the service).
   for (const endpoint of endpoints) {
-    await phase(`load: ${endpoint.name} (service and floor, alternating)`, failures, async () => {
-      const query = endpoint.query ? `?${new URLSearchParams(endpoint.query)}` : '';
-      const headers = { 'x-api-key': endpoint.account.apiKey, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
-      const { service, floor, cpu } = await compareWithFloor(
-        { url: `${env.baseUrl}${endpoint.path}${query}`, method: endpoint.method, headers, body: endpoint.body, connections: LOAD.connections },
-        endpoint.floor,
-        { ...LOAD, enginePid: env.enginePid },
-      );
-      results.endpoints.push({ name: endpoint.name, service, floor, cpu });
-      if (service.non2xx || service.errors) failures.push(`${endpoint.name}: ${service.non2xx} non-2xx responses and ${service.errors} errors (${JSON.stringify(service.statuses)})`);
-      if (floor.errors) failures.push(`${endpoint.name} floor: ${floor.errors} failed iterations (${floor.firstError})`);
-    });
+    for (const kind of ['separate', 'shared'] as const) {
+      await phase(`load: ${endpoint.name} (service and floor alternating, ${kind} CPUs)`, failures, async () => {
+        const placed = kind === 'separate' ? separateLoadGenerator([process.pid, env.enginePid ?? process.pid]) : { placement: SHARED, restore: () => undefined };
+        try {
+          if (kind === 'separate' && placed.placement.kind !== 'separate') return log(`  skipped: ${placed.placement.description}`);
+          const query = endpoint.query ? `?${new URLSearchParams(endpoint.query)}` : '';
+          const headers = { 'x-api-key': endpoint.account.apiKey, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
+          const { service, floor, cpu } = await compareWithFloor(
+            { url: `${env.baseUrl}${endpoint.path}${query}`, method: endpoint.method, headers, body: endpoint.body, connections: LOAD.connections },
+            endpoint.floor,
+            { ...LOAD, enginePid: env.enginePid, loadGeneratorCpus: placed.placement.loadGeneratorCpus },
+          );
+          results.endpoints.push({ name: endpoint.name, placement: placed.placement, service, floor, cpu });
+          if (service.non2xx || service.errors) failures.push(`${endpoint.name}: ${service.non2xx} non-2xx responses and ${service.errors} errors (${JSON.stringify(service.statuses)})`);
+          if (floor.errors) failures.push(`${endpoint.name} floor: ${floor.errors} failed iterations (${floor.firstError})`);
+        } finally {
+          placed.restore();
+        }
+      });
+    }
   }
 
   const { measureOverhead } = await import('./overhead');

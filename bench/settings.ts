@@ -23,7 +23,7 @@ export const PUBLISH_DELAY_POSTS = 100;
 /** Due times of the publish-delay posts are this far apart (100 posts over 5 s). */
 export const PUBLISH_DELAY_SPREAD_MS = 50;
 /** Floor traffic before the first measurement, so the JVM has compiled DynamoDB Local's hot paths. */
-export const ENGINE_WARMUP_SECONDS = 3;
+export const ENGINE_WARMUP_SECONDS = 15;
 export const BUNDLE_LOAD_RUNS = 3;
 export const BUNDLE_LOAD_RUNS_SOURCE_MAPS = 2;
 
