@@ -9,9 +9,9 @@ export interface Comparison {
 }
 
 /**
- * Service and floor under the same load, in alternating slices (service, floor, service, ...)
- * so that whatever else the machine does at a given moment weighs on both sides alike. The
- * first service slice starts with a warm-up; the floor warms up before its first slice.
+ * Service and floor under the same load, in alternating slices (service, floor, floor,
+ * service, ...) so that whatever else the machine does at a given moment weighs on both sides
+ * alike. Each side warms up before its first slice.
  */
 export async function compareWithFloor(
   spec: Omit<LoadSpec, 'durationSeconds' | 'warmupSeconds'>,
@@ -21,7 +21,7 @@ export async function compareWithFloor(
   const sliceSeconds = options.durationSeconds / options.slices;
   const service = { samples: [] as number[], statuses: {} as Record<string, number>, errors: 0, seconds: 0, clientCpuMs: 0, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
   const floor = { samples: [] as number[], errors: 0, seconds: 0, firstError: undefined as string | undefined, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
-  for (let slice = 0; slice < options.slices; slice += 1) {
+  const runService = async (slice: number) => {
     const before = cpuSnapshot(options.enginePid);
     const run = await runHttpLoad({ ...spec, durationSeconds: sliceSeconds, warmupSeconds: slice === 0 ? options.warmupSeconds : 0, cpus: options.loadGeneratorCpus });
     const responses = Object.values(run.statuses).reduce((sum, n) => sum + n, 0);
@@ -31,15 +31,28 @@ export async function compareWithFloor(
     service.seconds += run.elapsedSeconds;
     service.clientCpuMs += run.clientCpuMs;
     for (const [status, n] of Object.entries(run.statuses)) service.statuses[status] = (service.statuses[status] ?? 0) + n;
-
+  };
+  const runFloor = async (slice: number) => {
     if (slice === 0) await closedLoop(spec.connections, options.warmupSeconds * 1000, floorStep);
-    const floorBefore = cpuSnapshot(options.enginePid);
+    const before = cpuSnapshot(options.enginePid);
     const loop = await closedLoop(spec.connections, sliceSeconds * 1000, floorStep);
-    floor.cpu.push([floorBefore, cpuSnapshot(options.enginePid), loop.samples.length + loop.errors]);
+    floor.cpu.push([before, cpuSnapshot(options.enginePid), loop.samples.length + loop.errors]);
     floor.samples.push(...loop.samples);
     floor.errors += loop.errors;
     floor.seconds += loop.elapsedSeconds;
     floor.firstError ??= loop.firstError;
+  };
+  // ABBA order (service, floor, floor, service, ...): a drift over the run (the JVM still
+  // compiling, the machine getting busier) weighs on both sides alike instead of on whichever
+  // side always goes first.
+  for (let slice = 0; slice < options.slices; slice += 1) {
+    if (slice % 2 === 0) {
+      await runService(slice);
+      await runFloor(slice);
+    } else {
+      await runFloor(slice);
+      await runService(slice);
+    }
   }
   const non2xx = Object.entries(service.statuses).filter(([status]) => !status.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
   return {

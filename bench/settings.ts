@@ -10,10 +10,10 @@ const seconds = (name: string, fallback: number): number => {
 export const LOAD = {
   /** Concurrent connections (HTTP) and concurrent loops (floor). */
   connections: 10,
-  durationSeconds: seconds('BENCH_DURATION_S', 10),
-  warmupSeconds: 1,
-  /** The duration is cut in this many slices, service and floor taking turns. */
-  slices: 5,
+  durationSeconds: seconds('BENCH_DURATION_S', 12),
+  warmupSeconds: 2,
+  /** The duration is cut in this many slices, service and floor taking turns (even: ABBA order balances). */
+  slices: 6,
 };
 
 /** Sequential requests per layer and endpoint when measuring the adapter and middleware overhead. */
@@ -23,7 +23,7 @@ export const PUBLISH_DELAY_POSTS = 100;
 /** Due times of the publish-delay posts are this far apart (100 posts over 5 s). */
 export const PUBLISH_DELAY_SPREAD_MS = 50;
 /** Floor traffic before the first measurement, so the JVM has compiled DynamoDB Local's hot paths. */
-export const ENGINE_WARMUP_SECONDS = 15;
+export const ENGINE_WARMUP_SECONDS = 30;
 export const BUNDLE_LOAD_RUNS = 3;
 export const BUNDLE_LOAD_RUNS_SOURCE_MAPS = 2;
 
