@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -101,10 +102,24 @@ export class ApiFunction extends Construct {
 }
 
 /** Where the code comes from: esbuild on the handler's source, or the test stub. */
+let validatorsGenerated = false;
+
+/**
+ * The request validators are build output (scripts/validators.ts, git-ignored): generated once
+ * per synth before the first function is bundled, so a deploy from a fresh clone bundles
+ * validators of exactly the schemas it deploys.
+ */
+function generateValidators(): void {
+  if (validatorsGenerated) return;
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  validatorsGenerated = true;
+}
+
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {
     return { code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("template-test stub"); };'), handler: 'index.handler' };
   }
+  generateValidators();
   return {
     entry: path.join(PROJECT_ROOT, 'functions', props.operation, 'handler.ts'),
     handler: 'handler',

@@ -15,7 +15,10 @@ import { schemaSha256, type Schema } from '#shared/http/validation';
  *
  * Which schemas: every plain object exported by a `functions/<operation>/schema.ts` is a
  * request schema (ajv's strict mode refuses anything else, so none is skipped silently).
- * test/unit/generated-validators.test.ts fails while the files differ from a fresh generation.
+ *
+ * The generated files are build output (git-ignored, like dashboard/dist): `npm start`,
+ * `npm run typecheck` (so `npm test`), `npm run bench`, jest's global setup and every bundling
+ * synth (lib/api-function.ts) run this first; it rewrites only what changed.
  */
 
 export const ROOT = join(__dirname, '..');
@@ -133,22 +136,28 @@ export function presentGeneratedFiles(root = ROOT): string[] {
     .sort();
 }
 
-function main(): void {
-  const generated = generateAll();
+/**
+ * Brings the files on disk up to date with generateAll(): writes what changed, removes what no
+ * schema module backs any more. Returns one line per file touched (none when all were current).
+ */
+export function writeValidators(root = ROOT): string[] {
+  const generated = generateAll(root);
+  const touched: string[] = [];
   for (const module of generated) {
-    const target = join(ROOT, module.file);
+    const target = join(root, module.file);
     const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
     if (current === module.text) continue;
     writeFileSync(target, module.text);
-    process.stdout.write(`wrote ${module.file}\n`);
+    touched.push(`wrote ${module.file}`);
   }
   // A schema module that went away (or exports no schema any more) leaves no validators behind.
-  for (const file of presentGeneratedFiles()) {
+  for (const file of presentGeneratedFiles(root)) {
     if (generated.some((module) => module.file === file)) continue;
-    rmSync(join(ROOT, file));
-    process.stdout.write(`removed ${file}\n`);
+    rmSync(join(root, file));
+    touched.push(`removed ${file}`);
   }
-  process.stdout.write(`${generated.length} validator modules up to date\n`);
+  return touched;
 }
 
-if (require.main === module) main();
+// Quiet when everything is current: it runs before every start, type check, test run and synth.
+if (require.main === module) for (const line of writeValidators()) process.stdout.write(`validators: ${line}\n`);

@@ -1,6 +1,6 @@
 import { VALID_PLATFORMS } from '#shared/http/errors';
 import type { Schema } from '#shared/http/validation';
-import { POST_STATUSES } from '#shared/store/posts';
+import { POST_STATUSES } from '#shared/domain/post-status';
 import type { PostListQuery } from '#shared/use-cases/posts';
 
 export type ListPostsQuery = PostListQuery;

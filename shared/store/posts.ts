@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PostStatus } from '#shared/domain/post-status';
 import type { Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
 import { GSI1 } from './table';
@@ -7,8 +8,7 @@ import { GSI1 } from './table';
  * Posts: one item per post, keyed by its id (the publisher only knows the id), listed per
  * account newest first through GSI1 (`ACCOUNT#id#POSTS`, `created_at#id`).
  */
-export type PostStatus = 'scheduled' | 'publishing' | 'published' | 'partially_published' | 'failed';
-export const POST_STATUSES: readonly PostStatus[] = ['scheduled', 'publishing', 'published', 'partially_published', 'failed'];
+export type { PostStatus };
 
 export interface PlatformResult {
   status: 'pending' | 'publishing' | 'published' | 'failed';

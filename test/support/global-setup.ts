@@ -1,14 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDynamoDbLocal } from '../../local/dynamodb-local';
 
 /**
- * One in-memory DynamoDB Local for the whole run; workers inherit its endpoint. Also one temp
- * folder for the run, made every worker's TMPDIR, so whatever a library writes to the temp
- * folder (CDK's cdk.out of each synth, dev-env, Chromium) goes where the teardown removes it.
+ * The generated request validators brought up to date (scripts/validators.ts), then one
+ * in-memory DynamoDB Local for the whole run; workers inherit its endpoint. Also one temp folder
+ * for the run, made every worker's TMPDIR, so whatever a library writes to the temp folder
+ * (CDK's cdk.out of each synth, dev-env, Chromium) goes where the teardown removes it.
  */
 export default async function globalSetup(): Promise<void> {
+  // Build output (git-ignored): so a bare `npx jest` has them too.
+  execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'validators.ts')], { stdio: 'inherit' });
   const runDir = mkdtempSync(join(tmpdir(), 'sps-test-run-'));
   process.env.SPS_TEST_RUN_DIR = runDir;
   process.env.TMPDIR = runDir;

@@ -1,7 +1,7 @@
 import { API_KEY_PATTERN } from '#shared/domain/api-key-values';
 import { PLANS } from '#shared/domain/plans';
 import type { PlatformErrorCode } from '#shared/platforms/publisher';
-import { POST_STATUSES } from '#shared/store/posts';
+import { POST_STATUSES } from '#shared/domain/post-status';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 
 /**
