@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { browserBinary } from './packaged-chromium';
 
 /**
- * Debian's Chromium driven by playwright-core (no browser download), headless, with a fresh
- * profile removed on close. The flags keep it off the network: this machine has none, and
- * Chromium's background services would otherwise try again and again.
+ * The packaged Chromium (test/browser/packaged-chromium.ts; CHROMIUM_PATH may name another)
+ * driven by playwright-core, headless, with a fresh profile removed on close. The flags keep it
+ * off the network: test machines have none, and Chromium's background services would otherwise
+ * try again and again.
  */
-export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(__dirname, '../../test-results/dashboard');
 const ARGS = [
   '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -22,10 +23,12 @@ export interface Browser {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'sps-chromium-'));
+  const binary = await browserBinary();
+  const profile = mkdtempSync(join(tmpdir(), 'sps-chromium-profile-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: binary.executablePath,
+      env: { ...process.env, ...binary.env },
       headless: true,
       args: ARGS,
       viewport: { width: 1100, height: 900 },
