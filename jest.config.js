@@ -11,6 +11,14 @@ const path = require('node:path');
 // in the process that starts the workers, so they inherit it; the global teardown removes it.
 process.env.SPS_SECRET_SCAN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sps-secret-scan-'));
 
+// The in-process Bluesky PDS (@atproto/dev-env) runs on SQLite through better-sqlite3 12, whose
+// objects abort the process when garbage-collected outside JavaScript on Node.js 24.19+ (Node added
+// environment cleanup hooks to node::ObjectWrap; a build against those headers trips them). Version 13
+// (Node-API, prebuilt) has no such objects but crashes on Node.js 20: each Node gets the build that works
+// on it. docs/decisions.md, "Node.js versions and the test browser".
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const sqliteForThisNode = nodeMajor >= 24 ? { '^better-sqlite3$': require.resolve('better-sqlite3-napi') } : {};
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -32,6 +40,7 @@ module.exports = {
     '^#functions/(.*)$': '<rootDir>/functions/$1',
     '^#local/(.*)$': '<rootDir>/local/$1',
     '^#test/(.*)$': '<rootDir>/test/$1',
+    ...sqliteForThisNode,
   },
   testTimeout: 30000,
   maxWorkers: 2,
