@@ -40,10 +40,10 @@ export async function measurePublishDelay(
   const { count, spreadMs, content } = post;
   const runs: number[] = [];
   const invokedAt = new Map<string, number>();
-  const scheduler = new LocalScheduler(async (postId) => {
-    invokedAt.set(postId, clock.now().getTime());
+  const scheduler = new LocalScheduler(async (trigger) => {
+    invokedAt.set(trigger.post_id, clock.now().getTime());
     const started = performance.now();
-    await invokePublisher(postId);
+    await invokePublisher(trigger);
     runs.push(performance.now() - started);
   });
   await scheduler.start();

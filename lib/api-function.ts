@@ -32,7 +32,7 @@ export interface ApiFunctionProps {
 }
 
 /**
- * One Lambda function with every default of this service baked in once (Node.js 22 on arm64,
+ * One Lambda function with every default of this service baked in once (Node.js 24 on arm64,
  * esbuild bundling with the tsconfig path aliases, a log group with retention, X-Ray). Each
  * `bind*` method sets an environment variable and the matching grant together, so a function
  * can reach exactly the resources it was told about.
@@ -50,7 +50,7 @@ export class ApiFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       description: props.description ?? props.operation,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 256,
       timeout: props.timeout ?? Duration.seconds(25),
@@ -69,7 +69,7 @@ export class ApiFunction extends Construct {
     // cdk-nag acknowledgments, on this construct so they cover its role's policy too.
     Validations.of(this).acknowledge(
       { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is *.' },
-      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 22 on purpose: the LTS line the project is built and tested with; moving to a newer runtime is a tested change, not a silent one.' },
+      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 24 on purpose: the active LTS the project is built and tested with (the bundles run on it in test/deployed); moving to a newer runtime is a tested change, not a silent one.' },
     );
   }
 
@@ -131,12 +131,12 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       // esbuild resolves the #shared/* and #functions/* aliases from this tsconfig's `paths`.
       tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
       format: OutputFormat.CJS,
-      target: 'node22',
+      target: 'node24',
       minify: true,
       sourceMap: true,
       // File and line numbers in stack traces need the mappings only, not a copy of every source.
       sourcesContent: false,
-      // The Node.js 22 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
+      // The Node.js 24 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
       externalModules: ['@aws-sdk/*'],
     },
   };

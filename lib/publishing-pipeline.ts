@@ -1,32 +1,40 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ApiFunction } from './api-function';
 
 export interface PublishingPipelineProps {
-  /** The function every scheduled or immediate post reaches (functions/publish-post). */
+  /** The function every post reaches, through the publish queue (functions/publish-post). */
   publisher: ApiFunction;
+  /** The target of release schedules: queues a post for its exact time (functions/release-post). */
+  release: ApiFunction;
+  /** The most publisher invocations at once; a burst beyond it waits in the queue. */
+  publisherMaxConcurrency: number;
 }
 
 /**
- * How a post reaches the publisher: one-time EventBridge Scheduler schedules in one group
- * (scheduled posts) or an asynchronous invoke (immediate posts), with one dead-letter queue
- * for whatever could not be delivered or failed every attempt.
+ * How a post reaches the publisher (docs/decisions.md, "On time without waiting"): an SQS publish
+ * queue that the publisher consumes with a bounded concurrency; immediate posts and posts due within
+ * 14 minutes go onto it directly, delayed to their second; later ones get a one-time EventBridge
+ * Scheduler schedule two minutes before their minute whose target, the release function, queues
+ * them. One dead-letter queue for whatever could not be delivered or failed every attempt.
  */
 export class PublishingPipeline extends Construct {
   readonly scheduleGroup: scheduler.ScheduleGroup;
+  readonly publishQueue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
-  /** The role schedules run as: it may invoke the publisher and dead-letter, nothing else. */
+  /** The role schedules run as: it may invoke the release function (and the publisher, see below) and dead-letter. */
   readonly schedulerRole: iam.Role;
-  private readonly publisher: ApiFunction;
+  private readonly release: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PublishingPipelineProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.publisher = props.publisher;
+    this.release = props.release;
     this.scheduleGroup = new scheduler.ScheduleGroup(this, 'Schedules', {
       scheduleGroupName: `${stack.stackName}-posts`,
       // Deleted with the stack: its schedules target this stack's publisher, which goes too, and a
@@ -41,8 +49,32 @@ export class PublishingPipeline extends Construct {
     });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: "This queue is itself the dead-letter queue (of the schedules and of the publisher's async invokes).",
+      reason: 'This queue is itself the dead-letter queue (of the schedules, the publish queue and the publisher\'s async invokes).',
     });
+
+    const publisherTimeout = props.publisher.function.timeout ?? Duration.minutes(3);
+    this.publishQueue = new sqs.Queue(this, 'PublishQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // AWS's advice for a Lambda event source: at least six times the function's timeout, so a
+      // message is never handed to a second invocation while the first still works on it.
+      visibilityTimeout: Duration.seconds(publisherTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      // A post whose run failed five times (store outage, a bug) is parked, alarmed, for replay.
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+    props.publisher.function.addEventSource(
+      new SqsEventSource(this.publishQueue, {
+        batchSize: 10,
+        // Poll and invoke at once: a post due now must not wait for a batch to fill.
+        maxBatchingWindow: Duration.seconds(0),
+        maxConcurrency: props.publisherMaxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    // The publisher queues a trigger that reached it early (a pre-upgrade schedule) for its time.
+    this.allowQueueing(props.publisher);
+    this.allowQueueing(props.release);
 
     this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
       description: 'Assumed by EventBridge Scheduler to run the post schedules',
@@ -54,7 +86,10 @@ export class PublishingPipeline extends Construct {
         },
       }),
     });
-    this.schedulerRole.addToPolicy(invokePublisher(props.publisher));
+    this.schedulerRole.addToPolicy(invokeFunction(props.release));
+    // Schedules made before the publish queue existed target the publisher itself; it queues
+    // them for their time. Remove once no such schedule is left (runbook, "Upgrading").
+    this.schedulerRole.addToPolicy(invokeFunction(props.publisher));
     // Scheduler delivers undeliverable events to the target's DeadLetterConfig as this role.
     this.schedulerRole.addToPolicy(
       new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }),
@@ -71,9 +106,15 @@ export class PublishingPipeline extends Construct {
     });
     props.publisher.function.addEnvironment('SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
     props.publisher.function.addEnvironment('PUBLISH_DLQ_ARN', this.deadLetterQueue.queueArn);
+    // The release step is as short as it is idempotent enough (a second message only meets a claimed post).
+    props.release.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+      onFailure: new SqsDestination(this.deadLetterQueue),
+    });
   }
 
-  /** create-post: make schedules in the group (run as the scheduler role) and invoke the publisher now. */
+  /** create-post: put posts on the publish queue, or make release schedules in the group (run as the scheduler role). */
   allowScheduling(fn: ApiFunction): void {
     this.addSchedulingEnvironment(fn);
     // CreateSchedule only: the post is saved first and its creation undone if scheduling fails,
@@ -86,7 +127,7 @@ export class PublishingPipeline extends Construct {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    fn.function.addToRolePolicy(invokePublisher(this.publisher));
+    this.allowQueueing(fn);
     this.suppressScheduleWildcard(fn);
   }
 
@@ -97,10 +138,16 @@ export class PublishingPipeline extends Construct {
     this.suppressScheduleWildcard(fn);
   }
 
+  /** PUBLISH_QUEUE_URL and sqs:SendMessage on the publish queue, nothing more. */
+  private allowQueueing(fn: ApiFunction): void {
+    fn.function.addEnvironment('PUBLISH_QUEUE_URL', this.publishQueue.queueUrl);
+    fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.publishQueue.queueArn] }));
+  }
+
   private addSchedulingEnvironment(fn: ApiFunction): void {
     fn.function.addEnvironment('SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
     fn.function.addEnvironment('SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
-    fn.function.addEnvironment('PUBLISHER_FUNCTION_ARN', this.publisher.function.functionArn);
+    fn.function.addEnvironment('RELEASE_FUNCTION_ARN', this.release.function.functionArn);
     fn.function.addEnvironment('PUBLISH_DLQ_ARN', this.deadLetterQueue.queueArn);
   }
 
@@ -126,7 +173,7 @@ export class PublishingPipeline extends Construct {
   }
 }
 
-/** lambda:InvokeFunction on the publisher's unqualified ARN only (no versions or aliases: `:*`). */
-function invokePublisher(publisher: ApiFunction): iam.PolicyStatement {
-  return new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [publisher.function.functionArn] });
+/** lambda:InvokeFunction on a function's unqualified ARN only (no versions or aliases: `:*`). */
+function invokeFunction(target: ApiFunction): iam.PolicyStatement {
+  return new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.function.functionArn] });
 }

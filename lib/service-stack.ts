@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routes } from '../shared/http/routes';
+import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes } from '../shared/http/routes';
 import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
@@ -11,7 +11,7 @@ import { DashboardHosting } from './dashboard-hosting';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
-import { settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
+import { DEFAULT_PUBLISHER_MAX_CONCURRENCY, settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
 
 export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
@@ -30,7 +30,7 @@ const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post'];
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
   readonly table: dynamodb.Table;
-  /** Every function by operation (route functions, `not-found`, `publish-post`). */
+  /** Every function by operation (route functions, `not-found`, `publish-post`, `release-post`). */
   readonly functions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
@@ -83,10 +83,16 @@ export class ServiceStack extends Stack {
       const fn = makeFunction(route.operation, `${route.method} ${route.path}`).bindTable(this.table, 'RW');
       httpApi.addRoute(route, fn.function);
     }
-    // Waits out the seconds before the scheduled minute, then posts to each platform with retries.
+    // Consumes the publish queue: posts to each platform with retries, never waiting for a post's time.
     const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(this.table, 'RW');
+    // Target of release schedules: queues the post for its second. Reads and writes no table.
+    const release = makeFunction(RELEASE_OPERATION, 'Queues a post for its exact time (its release schedule fired)', Duration.seconds(10));
 
-    const pipeline = new PublishingPipeline(this, 'Publishing', { publisher });
+    const pipeline = new PublishingPipeline(this, 'Publishing', {
+      publisher,
+      release,
+      publisherMaxConcurrency: Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY),
+    });
     SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
@@ -102,6 +108,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for `npm run admin` against AWS' });
     new CfnOutput(this, 'LinkedInClientSecretArn', { value: linkedinClientSecret.secretArn, description: 'Put the LinkedIn client secret here' });
     new CfnOutput(this, 'PublishDeadLetterQueueUrl', { value: pipeline.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'PublishQueueUrl', { value: pipeline.publishQueue.queueUrl });
   }
 
   private fn(operation: string): ApiFunction {
@@ -134,7 +141,7 @@ function singleTable(scope: Construct): dynamodb.Table {
 
 /** A renamed operation must fail the synth, not silently lose its permissions. */
 function assertOperationsExist(): void {
-  const known = new Set([...routes.map((route) => route.operation), PUBLISHER_OPERATION]);
+  const known = new Set([...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION]);
   const wired = [...SECRET_BOX_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, ...SCHEDULING_OPERATIONS, ...CANCELLING_OPERATIONS];
   const unknown = wired.filter((operation) => !known.has(operation));
   if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);

@@ -16,7 +16,12 @@ export interface ServiceSettings {
   logLevel?: string;
   /** An existing SNS topic that the alarms notify; without it the alarms only change state. */
   alarmTopicArn?: string;
+  /** The most publisher invocations at once (the publish queue's event source; 2..1000, default 10). */
+  publisherMaxConcurrency?: string;
 }
+
+/** Publisher concurrency when no setting says otherwise: a burst waits in the queue beyond it. */
+export const DEFAULT_PUBLISHER_MAX_CONCURRENCY = 10;
 
 const CONTEXT_KEYS = [
   'linkedinClientId',
@@ -26,6 +31,7 @@ const CONTEXT_KEYS = [
   'oauthReturnUrlHosts',
   'logLevel',
   'alarmTopicArn',
+  'publisherMaxConcurrency',
 ] as const satisfies readonly (keyof ServiceSettings)[];
 
 /** Reads the settings from CDK context (the stack validates them). */
@@ -48,6 +54,13 @@ export function validateSettings(settings: ServiceSettings): void {
   }
   if (settings.alarmTopicArn !== undefined && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(settings.alarmTopicArn)) {
     throw new Error(`Context value alarmTopicArn must be an SNS topic ARN, got "${settings.alarmTopicArn}"`);
+  }
+  if (settings.publisherMaxConcurrency !== undefined) {
+    const value = Number(settings.publisherMaxConcurrency);
+    // SQS event sources take a maximum concurrency of 2 to 1000.
+    if (!Number.isInteger(value) || value < 2 || value > 1000) {
+      throw new Error(`Context value publisherMaxConcurrency must be a whole number from 2 to 1000, got "${settings.publisherMaxConcurrency}"`);
+    }
   }
   if (settings.linkedinApiVersion !== undefined && !/^\d{6}$/.test(settings.linkedinApiVersion)) {
     throw new Error(`Context value linkedinApiVersion must be YYYYMM, got "${settings.linkedinApiVersion}"`);

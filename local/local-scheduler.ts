@@ -1,22 +1,25 @@
-import { clock } from '#shared/ports/clock';
-import type { PostScheduler } from '#shared/ports/scheduler';
+import type { PublishTrigger } from '#shared/domain/publish-timing';
 import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import type { PublishQueue } from '#shared/ports/publish-queue';
+import type { PostScheduler } from '#shared/ports/scheduler';
 import { scanPostsAwaitingPublication } from '#shared/store/posts';
 
 /**
- * The local stand-in for EventBridge Scheduler and the async Lambda invoke: keeps each
- * scheduled post's due time in memory and runs the publisher when the clock port reaches
- * it (checked every `tickMs`, so a moved test clock is noticed too). Durable because the
- * posts themselves are the record: on start every scheduled or half-published post is found
- * again in the store, so a restart loses nothing.
+ * The local stand-in for EventBridge Scheduler and the publish queue: keeps each post's due time
+ * and trigger in memory and runs the publisher when the clock port reaches it (checked every
+ * `tickMs`, so a moved test clock is noticed too). Locally nothing fires early, so there is no
+ * release step: a scheduled post is handed over at its time. Durable because the posts themselves
+ * are the record: on start every scheduled or half-published post is found again in the store, so
+ * a restart loses nothing.
  */
-export class LocalScheduler implements PostScheduler {
-  private readonly due = new Map<string, number>();
+export class LocalScheduler implements PostScheduler, PublishQueue {
+  private readonly due = new Map<string, { at: number; trigger: PublishTrigger }>();
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly publish: (postId: string) => Promise<void>,
+    private readonly publish: (trigger: PublishTrigger) => Promise<void>,
     private readonly tickMs = 100,
   ) {}
 
@@ -26,7 +29,8 @@ export class LocalScheduler implements PostScheduler {
     for (const post of pending) {
       // A post caught mid-publication by a stop is published again: the publisher's
       // per-platform claims make that safe.
-      this.due.set(post.id, post.status === 'publishing' ? 0 : new Date(post.scheduled_for ?? post.post_time).getTime());
+      if (post.status === 'publishing') this.due.set(post.id, { at: 0, trigger: { post_id: post.id } });
+      else this.due.set(post.id, { at: new Date(post.post_time).getTime(), trigger: { post_id: post.id, due_at: post.post_time } });
     }
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
@@ -35,7 +39,7 @@ export class LocalScheduler implements PostScheduler {
   }
 
   async schedule(postId: string, at: Date): Promise<void> {
-    this.due.set(postId, at.getTime());
+    this.due.set(postId, { at: at.getTime(), trigger: { post_id: postId, due_at: at.toISOString() } });
   }
 
   async cancel(postId: string): Promise<void> {
@@ -43,7 +47,12 @@ export class LocalScheduler implements PostScheduler {
   }
 
   async publishNow(postId: string): Promise<void> {
-    setImmediate(() => this.run(postId));
+    setImmediate(() => this.run({ post_id: postId }));
+  }
+
+  /** The publish queue's side: the trigger runs the publisher `delaySeconds` from now (clock port). */
+  async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
+    this.due.set(trigger.post_id, { at: clock.now().getTime() + delaySeconds * 1000, trigger });
   }
 
   /** Whether a post is waiting for its time here (tests, diagnostics). */
@@ -60,16 +69,16 @@ export class LocalScheduler implements PostScheduler {
 
   private tick(): void {
     const now = clock.now().getTime();
-    for (const [postId, at] of this.due) {
+    for (const [postId, { at, trigger }] of this.due) {
       if (at > now) continue;
       this.due.delete(postId);
-      this.run(postId);
+      this.run(trigger);
     }
   }
 
-  private run(postId: string): void {
-    const publication = this.publish(postId)
-      .catch((error: unknown) => logger.error('local publisher run failed', { post_id: postId, error: error as Error }))
+  private run(trigger: PublishTrigger): void {
+    const publication = this.publish(trigger)
+      .catch((error: unknown) => logger.error('local publisher run failed', { post_id: trigger.post_id, error: error as Error }))
       .finally(() => this.running.delete(publication));
     this.running.add(publication);
   }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { findRunningEngine, recordRunningEngine } from './engine-file';
+import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 
 export interface LocalStack {
@@ -82,14 +83,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demo = { accountId: account.id, apiKey, email, password };
     }
     const { useScheduler } = await import('#shared/ports/scheduler');
+    const { usePublishQueue } = await import('#shared/ports/publish-queue');
     let localScheduler: { stop(): Promise<void> } | undefined;
     if (options.scheduler) {
       useScheduler(options.scheduler);
+      if ('send' in options.scheduler) usePublishQueue(options.scheduler as PostScheduler & PublishQueue);
     } else {
       const { LocalScheduler } = await import('./local-scheduler');
       const { invokePublisher } = await import('./publisher-invoker');
       const scheduler = new LocalScheduler(invokePublisher);
+      // One in-process stand-in for EventBridge Scheduler and the publish queue.
       useScheduler(scheduler);
+      usePublishQueue(scheduler);
       const recovered = await scheduler.start();
       if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
       localScheduler = scheduler;
@@ -97,6 +102,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stopScheduler = async () => {
       await localScheduler?.stop();
       useScheduler(undefined);
+      usePublishQueue(undefined);
     };
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {

@@ -32,7 +32,10 @@ export interface Config {
     kmsKeyId: string | undefined;
     scheduleGroup: string;
     schedulerRoleArn: string | undefined;
-    publisherFunctionArn: string | undefined;
+    /** The short function a release schedule invokes: it queues the post for its exact time. */
+    releaseFunctionArn: string | undefined;
+    /** The SQS queue the publisher consumes. */
+    publishQueueUrl: string | undefined;
     deadLetterQueueArn: string | undefined;
   };
 }
@@ -110,7 +113,8 @@ export function envToConfig(env: Env): Config {
       kmsKeyId: env.KMS_KEY_ID || undefined,
       scheduleGroup: env.SCHEDULE_GROUP || 'default',
       schedulerRoleArn: env.SCHEDULER_ROLE_ARN || undefined,
-      publisherFunctionArn: env.PUBLISHER_FUNCTION_ARN || undefined,
+      releaseFunctionArn: env.RELEASE_FUNCTION_ARN || undefined,
+      publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
     },
   };

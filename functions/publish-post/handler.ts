@@ -1,33 +1,44 @@
-import type { Context } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { parseTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { logger, withLogScope } from '#shared/logger';
 import { publishPost } from '#shared/use-cases/publish-post';
 
-/** Input from the EventBridge schedule or the asynchronous invoke of an immediate post. */
-interface PublishEvent {
-  post_id?: unknown;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A batch from the publish queue, or a trigger invoked directly (schedules made before the queue existed). */
+type PublishEvent = SQSEvent | PublishTrigger | Record<string, unknown>;
 
 /**
- * The publisher. Not behind API Gateway: invoked asynchronously by EventBridge Scheduler or by
- * create-post. Errors are rethrown so the invocation counts as failed: Lambda's async retries,
- * then the dead-letter queue. Publishing is idempotent per platform, so a retry is safe.
+ * The publisher, consuming the publish queue (SQS event source with a maximum concurrency, so a
+ * burst waits in the queue instead of exceeding it). A record whose run throws is reported as a
+ * batch item failure: SQS delivers it again after the visibility timeout, then dead-letters it.
+ * Publishing is idempotent per platform, so a retry is safe.
  */
-export async function handler(event: PublishEvent, context: Context): Promise<void> {
-  return withLogScope({ request_id: context.awsRequestId, operation: 'publish-post' }, () => publish(event));
+export async function handler(event: PublishEvent, context: Context): Promise<SQSBatchResponse | void> {
+  return withLogScope({ request_id: context.awsRequestId, operation: 'publish-post' }, async () => {
+    if (!isSqsEvent(event)) return publishLogged(parseTrigger(event), Object.keys(event ?? {}));
+    const failures = await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await publishLogged(parseTrigger(record.body), ['body']);
+          return undefined;
+        } catch (error) {
+          logger.error('publisher run failed; the message will be delivered again', { message_id: record.messageId, error: error as Error });
+          return { itemIdentifier: record.messageId };
+        }
+      }),
+    );
+    return { batchItemFailures: failures.filter((failure) => failure !== undefined) };
+  });
 }
 
-async function publish(event: PublishEvent): Promise<void> {
-  const postId = typeof event.post_id === 'string' && UUID.test(event.post_id) ? event.post_id : undefined;
-  if (!postId) {
-    logger.error('publisher invoked without a valid post_id', { input_keys: Object.keys(event ?? {}) });
-    return;
-  }
+const isSqsEvent = (event: PublishEvent): event is SQSEvent => Array.isArray((event as SQSEvent)?.Records);
+
+async function publishLogged(trigger: PublishTrigger | undefined, inputKeys: string[]): Promise<void> {
+  // Nothing to retry in a malformed trigger: logged and dropped.
+  if (!trigger) return logger.error('publisher invoked without a valid trigger', { input_keys: inputKeys });
   const started = performance.now();
   try {
-    await publishPost(postId);
+    await publishPost(trigger);
   } finally {
-    logger.info('publisher run', { post_id: postId, latency_ms: Math.round(performance.now() - started) });
+    logger.info('publisher run', { post_id: trigger.post_id, latency_ms: Math.round(performance.now() - started) });
   }
 }

@@ -50,7 +50,9 @@ export const routes: readonly Route[] = [
 /** Answers every request that matches no route (API Gateway's `$default` route). */
 export const DEFAULT_OPERATION = 'not-found';
 
-/** Lambda functions that serve no route (invoked by the scheduler). */
+/** Lambda functions that serve no route: the publisher consumes the publish queue... */
 export const PUBLISHER_OPERATION = 'publish-post';
+/** ...which a post's release schedule feeds through this short function (docs/decisions.md). */
+export const RELEASE_OPERATION = 'release-post';
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

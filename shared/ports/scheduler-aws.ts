@@ -1,45 +1,51 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '#shared/config';
+import { queueDelaySeconds, queuesDirectly, releaseScheduleTime, type PublishTrigger } from '#shared/domain/publish-timing';
+import { clock } from './clock';
+import { publishQueue } from './publish-queue';
 import type { PostScheduler } from './scheduler';
 
 const schedulerClient = new SchedulerClient({});
-const lambdaClient = new LambdaClient({});
 
 /** Schedule names are 1-64 of [0-9a-zA-Z-_.]: `post-` + the post's UUID. */
 export const scheduleName = (postId: string): string => `post-${postId}`;
 
-/** `at(yyyy-mm-ddThh:mm:ss)` in UTC; the publisher waits out the sub-second rest. */
+/** `at(yyyy-mm-ddThh:mm:ss)` in UTC (Scheduler fires anywhere in that minute). */
 export const atExpression = (at: Date): string => `at(${at.toISOString().slice(0, 19)})`;
 
-/** The input both the schedule and the immediate invoke hand to the publisher. */
-export const publisherInput = (postId: string): string => JSON.stringify({ post_id: postId });
-
-/** EventBridge Scheduler one-time schedules for scheduled posts; async Lambda invokes for immediate ones. */
+/**
+ * Scheduled and immediate posts in AWS (docs/decisions.md, "On time without waiting"): a post due
+ * within the publish queue's reach goes straight onto it, delayed to its time; a later one gets an
+ * EventBridge Scheduler one-time schedule two minutes before its minute, whose target, the short
+ * release function, queues it with the seconds still to go. Immediate posts are queued at once.
+ */
 export class EventBridgePostScheduler implements PostScheduler {
   constructor(private readonly settings: Config['aws']) {}
 
-  private required(name: 'schedulerRoleArn' | 'publisherFunctionArn'): string {
+  private required(name: 'schedulerRoleArn' | 'releaseFunctionArn'): string {
     const value = this.settings[name];
     if (!value) throw new Error(`Scheduler setting ${name} is missing`);
     return value;
   }
 
   async schedule(postId: string, at: Date): Promise<void> {
+    const trigger: PublishTrigger = { post_id: postId, due_at: at.toISOString() };
+    const now = clock.now();
+    if (queuesDirectly(at, now)) return (await publishQueue()).send(trigger, queueDelaySeconds(at, now));
     await schedulerClient.send(
       new CreateScheduleCommand({
         Name: scheduleName(postId),
         GroupName: this.settings.scheduleGroup,
-        ScheduleExpression: atExpression(at),
+        ScheduleExpression: atExpression(releaseScheduleTime(at)),
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        // A retried create with the same token makes one schedule, not two.
-        ClientToken: postId,
+        // A retried create makes one schedule, not two; a post rescheduled later is another request.
+        ClientToken: `${postId}-${at.getTime()}`,
         Target: {
-          Arn: this.required('publisherFunctionArn'),
+          Arn: this.required('releaseFunctionArn'),
           RoleArn: this.required('schedulerRoleArn'),
-          Input: publisherInput(postId),
+          Input: JSON.stringify(trigger),
           RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
           DeadLetterConfig: this.settings.deadLetterQueueArn ? { Arn: this.settings.deadLetterQueueArn } : undefined,
         },
@@ -51,18 +57,13 @@ export class EventBridgePostScheduler implements PostScheduler {
     try {
       await schedulerClient.send(new DeleteScheduleCommand({ Name: scheduleName(postId), GroupName: this.settings.scheduleGroup }));
     } catch (error) {
-      // Already fired (ActionAfterCompletion DELETE) or never created: nothing left to cancel.
+      // Already fired (ActionAfterCompletion DELETE), never created (queued directly): nothing to cancel.
+      // A message already on the queue finds the post deleted or moved and does nothing.
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
   }
 
   async publishNow(postId: string): Promise<void> {
-    await lambdaClient.send(
-      new InvokeCommand({
-        FunctionName: this.required('publisherFunctionArn'),
-        InvocationType: 'Event',
-        Payload: Buffer.from(publisherInput(postId)),
-      }),
-    );
+    await (await publishQueue()).send({ post_id: postId }, 0);
   }
 }

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
-import { postKey, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
+import { postKey, toPost, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
 
 /**
@@ -12,22 +12,27 @@ import { releaseSpacingSlotItem } from './spacing-slots';
  */
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
-/** scheduled → publishing. False when the post is no longer scheduled (deleted, or taken). */
-export async function claimScheduledPost(postId: string): Promise<boolean> {
+/**
+ * scheduled → publishing, for the post at the time the caller read: the claimed post as it now
+ * is (publish from this, not from an earlier read, so an edit that landed in between is never
+ * lost). Undefined when the post is no longer scheduled at that time (deleted, moved, or taken).
+ */
+export async function claimScheduledPost(postId: string, postTime: string): Promise<PostItem | undefined> {
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: postKey(postId),
         UpdateExpression: 'SET #status = :publishing',
-        ConditionExpression: '#status = :scheduled',
+        ConditionExpression: '#status = :scheduled AND post_time = :postTime',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled' },
+        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled', ':postTime': postTime },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return toPost(Attributes as Record<string, unknown>);
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

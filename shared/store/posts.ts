@@ -45,7 +45,7 @@ export function postItem(post: PostItem): Record<string, unknown> {
 }
 
 const KEY_FIELDS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type'];
-const toPost = (item: Record<string, unknown>): PostItem =>
+export const toPost = (item: Record<string, unknown>): PostItem =>
   Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as PostItem;
 
 export async function getPostItem(postId: string): Promise<PostItem | undefined> {

@@ -1,10 +1,12 @@
 import { config } from '#shared/config';
+import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, type PublishTrigger } from '#shared/domain/publish-timing';
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import type { Platform } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import { recordPlatformResultMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
+import { publishQueue } from '#shared/ports/publish-queue';
 import type { PublishOutcome } from '#shared/platforms/publisher';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
@@ -13,29 +15,36 @@ import { getProfileItem, markProfileNeedsReconnect } from '#shared/store/profile
 
 /** A platform claim older than this was left by a crashed invocation (the Lambda times out well before). */
 export const CLAIM_LEASE_MS = 5 * 60_000;
-/** Scheduler fires at the second it was given (or within the minute): wait out at most this much. */
-const MAX_EARLY_WAIT_MS = 70_000;
+/** Posts this far ahead are not this trigger's business: its own schedule releases it later. */
+const MAX_REQUEUE_MS = MAX_QUEUE_DELAY_SECONDS * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Publishes a post (CONTRACT section 7): claims it, publishes each pending platform
  * independently under its own claim, records each result, then sets the final status.
- * Safe to run twice at once, again after a crash, or for a post deleted meanwhile.
+ * Safe to run twice at once, again after a crash, or for a post deleted meanwhile. Never waits
+ * for the post's time beyond a second: a trigger that comes earlier goes back on the queue.
  */
-export async function publishPost(postId: string): Promise<void> {
+export async function publishPost(trigger: PublishTrigger): Promise<void> {
+  const postId = trigger.post_id;
   let post = await getPostItem(postId);
   if (!post) return logger.info('post gone before publishing (deleted)', { post_id: postId });
   logger.appendKeys({ post_id: postId, account_id: post.account_id });
 
   if (post.status === 'scheduled') {
-    const wait = new Date(post.post_time).getTime() - clock.now().getTime();
-    // Far too early means a stale trigger (the post's own schedule fires at its time): ignore it.
-    if (wait > MAX_EARLY_WAIT_MS) return logger.warn('publisher invoked long before the post is due; ignored', { wait_ms: wait });
+    if (trigger.due_at !== undefined && Date.parse(trigger.due_at) !== Date.parse(post.post_time)) {
+      return logger.info('trigger superseded: the post was moved since', { due_at: trigger.due_at, post_time: post.post_time });
+    }
+    const wait = Date.parse(post.post_time) - clock.now().getTime();
+    if (wait > MAX_IN_FUNCTION_WAIT_MS) return requeueEarly(post, wait);
     if (wait > 0) await sleep(wait);
-    if (!(await claimScheduledPost(postId))) {
+    const claimed = await claimScheduledPost(postId, post.post_time);
+    if (claimed) {
+      post = claimed;
+    } else {
       post = await getPostItem(postId);
-      if (!post || post.status !== 'publishing') return logger.info('post no longer scheduled; nothing to do', { status: post?.status ?? 'deleted' });
+      if (!post || post.status !== 'publishing') return logger.info('post no longer scheduled at this time; nothing to do', { status: post?.status ?? 'deleted' });
     }
   } else if (post.status !== 'publishing') {
     return logger.info('post already final; nothing to do', { status: post.status });
@@ -52,6 +61,18 @@ export async function publishPost(postId: string): Promise<void> {
     if (reread && allResultsFinal(reread)) complete = reread;
   }
   if (complete) await finalize(complete);
+}
+
+/**
+ * A trigger ahead of its post (one made before an upgrade, or a clock running behind): queued
+ * again for the post's own time instead of waiting here. Further ahead than the queue can hold
+ * means the post's own schedule is still to come.
+ */
+async function requeueEarly(post: PostItem, waitMs: number): Promise<void> {
+  if (waitMs > MAX_REQUEUE_MS) return logger.warn('publisher triggered long before the post is due; ignored', { wait_ms: waitMs });
+  const delaySeconds = queueDelaySeconds(new Date(post.post_time), clock.now());
+  await (await publishQueue()).send({ post_id: post.id, due_at: post.post_time }, delaySeconds);
+  logger.info('publisher triggered early; queued again for the post time', { wait_ms: waitMs, delay_seconds: delaySeconds });
 }
 
 const allResultsFinal = (post: PostItem): boolean =>

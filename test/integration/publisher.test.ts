@@ -20,7 +20,7 @@ describe('publisher', () => {
   beforeAll(async () => {
     service = await startTestService({ PUBLISH_RETRY_BASE_MS: '1', PUBLISH_MAX_ATTEMPTS: '3' }, { scheduler: new RecordingScheduler() });
     const { handler } = await import('../../functions/publish-post/handler');
-    publish = (postId) => handler({ post_id: postId }, context);
+    publish = async (postId) => void (await handler({ post_id: postId }, context));
   });
   beforeEach(async () => {
     // A fresh account per test: immediate LinkedIn posts of one account must be 60 s apart.

@@ -3,7 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { STAGE_NAME, STAGE_THROTTLE } from '../../lib/public-http-api';
 import type { ServiceStack } from '../../lib/service-stack';
 import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routeKey, routes } from '../../shared/http/routes';
+import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routeKey, routes } from '../../shared/http/routes';
 import { buildStack } from './build-stack';
 import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
 
@@ -73,17 +73,17 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  const operations = [DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION];
+  const operations = [DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION];
 
-  it('has one function per route, plus not-found and the publisher', () => {
+  it('has one function per route, plus not-found, the publisher and the release step', () => {
     template.resourceCountIs('AWS::Lambda::Function', operations.length);
     expect([...stack.functions.keys()].sort()).toEqual([...operations].sort());
   });
 
-  it.each(operations)('%s runs Node.js 22 on arm64 with the baked-in defaults', (operation) => {
+  it.each(operations)('%s runs Node.js 24 on arm64 with the baked-in defaults', (operation) => {
     const { Properties } = template.toJSON().Resources[functionLogicalId(stack, operation)];
     expect(Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       MemorySize: 256,
       TracingConfig: { Mode: 'Active' },
@@ -106,11 +106,11 @@ describe('functions', () => {
     for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 
-  it('points every function that uses the table at it by TABLE_NAME; not-found needs none', () => {
+  it('points every function that uses the table at it by TABLE_NAME; not-found and the release step need none', () => {
     const tableRef = { Ref: logicalIdOf(stack, stack.table.node.defaultChild as CfnElement) };
     for (const operation of operations) {
       const variables = functionVariables(stack, template, operation);
-      if (operation === DEFAULT_OPERATION) expect(variables.TABLE_NAME).toBeUndefined();
+      if (operation === DEFAULT_OPERATION || operation === RELEASE_OPERATION) expect(variables.TABLE_NAME).toBeUndefined();
       else expect(variables.TABLE_NAME).toEqual(tableRef);
     }
   });
@@ -155,5 +155,7 @@ describe('deployment settings', () => {
     expect(() => buildStack({ linkedinApiVersion: '2025-11' })).toThrow(/YYYYMM/);
     expect(() => buildStack({ publicBaseUrl: 'api.example.com' })).toThrow(/http\(s\) URL/);
     expect(() => buildStack({ alarmTopicArn: 'on-call' })).toThrow(/SNS topic ARN/);
+    expect(() => buildStack({ publisherMaxConcurrency: '1' })).toThrow(/2 to 1000/);
+    expect(() => buildStack({ publisherMaxConcurrency: 'ten' })).toThrow(/2 to 1000/);
   });
 });

@@ -2,13 +2,13 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
-import { PUBLISHER_OPERATION } from '../../shared/http/routes';
+import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '../../shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import { allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
 
 let stack: ServiceStack;
 let template: Template;
-let ids: { schedulerRole: string; queue: string; publisher: string; group: string };
+let ids: { schedulerRole: string; queue: string; publishQueue: string; publisher: string; release: string; group: string };
 
 beforeAll(() => {
   ({ stack, template } = buildStack());
@@ -17,7 +17,9 @@ beforeAll(() => {
   ids = {
     schedulerRole: idOf(pipeline.node.findChild('SchedulerRole')),
     queue: idOf(pipeline.node.findChild('DeadLetters')),
+    publishQueue: idOf(pipeline.node.findChild('PublishQueue')),
     publisher: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function),
+    release: idOf(stack.functions.get(RELEASE_OPERATION)!.function),
     group: idOf(pipeline.node.findChild('Schedules')),
   };
 });
@@ -30,13 +32,43 @@ describe('publishing pipeline', () => {
     }
   });
 
-  it('gives create-post and delete-post the scheduler role and the publisher to target', () => {
+  it('gives create-post and delete-post the scheduler role and the release function to target', () => {
     for (const operation of ['create-post', 'delete-post']) {
       expect(functionVariables(stack, template, operation)).toMatchObject({
         SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
-        PUBLISHER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.publisher, 'Arn'] },
+        RELEASE_FUNCTION_ARN: { 'Fn::GetAtt': [ids.release, 'Arn'] },
       });
     }
+  });
+
+  it('tells create-post, the release step and the publisher where the publish queue is', () => {
+    for (const operation of ['create-post', 'dashboard-create-post', RELEASE_OPERATION, PUBLISHER_OPERATION]) {
+      expect(functionVariables(stack, template, operation)).toMatchObject({ PUBLISH_QUEUE_URL: { Ref: ids.publishQueue } });
+    }
+  });
+
+  it('has a publish queue, encrypted, redriven to the dead-letter queue after five receives, hidden while a run may still work', () => {
+    const queue = template.toJSON().Resources[ids.publishQueue].Properties;
+    const publisherTimeout = template.toJSON().Resources[ids.publisher].Properties.Timeout as number;
+    expect(queue).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: publisherTimeout * 6,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.queue, 'Arn'] }, maxReceiveCount: 5 },
+    });
+  });
+
+  it('feeds the publisher from the queue at once, reporting failed records, never above its maximum concurrency', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.publisher },
+      EventSourceArn: { 'Fn::GetAtt': [ids.publishQueue, 'Arn'] },
+      BatchSize: 10,
+      MaximumBatchingWindowInSeconds: 0,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+    const raised = buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '50' }).template;
+    raised.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 50 } });
   });
 
   it('lets only EventBridge Scheduler, for this account and group, assume the scheduler role', () => {
@@ -56,11 +88,12 @@ describe('publishing pipeline', () => {
     expect(role.Properties.Policies).toBeUndefined();
   });
 
-  it('lets the scheduler role only invoke the publisher and dead-letter to the queue', () => {
+  it('lets the scheduler role only invoke the release step (and, for schedules made before the queue, the publisher) and dead-letter', () => {
     const statements = roleStatements(template, ids.schedulerRole);
     expect(allowedActions(statements)).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
     expect(statements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
       expect.arrayContaining([
+        { Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.release, 'Arn'] } },
         { Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.publisher, 'Arn'] } },
         { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.queue, 'Arn'] } },
       ]),
@@ -78,12 +111,14 @@ describe('publishing pipeline', () => {
     });
   });
 
-  it('retries a failed publisher invoke twice, then dead-letters it', () => {
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      FunctionName: { Ref: ids.publisher },
-      MaximumRetryAttempts: 2,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.queue, 'Arn'] } } },
-    });
+  it('retries a failed release or direct publisher invoke twice, then dead-letters it', () => {
+    for (const functionId of [ids.release, ids.publisher]) {
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: functionId },
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.queue, 'Arn'] } } },
+      });
+    }
   });
 
   it('gives the publisher more time than an API function', () => {

@@ -2,7 +2,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ServiceStack } from '../../lib/service-stack';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, routes } from '../../shared/http/routes';
+import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes } from '../../shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import { actionsOf, allStatements, allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
 
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 
 const routeOperations = routes.map((route) => route.operation);
-const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION];
+const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION, RELEASE_OPERATION];
 const ref = (element: unknown): string => logicalIdOf(stack, element as CfnElement);
 
 describe('no wildcard actions', () => {
@@ -59,7 +59,8 @@ describe('functions', () => {
     ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post']],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post']],
     ['iam:PassRole', ['create-post', 'dashboard-create-post']],
-    ['lambda:InvokeFunction', ['create-post', 'dashboard-create-post']],
+    ['lambda:InvokeFunction', []],
+    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'publish-post', 'release-post']],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter((operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0);
     expect(holders.sort()).toEqual([...expected].sort());
@@ -71,17 +72,33 @@ describe('functions', () => {
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback', 'publish-post']);
   });
 
-  it('create-post may pass exactly the scheduler role, to Scheduler only, and invoke exactly the publisher', () => {
+  it('create-post may pass exactly the scheduler role, to Scheduler only, and send to exactly the publish queue', () => {
     const statements = functionStatements(stack, template, 'create-post');
     const schedulerRoleId = ref(stack.node.findChild('Publishing').node.findChild('SchedulerRole').node.defaultChild);
-    const publisherId = ref(stack.functions.get(PUBLISHER_OPERATION)!.function.node.defaultChild);
+    const queueId = ref(stack.node.findChild('Publishing').node.findChild('PublishQueue').node.defaultChild);
     expect(statementsAllowing(statements, 'iam:PassRole')).toEqual([
       expect.objectContaining({
         Resource: { 'Fn::GetAtt': [schedulerRoleId, 'Arn'] },
         Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     ]);
-    expect(statementsAllowing(statements, 'lambda:InvokeFunction').map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [publisherId, 'Arn'] }]);
+    expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+  });
+
+  it('the release function may only send to the publish queue, and to the dead-letter queue its failed invokes go to', () => {
+    const statements = functionStatements(stack, template, RELEASE_OPERATION);
+    const pipeline = stack.node.findChild('Publishing').node;
+    const queueId = ref(pipeline.findChild('PublishQueue').node.defaultChild);
+    const deadLettersId = ref(pipeline.findChild('DeadLetters').node.defaultChild);
+    expect(allowedActions(statements)).toEqual([
+      'logs:CreateLogStream', 'logs:PutLogEvents',
+      'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage',
+      'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
+    ]);
+    expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual(
+      expect.arrayContaining([{ 'Fn::GetAtt': [queueId, 'Arn'] }, { 'Fn::GetAtt': [deadLettersId, 'Arn'] }]),
+    );
+    expect(statementsAllowing(statements, 'sqs:SendMessage')).toHaveLength(2);
   });
 
   it('schedule permissions cover the schedules of the service group only', () => {

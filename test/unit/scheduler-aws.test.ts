@@ -1,46 +1,72 @@
 import { mockClient } from 'aws-sdk-client-mock';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { fixedClock, useClock } from '../../shared/ports/clock';
+import { SqsPublishQueue } from '../../shared/ports/publish-queue-sqs';
+import { usePublishQueue } from '../../shared/ports/publish-queue';
 import { EventBridgePostScheduler } from '../../shared/ports/scheduler-aws';
 
-/** The AWS scheduler port: the exact EventBridge Scheduler and Lambda requests it makes. */
+/** The AWS scheduler port: the exact EventBridge Scheduler and SQS requests it makes. */
 const settings = {
   kmsKeyId: undefined,
   scheduleGroup: 'social-posting',
-  schedulerRoleArn: 'arn:aws:iam::123456789012:role/scheduler-invoke-publisher',
-  publisherFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:publish-post',
+  schedulerRoleArn: 'arn:aws:iam::123456789012:role/scheduler-invoke-release',
+  releaseFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:release-post',
+  publishQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/publish',
   deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:publish-dlq',
 };
 const postId = '3f0e4a1c-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const now = new Date('2026-11-23T10:00:00.000Z');
 
 describe('EventBridge scheduler port', () => {
   const scheduler = mockClient(SchedulerClient);
-  const lambda = mockClient(LambdaClient);
+  const sqs = mockClient(SQSClient);
   beforeEach(() => {
     scheduler.reset();
-    lambda.reset();
+    sqs.reset();
+    useClock(fixedClock(now));
+    usePublishQueue(new SqsPublishQueue(settings.publishQueueUrl));
+  });
+  afterAll(() => {
+    useClock();
+    usePublishQueue(undefined);
   });
 
-  it('creates one one-time schedule per post, in UTC, deleted after completion, idempotent by client token', async () => {
+  it('gives a post due beyond the queue horizon a release schedule two minutes before its minute, in UTC, deleted after completion', async () => {
     scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
-    await new EventBridgePostScheduler(settings).schedule(postId, new Date('2026-11-23T10:00:30.250Z'));
+    const due = new Date('2026-11-23T11:30:42.250Z');
+    await new EventBridgePostScheduler(settings).schedule(postId, due);
     const calls = scheduler.commandCalls(CreateScheduleCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0].args[0].input).toEqual({
       Name: `post-${postId}`,
       GroupName: 'social-posting',
-      ScheduleExpression: 'at(2026-11-23T10:00:30)',
+      // Fires anywhere in 11:28:00-11:28:59, so 103 to 162 s before the post: within SQS's 900 s.
+      ScheduleExpression: 'at(2026-11-23T11:28:00)',
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
-      ClientToken: postId,
+      ClientToken: `${postId}-${due.getTime()}`,
       Target: {
-        Arn: settings.publisherFunctionArn,
+        Arn: settings.releaseFunctionArn,
         RoleArn: settings.schedulerRoleArn,
-        Input: JSON.stringify({ post_id: postId }),
+        Input: JSON.stringify({ post_id: postId, due_at: due.toISOString() }),
         RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
         DeadLetterConfig: { Arn: settings.deadLetterQueueArn },
       },
+    });
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
+  it('queues a post due within 14 minutes straight away, delayed to its second (rounded up, never early)', async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
+    const due = new Date(now.getTime() + 840_000 - 250);
+    await new EventBridgePostScheduler(settings).schedule(postId, due);
+    expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(0);
+    expect(sqs.commandCalls(SendMessageCommand)[0].args[0].input).toEqual({
+      QueueUrl: settings.publishQueueUrl,
+      MessageBody: JSON.stringify({ post_id: postId, due_at: due.toISOString() }),
+      DelaySeconds: 840,
     });
   });
 
@@ -52,17 +78,21 @@ describe('EventBridge scheduler port', () => {
     expect(scheduler.commandCalls(DeleteScheduleCommand)[0].args[0].input).toEqual({ Name: `post-${postId}`, GroupName: 'social-posting' });
   });
 
-  it('hands an immediate post to the publisher with an asynchronous invoke', async () => {
-    lambda.on(InvokeCommand).resolves({ StatusCode: 202 });
+  it('puts an immediate post on the publish queue with no delay', async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
     await new EventBridgePostScheduler(settings).publishNow(postId);
-    const input = lambda.commandCalls(InvokeCommand)[0].args[0].input;
-    expect(input.FunctionName).toBe(settings.publisherFunctionArn);
-    expect(input.InvocationType).toBe('Event');
-    expect(JSON.parse(Buffer.from(input.Payload as Uint8Array).toString())).toEqual({ post_id: postId });
+    expect(sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input)).toEqual([
+      { QueueUrl: settings.publishQueueUrl, MessageBody: JSON.stringify({ post_id: postId }), DelaySeconds: 0 },
+    ]);
   });
 
   it('refuses to schedule without its settings rather than creating a broken schedule', async () => {
-    await expect(new EventBridgePostScheduler({ ...settings, schedulerRoleArn: undefined }).schedule(postId, new Date())).rejects.toThrow('schedulerRoleArn');
+    const later = new Date('2026-11-23T12:00:00Z');
+    await expect(new EventBridgePostScheduler({ ...settings, schedulerRoleArn: undefined }).schedule(postId, later)).rejects.toThrow('schedulerRoleArn');
+    await expect(new EventBridgePostScheduler({ ...settings, releaseFunctionArn: undefined }).schedule(postId, later)).rejects.toThrow('releaseFunctionArn');
+    await expect(new SqsPublishQueue(undefined).send({ post_id: postId }, 0)).rejects.toThrow('PUBLISH_QUEUE_URL');
+    await expect(new SqsPublishQueue(settings.publishQueueUrl).send({ post_id: postId }, 901)).rejects.toThrow('DelaySeconds');
     expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(0);
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 });

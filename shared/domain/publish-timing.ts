@@ -1,0 +1,60 @@
+/**
+ * When and how a post reaches the publisher in AWS (docs/decisions.md, "On time without waiting").
+ *
+ * EventBridge Scheduler fires a one-time schedule anywhere in the minute it names (60 s precision),
+ * and SQS holds a message back for a whole number of seconds (DelaySeconds, 0..900). So a post due
+ * within the queue's reach is queued at once with the delay that lands it at its time; a later one
+ * gets a schedule two minutes ahead of its minute, whose short release step queues it with the delay
+ * still to go. No function waits: the queue does the waiting, for free.
+ */
+
+/** SQS's largest DelaySeconds. */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+/** Posts due this close are queued directly (margin under the 900 s maximum for the time the send takes). */
+export const DIRECT_QUEUE_HORIZON_MS = 840_000;
+/** The schedule names the minute this far before the post's own minute (fires 60 to 180 s before the post). */
+export const RELEASE_LEAD_MS = 120_000;
+/** A publisher that gets a post this much early or less waits it out; more, and it queues it again. */
+export const MAX_IN_FUNCTION_WAIT_MS = 1_000;
+
+/** What the queue (and a schedule, through the release step) carries to the publisher. */
+export interface PublishTrigger {
+  post_id: string;
+  /** The post time this trigger was made for; absent for an immediate post. A post moved since ignores it. */
+  due_at?: string;
+}
+
+/** The whole seconds to hold a message back so that it is delivered at, never before, `dueAt`. */
+export function queueDelaySeconds(dueAt: Date, now: Date): number {
+  const seconds = Math.ceil((dueAt.getTime() - now.getTime()) / 1000);
+  return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, seconds));
+}
+
+/** Directly onto the queue, or a schedule first. */
+export const queuesDirectly = (dueAt: Date, now: Date): boolean => dueAt.getTime() - now.getTime() <= DIRECT_QUEUE_HORIZON_MS;
+
+/** The instant a post's release schedule names: its minute, less the lead (Scheduler fires within that minute). */
+export function releaseScheduleTime(dueAt: Date): Date {
+  const minute = Math.floor(dueAt.getTime() / 60_000) * 60_000;
+  return new Date(minute - RELEASE_LEAD_MS);
+}
+
+/** Parses a trigger from a queue message body or a schedule's input; undefined for anything else. */
+export function parseTrigger(input: unknown): PublishTrigger | undefined {
+  const value = typeof input === 'string' ? safeJson(input) : input;
+  if (!value || typeof value !== 'object') return undefined;
+  const { post_id: postId, due_at: dueAt } = value as Record<string, unknown>;
+  if (typeof postId !== 'string' || !UUID.test(postId)) return undefined;
+  if (dueAt !== undefined && (typeof dueAt !== 'string' || Number.isNaN(Date.parse(dueAt)))) return undefined;
+  return dueAt === undefined ? { post_id: postId } : { post_id: postId, due_at: dueAt };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,18 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { MAX_QUEUE_DELAY_SECONDS, type PublishTrigger } from '#shared/domain/publish-timing';
+import type { PublishQueue } from './publish-queue';
+
+const sqs = new SQSClient({});
+
+/** The publish queue in AWS: one SQS message per trigger, held back by DelaySeconds. */
+export class SqsPublishQueue implements PublishQueue {
+  constructor(private readonly queueUrl: string | undefined) {}
+
+  async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
+    if (!this.queueUrl) throw new Error('Publish queue setting PUBLISH_QUEUE_URL is missing');
+    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > MAX_QUEUE_DELAY_SECONDS) {
+      throw new Error(`DelaySeconds must be a whole number from 0 to ${MAX_QUEUE_DELAY_SECONDS}, not ${delaySeconds}`);
+    }
+    await sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(trigger), DelaySeconds: delaySeconds }));
+  }
+}
