@@ -1,10 +1,18 @@
+import type { PublishTrigger } from '../../shared/domain/publish-timing';
+import type { PublishQueue } from '../../shared/ports/publish-queue';
 import type { PostScheduler } from '../../shared/ports/scheduler';
 
-/** A scheduler that only records what it was asked: for tests of post creation that must not publish. */
-export class RecordingScheduler implements PostScheduler {
+/**
+ * A scheduler and publish queue that only record what they were asked: for tests of post
+ * creation that must not publish, and of the publisher's own use of the queue.
+ */
+export class RecordingScheduler implements PostScheduler, PublishQueue {
   readonly scheduled = new Map<string, Date>();
   readonly cancelled: string[] = [];
   readonly immediate: string[] = [];
+  readonly queued: { trigger: PublishTrigger; delaySeconds: number }[] = [];
+  /** Makes the next sends fail, as SQS would in an outage. */
+  failSends = false;
 
   async schedule(postId: string, at: Date): Promise<void> {
     this.scheduled.set(postId, at);
@@ -17,5 +25,10 @@ export class RecordingScheduler implements PostScheduler {
 
   async publishNow(postId: string): Promise<void> {
     this.immediate.push(postId);
+  }
+
+  async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
+    if (this.failSends) throw new Error('queue unavailable');
+    this.queued.push({ trigger, delaySeconds });
   }
 }
