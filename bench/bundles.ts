@@ -37,7 +37,7 @@ export async function deployedOperations(root: string): Promise<string[]> {
 const cdkOptions = (root: string): BuildOptions => ({
   bundle: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'cjs',
   minify: true,
   sourcemap: true,

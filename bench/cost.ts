@@ -2,8 +2,8 @@ import type { ItemSizes } from './item-sizes';
 
 /**
  * What one million posts cost on AWS (us-east-1 list prices as of 2025, on-demand, no free
- * tier), for the common case: one scheduled Bluesky post, created without an idempotency key,
- * published once. Every quantity is per post and shown, so the math can be redone.
+ * tier), for the common case: one Bluesky post scheduled more than 14 minutes ahead (so it has a
+ * release schedule), created without an idempotency key, published once. Every quantity is per post and shown, so the math can be redone.
  */
 export const PRICES = {
   lambdaGbSecondArm: 0.0000133334,
@@ -13,6 +13,7 @@ export const PRICES = {
   dynamoPerMillionRru: 0.125,
   dynamoStorageGbMonth: 0.25,
   schedulerPerMillionInvocations: 1.0,
+  sqsPerMillionRequests: 0.4,
   kmsPer10kRequests: 0.03,
   logsIngestPerGb: 0.5,
   xrayPerMillionTraces: 5.0,
@@ -21,8 +22,13 @@ export const PRICES = {
 export interface CostInputs {
   /** Billed duration of one create-post invocation (ms), memory in MB. */
   createPostMs: number;
-  /** Billed duration of one publisher invocation: its store work measured, plus the platform's answer time assumed. */
-  publisherStoreMs: number;
+  /** Billed release-function time per post, from the pipeline model (bench/pipeline). */
+  releaseMs: number;
+  /**
+   * Billed publisher time per post, from the pipeline model: the real handler's store work plus the
+   * platform's answer time (assumed, platformMs), and no waiting for the post's time.
+   */
+  publisherMs: number;
   platformMs: number;
   memoryMb: number;
   sizes: ItemSizes;
@@ -52,7 +58,8 @@ export function estimateCost(input: CostInputs): CostEstimate {
   const gb = input.memoryMb / 1024;
   const billedMs = (ms: number) => Math.max(1, Math.ceil(ms));
   const createMs = billedMs(input.createPostMs);
-  const publishMs = billedMs(input.publisherStoreMs + input.platformMs);
+  const releaseMs = billedMs(input.releaseMs);
+  const publishMs = billedMs(input.publisherMs);
   const post = kb(sizes.postCreated);
   const published = kb(Math.max(sizes.postCreated, sizes.postPublished));
 
@@ -69,14 +76,14 @@ export function estimateCost(input: CostInputs): CostEstimate {
   const wru = createWrites + publishWrites;
   const reads = createReads + publishReads;
 
-  const lambdaGbSeconds = gb * ((createMs + publishMs) / 1000);
+  const lambdaGbSeconds = gb * ((createMs + releaseMs + publishMs) / 1000);
   const logsBytesPerPost = 3 * 1024;
   const lines: CostLine[] = [
     { item: 'API Gateway HTTP API request (POST /posts)', perPost: '1 request', usdPerMillionPosts: PRICES.httpApiPerMillionRequests },
-    { item: 'Lambda requests (create-post, publish-post)', perPost: '2 invocations', usdPerMillionPosts: 2 * PRICES.lambdaPerMillionRequests },
+    { item: 'Lambda requests (create-post, release-post, publish-post)', perPost: '3 invocations', usdPerMillionPosts: 3 * PRICES.lambdaPerMillionRequests },
     {
-      item: `Lambda duration, arm64 ${input.memoryMb} MB`,
-      perPost: `${createMs} ms + ${publishMs} ms = ${lambdaGbSeconds.toFixed(5)} GB-s`,
+      item: `Lambda duration, arm64 ${input.memoryMb} MB (modelled: no function waits for the post time)`,
+      perPost: `${createMs} ms + ${releaseMs} ms + ${publishMs} ms = ${lambdaGbSeconds.toFixed(5)} GB-s`,
       usdPerMillionPosts: lambdaGbSeconds * 1e6 * PRICES.lambdaGbSecondArm,
     },
     {
@@ -90,6 +97,11 @@ export function estimateCost(input: CostInputs): CostEstimate {
       usdPerMillionPosts: reads * PRICES.dynamoPerMillionRru,
     },
     { item: 'EventBridge Scheduler invocation', perPost: '1 invocation (CreateSchedule calls are not billed)', usdPerMillionPosts: PRICES.schedulerPerMillionInvocations },
+    {
+      item: 'SQS requests (publish queue)',
+      perPost: '3 requests: SendMessage, the event source\'s receive and delete (shared by a batch; its idle polling is a few cents a month)',
+      usdPerMillionPosts: 3 * PRICES.sqsPerMillionRequests,
+    },
     { item: 'KMS Decrypt of the sealed Bluesky session', perPost: '1 request', usdPerMillionPosts: (1e6 / 10_000) * PRICES.kmsPer10kRequests },
     { item: 'CloudWatch Logs ingestion (assumed 3 KB of log lines per post)', perPost: '3 KB', usdPerMillionPosts: (logsBytesPerPost * 1e6 / 1024 ** 3) * PRICES.logsIngestPerGb },
     { item: 'X-Ray traces (default sampling, assumed 5 % of 2 invocations)', perPost: '0.1 trace', usdPerMillionPosts: 0.1 * PRICES.xrayPerMillionTraces },

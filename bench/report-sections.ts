@@ -44,8 +44,23 @@ export function sections(results: BenchResults): { title: string; headers: strin
       ],
     });
   }
+  if (results.pipelineModel) {
+    const model = results.pipelineModel;
+    const { burst } = model;
+    list.push({
+      title: `AWS publishing path, modelled offline (${model.posts} posts at random seconds, ${model.queuedDirectly} queued directly, ${model.schedulesFired} through a release schedule fired anywhere in its minute; platform answer ${model.platformLatencyMs} ms assumed; ms)`,
+      headers: ['figure', 'p50', 'p90', 'p99', 'max', 'count'],
+      rows: [
+        ['platform call − scheduled_for', model.lateness.p50, model.lateness.p90, model.lateness.p99, model.lateness.max, `${model.published}/${model.posts} published, ${model.publishedTwice} twice`],
+        ['release function, billed', model.releaseBilledMs.p50, model.releaseBilledMs.p90, model.releaseBilledMs.p99, model.releaseBilledMs.max, model.releaseBilledMs.count],
+        ['publisher invocation, billed', model.publisherBilledMs.p50, model.publisherBilledMs.p90, model.publisherBilledMs.p99, model.publisherBilledMs.max, model.publisherBilledMs.count],
+        ['billed per post: release + publisher', model.billedMsPerPost.release + model.billedMsPerPost.publisher, '', '', '', `longest wait for a post time in a function: ${formatNumber(model.maxWaitMs)} ms`],
+        [`burst: ${burst.posts} posts due in one minute`, '', '', '', '', `peak ${burst.peakConcurrency} of ${burst.maxConcurrency} concurrent, ${burst.invocations} invocations, ${burst.redeliveries} retried, ${burst.deadLettered} dead-lettered, ${burst.lost} lost, drained ${formatNumber(burst.drainSeconds)} s after the minute`],
+      ],
+    });
+  }
   list.push({
-    title: `Lambda bundles (esbuild as the CDK stack: node22, cjs, minified, @aws-sdk/* external); load = median require() in a fresh node${results.sdkLoadMs === undefined ? '' : `; the AWS SDK alone loads in ${formatNumber(results.sdkLoadMs)} ms`}`,
+    title: `Lambda bundles (esbuild as the CDK stack: node24, cjs, minified, @aws-sdk/* external); load = median require() in a fresh node${results.sdkLoadMs === undefined ? '' : `; the AWS SDK alone loads in ${formatNumber(results.sdkLoadMs)} ms`}`,
     headers: ['function', 'status', 'KB', 'load ms', 'load ms, --enable-source-maps', 'largest parts (KB)', 'note'],
     rows: results.bundles.map((b) => [
       b.operation,

@@ -6,6 +6,7 @@ import type { LoadFigures } from './http-load';
 import type { ItemSizes } from './item-sizes';
 import type { Machine } from './machine';
 import type { OverheadFigures } from './overhead';
+import type { PipelineModelFigures } from './pipeline/model-phase';
 import type { PublishDelayFigures } from './publish-delay';
 import type { RaceRound } from './races';
 import type { LoopResult } from './stats';
@@ -21,6 +22,8 @@ export interface BenchResults {
   overhead: OverheadFigures[];
   races: { monthly: RaceRound[]; spacing: RaceRound[] };
   publishDelay?: PublishDelayFigures;
+  /** The AWS publishing path modelled offline (Scheduler's minute, SQS delays, bounded concurrency). */
+  pipelineModel?: PipelineModelFigures;
   bundles: BundleFigures[];
   /** require() of the two AWS SDK packages alone: in Lambda the runtime's own copy. */
   sdkLoadMs?: number;
@@ -87,6 +90,13 @@ export function checks(results: BenchResults): Check[] {
     const { delay, published, posts, duplicateCalls } = results.publishDelay;
     list.push({ figure: `publish delay p99 (${posts} posts)`, value: ms(delay.p99), target: `< ${TARGETS.publishDelayP99Ms} ms`, pass: delay.p99 < TARGETS.publishDelayP99Ms });
     list.push({ figure: 'scheduled posts published exactly once', value: `${published}/${posts}, ${duplicateCalls} repeats`, target: 'all (fatal)', pass: published === posts && duplicateCalls === 0 });
+  }
+  if (results.pipelineModel) {
+    const { lateness, maxWaitMs, posts, published, publishedTwice, burst } = results.pipelineModel;
+    list.push({ figure: `AWS model: lateness p99 (${posts} posts, Scheduler firing anywhere in its minute)`, value: ms(lateness.p99), target: '≤ 2000 ms', pass: lateness.p99 <= 2000 });
+    list.push({ figure: 'AWS model: longest wait for a post time inside a function', value: ms(maxWaitMs), target: '≤ 1000 ms', pass: maxWaitMs <= 1000 });
+    list.push({ figure: 'AWS model: published exactly once', value: `${published}/${posts}, ${publishedTwice} twice`, target: 'all (fatal)', pass: published === posts && publishedTwice === 0 });
+    list.push({ figure: `AWS model: burst of ${burst.posts} due in one minute`, value: `peak ${burst.peakConcurrency} of ${burst.maxConcurrency}, ${burst.lost} lost, ${burst.redeliveries} retried`, target: `≤ ${burst.maxConcurrency}, 0 lost (fatal)`, pass: burst.peakConcurrency <= burst.maxConcurrency && burst.lost === 0 });
   }
   for (const bundle of results.bundles) {
     if (bundle.status !== 'ok') {

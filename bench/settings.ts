@@ -47,3 +47,5 @@ export const POST_CONTENT = (
 /** Cost model: the stack's function memory, and how long Bluesky takes to answer a publish (assumed, not measured). */
 export const LAMBDA_MEMORY_MB = 256;
 export const ASSUMED_PLATFORM_MS = 500;
+/** Posts the AWS publishing model publishes through the real handlers (bench/pipeline). */
+export const PIPELINE_MODEL_POSTS = 1000;
