@@ -1,6 +1,7 @@
 import type { PlatformContent } from '#shared/domain/platform-content';
 import { VALID_PLATFORMS, type ErrorCode, type Platform } from '#shared/http/errors';
-import { requiredText, type Schema } from '#shared/http/validation';
+import { requiredText } from '#shared/http/required-text';
+import type { Schema } from '#shared/http/validation';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
