@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { Agent } from '@atproto/api';
+import { build } from 'esbuild';
 import { renderBluesky, renderBlueskyThread } from '#shared/platforms/bluesky/render';
 import { richText } from '#shared/platforms/bluesky/rich-text';
 import { linkedInWarnings, renderLinkedInCommentary } from '#shared/platforms/linkedin/render';
@@ -61,4 +63,17 @@ describe('the rendering the preview shows and the publishers send', () => {
     expect(linkedInWarnings(renderLinkedInCommentary('_'.repeat(1351)))).toEqual([expect.stringMatching(/2702 of 3000/)]);
     expect(linkedInWarnings(renderLinkedInCommentary('_'.repeat(1501)))).toEqual([expect.stringMatching(/3002 .*over/)]);
   });
+
+  it("keeps @atproto/api's generated client out of the preview functions (1.06 MB of bundle otherwise)", async () => {
+    const root = join(__dirname, '../..');
+    const { metafile } = await build({
+      entryPoints: ['preview-post', 'dashboard-preview-post'].map((operation) => join(root, 'functions', operation, 'handler.ts')),
+      bundle: true, platform: 'node', target: 'node22', format: 'cjs', external: ['@aws-sdk/*'], minify: true,
+      tsconfig: join(root, 'tsconfig.json'), write: false, outdir: '/nowhere', metafile: true, logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.filter((input) => input.endsWith('@atproto/api/dist/rich-text/detection.js'))).toHaveLength(1);
+    expect(inputs.filter((input) => /@atproto\/api\/dist\/(client|agent|index)/.test(input))).toEqual([]);
+    for (const output of Object.values(metafile.outputs)) expect(output.bytes).toBeLessThan(300_000);
+  }, 60_000);
 });

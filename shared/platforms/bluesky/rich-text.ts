@@ -1,4 +1,8 @@
-import { AppBskyRichtextFacet, RichText, type Agent } from '@atproto/api';
+import type { Agent, AppBskyRichtextFacet } from '@atproto/api';
+// The library's own detector and UTF-8 indexing, imported past the package entry: the entry
+// loads the whole generated client (about 1 MB bundled), which the preview never needs.
+import { detectFacets } from '@atproto/api/dist/rich-text/detection';
+import { UnicodeString } from '@atproto/api/dist/rich-text/unicode';
 
 /**
  * A post text with its facets, so links, mentions and hashtags are clickable. Detection is
@@ -22,19 +26,19 @@ export interface OfflineRichText {
   mentions: Facet[];
 }
 
-const isMentionFacet = (facet: Facet): boolean => facet.features.some((feature) => AppBskyRichtextFacet.isMention(feature));
+const MENTION = 'app.bsky.richtext.facet#mention';
+const isMentionFacet = (facet: Facet): boolean => facet.features.some((feature) => feature.$type === MENTION);
 const byStart = (a: Facet, b: Facet) => a.index.byteStart - b.index.byteStart;
 
 export function detectOffline(text: string): OfflineRichText {
-  const rt = new RichText({ text });
-  rt.detectFacetsWithoutResolution();
-  const detected = rt.facets ?? [];
-  return { text: rt.text, facets: detected.filter((facet) => !isMentionFacet(facet)), mentions: detected.filter(isMentionFacet) };
+  // What RichText.detectFacetsWithoutResolution does: detect, then order by position.
+  const detected = ((detectFacets(new UnicodeString(text)) ?? []) as Facet[]).sort(byStart);
+  return { text, facets: detected.filter((facet) => !isMentionFacet(facet)), mentions: detected.filter(isMentionFacet) };
 }
 
 /** The handle a detected (unresolved) mention names. */
 export const mentionHandle = (mention: Facet): string =>
-  String((mention.features.find((feature) => AppBskyRichtextFacet.isMention(feature)) as { did: string }).did);
+  String((mention.features.find((feature) => feature.$type === MENTION) as { did: string }).did);
 
 /**
  * The offline facets plus each mention whose handle resolves through the PDS. A handle that
@@ -46,7 +50,7 @@ export const richText = (agent: Agent, text: string): Promise<PostText> => resol
 export async function resolveMentions(agent: Agent, offline: OfflineRichText): Promise<PostText> {
   const resolved = await Promise.all(offline.mentions.map(async (mention): Promise<Facet | undefined> => {
     const did = await agent.com.atproto.identity.resolveHandle({ handle: mentionHandle(mention) }).then((res) => res?.data.did, () => undefined);
-    return did ? { ...mention, features: [{ $type: 'app.bsky.richtext.facet#mention', did }] } : undefined;
+    return did ? { ...mention, features: [{ $type: MENTION, did }] } : undefined;
   }));
   const facets = [...offline.facets, ...resolved.filter((facet): facet is Facet => facet !== undefined)].sort(byStart);
   return facets.length ? { text: offline.text, facets } : { text: offline.text };
