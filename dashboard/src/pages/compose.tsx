@@ -62,7 +62,14 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
       setDraftKey(crypto.randomUUID());
       onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
     } catch (error) {
-      setErrors(fieldErrors(error));
+      const found = fieldErrors(error);
+      // CONTENT_TOO_LONG names no field: put it beside the customised text that is too long, when content is not.
+      const tooLong = Object.keys(platformContent).find((platform) => (platformContent[platform] ?? '').length > MAX_CONTENT_LENGTH);
+      if (found.content && content.length <= MAX_CONTENT_LENGTH && tooLong) {
+        found[`platform_content.${tooLong}`] = found.content;
+        delete found.content;
+      }
+      setErrors(found);
     } finally {
       setBusy(false);
     }
