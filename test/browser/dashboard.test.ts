@@ -176,6 +176,13 @@ describe('the dashboard in Chromium', () => {
     await linkedin.uncheck();
     await shown.waitFor({ state: 'detached' });
 
+    // A customised text over 3000 characters: the API's refusal shows beside that text, not beside the post text.
+    await page.getByLabel('Bluesky text').fill('b'.repeat(3001));
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.locator('#platform-content-bluesky-error').innerText()).resolves.toBe('Content is 3001 characters long; the maximum is 3000');
+    await expect(page.locator('#content-error').count()).resolves.toBe(0);
+    await page.getByLabel('Bluesky text').fill(own);
+
     await page.getByLabel('Schedule').check();
     const times = await page.getByTestId('schedule-times').innerText();
     const [, utc] = /UTC: (\S+Z)$/.exec(times) ?? [];
