@@ -10,16 +10,6 @@ import { defineConfig, type Plugin } from 'vite';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 
-/**
- * The Bluesky thread splitter (shared/platforms/bluesky/thread-split.ts) needs only the
- * facet detection of @atproto/api; the package's entry drags in its whole generated client.
- * These aliases hand it the same detection code through a slim entry (src/shims/).
- */
-const slimAtproto = [
-  { find: /^@atproto\/api$/, replacement: resolve(here, 'src/shims/atproto-rich-text.ts') },
-  { find: /^@atproto\/common-web$/, replacement: resolve(here, 'src/shims/atproto-common-web.ts') },
-];
-
 /** Writes dist/.inputs.json: the source files of the bundle, for build-if-stale.mjs. */
 function recordInputs(): Plugin {
   return {
@@ -42,7 +32,6 @@ export default defineConfig({
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   resolve: {
     alias: [
-      ...slimAtproto,
       { find: /^#shared\/(.*)$/, replacement: `${root}/shared/$1` },
       { find: /^#functions\/(.*)$/, replacement: `${root}/functions/$1` },
     ],

@@ -97,6 +97,8 @@ export interface PlatformResult {
 export interface Post {
   id: string;
   content: string;
+  /** Text per platform sent instead of content there ({} when none). */
+  platform_content: Partial<Record<'linkedin' | 'bluesky', string>>;
   platforms: ('linkedin' | 'bluesky')[];
   status: string;
   scheduled_for: string | null;

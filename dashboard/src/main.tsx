@@ -1,4 +1,3 @@
-import './shims/buffer-global';
 import './styles.css';
 import { render } from 'preact';
 import { App } from './app';

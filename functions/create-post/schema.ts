@@ -1,4 +1,6 @@
+import type { PlatformContent } from '#shared/domain/platform-content';
 import { VALID_PLATFORMS, type ErrorCode, type Platform } from '#shared/http/errors';
+import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
 
 export const MAX_CONTENT_LENGTH = 3000;
@@ -7,7 +9,29 @@ export interface CreatePostBody {
   content: string;
   platforms: Platform[];
   scheduled_for?: string | null;
+  platform_content?: PlatformContent;
 }
+
+/** One platform's text: the same rules (and codes) as `content`. */
+const platformText = (platform: string): Schema => ({
+  ...requiredText(MAX_CONTENT_LENGTH, {
+    description: `The text ${platform} receives instead of content; at most 3000 UTF-16 code units.`,
+    example: 'Shipping v2 today #launch',
+  }),
+  'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD', format: 'INVALID_FIELD', maxLength: 'CONTENT_TOO_LONG' },
+});
+
+/**
+ * `platform_content`, a reusable piece (PATCH /posts/{id} takes it too). Errors name the nested
+ * field (`platform_content.linkedin`); see shared/http/validation.ts for their precedence.
+ */
+export const platformContentSchema: Schema = {
+  type: 'object',
+  description: 'Optional text per platform, used instead of content there; each key must be one of platforms.',
+  additionalProperties: false,
+  properties: Object.fromEntries(VALID_PLATFORMS.map((platform) => [platform, platformText(platform)])),
+  example: { bluesky: 'Shipping v2 today 🚀' },
+};
 
 /**
  * POST /posts. The annotations give each failure its contract code; the validator applies
@@ -27,6 +51,8 @@ export const createPostSchema: Schema = {
       'x-error-codes': { pattern: 'MISSING_REQUIRED_FIELD', maxLength: 'CONTENT_TOO_LONG', format: 'INVALID_FIELD' },
       example: 'Shipping v2 today (finally) #launch',
     },
+    // Right after content: its CONTENT_TOO_LONG comes before INVALID_PLATFORMS (contract precedence).
+    platform_content: platformContentSchema,
     platforms: {
       type: 'array',
       description: 'Where to publish; duplicates are merged.',

@@ -1,7 +1,9 @@
 import type { PlatformResult, PostItem } from '#shared/store/posts';
 
 /** The post as the API shows it (CONTRACT section 5): the stored post less its internal fields. */
-export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'>;
+export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
+  platform_content: NonNullable<PostItem['platform_content']>;
+};
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
   // "publishing" is the publisher's claim on a platform; clients see it as still pending.
@@ -16,6 +18,7 @@ export function toPostView(post: PostItem): PostView {
   return {
     id: post.id,
     content: post.content,
+    platform_content: post.platform_content ?? {},
     platforms: post.platforms,
     status: post.status,
     scheduled_for: post.scheduled_for,

@@ -23,6 +23,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key' },
   { method: 'GET', path: '/profiles/linkedin/callback', operation: 'linkedin-callback', auth: 'none' },
   { method: 'POST', path: '/posts', operation: 'create-post', auth: 'api-key' },
+  { method: 'POST', path: '/posts/preview', operation: 'preview-post', auth: 'api-key' },
   { method: 'GET', path: '/posts', operation: 'list-posts', auth: 'api-key' },
   { method: 'GET', path: '/posts/{id}', operation: 'get-post', auth: 'api-key' },
   { method: 'DELETE', path: '/posts/{id}', operation: 'delete-post', auth: 'api-key' },
@@ -44,6 +45,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/dashboard/api/usage', operation: 'dashboard-get-usage', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/posts', operation: 'dashboard-list-posts', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts', operation: 'dashboard-create-post', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/posts/preview', operation: 'dashboard-preview-post', auth: 'session' },
   { method: 'DELETE', path: '/dashboard/api/posts/{id}', operation: 'dashboard-delete-post', auth: 'session' },
 ];
 

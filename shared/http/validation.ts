@@ -48,9 +48,32 @@ interface Failure {
   field: string;
 }
 
-const topField = (error: ErrorObject): string => error.instancePath.split('/')[1] ?? '';
+const pathOf = (error: ErrorObject): string[] => error.instancePath.split('/').slice(1);
 
-function classify(schema: Schema, error: ErrorObject): Failure {
+/** The value at a dotted field name (`platform_content.linkedin`). */
+const valueAt = (data: Record<string, unknown>, field: string): unknown =>
+  field.split('.').reduce<unknown>((value, name) => (value as Record<string, unknown> | undefined)?.[name], data);
+
+/**
+ * A failure inside an object property with its own properties (`platform_content`): classified
+ * by that property's schema, named `parent.child`, and ranked as a top-level failure would be,
+ * at the parent's place in the order (so platform_content's CONTENT_TOO_LONG comes after
+ * content's and before INVALID_PLATFORMS). A blank nested text ranks after the top-level missing fields.
+ */
+function classifyNested(schema: Schema, error: ErrorObject, data: Record<string, unknown>): Failure | undefined {
+  const [head, ...rest] = pathOf(error);
+  const parent: Schema | undefined = head === undefined ? undefined : schema.properties?.[head];
+  const opensInside = rest.length > 0 || error.keyword === 'additionalProperties';
+  if (!parent?.properties || !opensInside) return undefined;
+  const inner = classify(parent, { ...error, instancePath: rest.length ? `/${rest.join('/')}` : '' }, (data[head] ?? {}) as Record<string, unknown>);
+  const place = Object.keys(schema.properties).indexOf(head) + Math.max(0, Object.keys(parent.properties).indexOf(inner.field)) / 100;
+  const required: string[] = schema.required ?? [];
+  return { ...inner, field: `${head}.${inner.field}`, order: inner.rank === 1 ? required.length + place : place };
+}
+
+function classify(schema: Schema, error: ErrorObject, data: Record<string, unknown>): Failure {
+  const nested = classifyNested(schema, error, data);
+  if (nested) return nested;
   const properties = Object.keys(schema.properties ?? {});
   const required: string[] = schema.required ?? [];
   if (error.keyword === 'additionalProperties') {
@@ -60,11 +83,14 @@ function classify(schema: Schema, error: ErrorObject): Failure {
     const field = String(error.params.missingProperty);
     return { rank: 1, order: required.indexOf(field), code: 'MISSING_REQUIRED_FIELD', field };
   }
-  const field = topField(error);
+  const field = pathOf(error)[0] ?? '';
   const property = schema.properties?.[field] ?? {};
   const order = properties.indexOf(field);
-  const mapped: ErrorCode | undefined = property['x-error-codes']?.[error.keyword] ?? property['x-error-code'];
-  if (mapped === 'MISSING_REQUIRED_FIELD') return { rank: 1, order: required.indexOf(field), code: mapped, field };
+  const codes = property['x-error-codes'] ?? {};
+  // An optional text sent as null is blank, as a required one is (required nulls never get here: see makeValidator).
+  const blank = error.keyword === 'type' && data[field] === null && codes.pattern === 'MISSING_REQUIRED_FIELD';
+  const mapped: ErrorCode | undefined = blank ? 'MISSING_REQUIRED_FIELD' : (codes[error.keyword] ?? property['x-error-code']);
+  if (mapped === 'MISSING_REQUIRED_FIELD') return { rank: 1, order: required.includes(field) ? required.indexOf(field) : required.length + order, code: mapped, field };
   if (mapped === 'INVALID_FIELD') return { rank: 2, order, code: mapped, field };
   if (mapped) return { rank: 3, order, code: mapped, field };
   return { rank: 2, order, code: 'INVALID_FIELD', field };
@@ -90,10 +116,10 @@ function makeValidator(schema: Schema, precompiled: PrecompiledValidator, extras
       if (data[field] === null) delete data[field];
     }
     if (validate(data)) return;
-    const failures = (validate.errors ?? []).map((error) => classify(schema, error));
+    const failures = (validate.errors ?? []).map((error) => classify(schema, error, data));
     failures.sort((a, b) => a.rank - b.rank || a.order - b.order);
     const first = failures[0];
-    throw toServiceError(first, data[first.field], fields, extras);
+    throw toServiceError(first, valueAt(data, first.field), fields, extras);
   };
 }
 
@@ -120,18 +146,5 @@ export function queryValidator(schema: Schema, precompiled: PrecompiledValidator
   };
 }
 
-/**
- * A required text field: blank (empty or only whitespace) is MISSING_REQUIRED_FIELD, as the
- * contract says of content; text no platform can carry (lone surrogates) is INVALID_FIELD.
- */
-export function requiredText(maxLength: number, annotations: { description: string; example: string }): Schema {
-  return {
-    type: 'string',
-    minLength: 1,
-    maxLength,
-    pattern: '\\S',
-    format: 'unicode-text',
-    'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD', format: 'INVALID_FIELD' },
-    ...annotations,
-  };
-}
+/** Kept in its own module (no node:crypto) so the dashboard can import schemas that use it. */
+export { requiredText } from './required-text';

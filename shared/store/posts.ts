@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PlatformContent } from '#shared/domain/platform-content';
 import type { PostStatus } from '#shared/domain/post-status';
 import type { Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
@@ -22,6 +23,8 @@ export interface PostItem {
   id: string;
   account_id: string;
   content: string;
+  /** Text per platform that replaces content there; absent when none (items older than it have none). */
+  platform_content?: PlatformContent;
   platforms: Platform[];
   status: PostStatus;
   scheduled_for: string | null;

@@ -1,4 +1,5 @@
 import { nextAvailable, spacingBucket } from '#shared/domain/linkedin-spacing';
+import { checkPlatformContent, type PlatformContent } from '#shared/domain/platform-content';
 import { newId } from '#shared/domain/ids';
 import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
@@ -18,6 +19,7 @@ import { rollBackCreation } from './post-rollback';
 
 export interface NewPost {
   content: string;
+  platform_content?: PlatformContent;
   platforms: Platform[];
   scheduled_for?: string | null;
 }
@@ -62,6 +64,7 @@ export async function createPost(accountId: string, input: NewPost, idempotency?
 async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
+  checkPlatformContent(platforms, input.platform_content);
   const scheduledFor = parseScheduledFor(input.scheduled_for, now);
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
@@ -77,6 +80,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     id: newId(),
     account_id: accountId,
     content: input.content,
+    ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
     platforms,
     status: scheduledFor ? 'scheduled' : 'publishing',
     scheduled_for: scheduledFor?.toISOString() ?? null,

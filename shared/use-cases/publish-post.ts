@@ -2,6 +2,7 @@ import { config } from '#shared/config';
 import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, type PublishTrigger } from '#shared/domain/publish-timing';
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
+import { textFor } from '#shared/domain/platform-content';
 import type { Platform } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import { recordPlatformResultMetric } from '#shared/metrics';
@@ -107,7 +108,7 @@ async function publishWithRetries(post: PostItem, platform: Platform): Promise<P
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
     try {
-      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content: post.content, postTime: new Date(post.post_time), profile, attempt });
+      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content: textFor(post, platform), postTime: new Date(post.post_time), profile, attempt });
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
       logger.error('adapter threw', { platform, error: error as Error });

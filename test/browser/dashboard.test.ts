@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { graphemeCount, splitThread } from '#shared/platforms/bluesky/thread-split';
+import { renderBlueskyThread } from '#shared/platforms/bluesky/render';
+import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
 import { captureLogs, type LogCapture } from '../support/log-capture';
 import { registerSecret } from '../support/secret-registry';
@@ -138,7 +139,7 @@ describe('the dashboard in Chromium', () => {
     await shot('05-profiles-connected');
   });
 
-  step('composes a long post: character count, Bluesky thread preview, local time beside UTC', async () => {
+  step('composes a long post: character count, the server preview per platform as the user types, a customised Bluesky text', async () => {
     await page.getByRole('link', { name: 'Compose' }).click();
     await page.waitForURL(url('compose'));
     const sentence = 'The dashboard shows how Bluesky will split this text into a thread of replies. ';
@@ -146,14 +147,41 @@ describe('the dashboard in Chromium', () => {
     await page.getByLabel('Post text').fill(text);
     // The page renders after the input event: wait for the new count rather than read the old one.
     await page.locator('#content-count', { hasText: `${text.length} / 3000 characters` }).waitFor();
-    // The preview is the publisher's own splitter, run in the browser: the same parts as on the server.
-    const expected = splitThread(text);
+    // The preview comes from the server, which runs the publisher's own rendering: the same parts it will post.
+    const expected = renderBlueskyThread(text);
     expect(expected.length).toBeGreaterThan(2);
     const parts = page.getByTestId('thread-preview').locator('.thread-text');
     await parts.nth(expected.length - 1).waitFor();
-    expect(await parts.allInnerTexts()).toEqual(expected);
+    expect(await parts.allInnerTexts()).toEqual(expected.map((part) => part.text));
     await expect(page.getByTestId('thread-preview').locator('.thread-meta').first().innerText())
-      .resolves.toBe(`1/${expected.length} · ${graphemeCount(expected[0])} characters`);
+      .resolves.toBe(`1/${expected.length} · ${expected[0].graphemes} characters`);
+    await expect(page.getByTestId('preview-warnings').innerText()).resolves.toContain(`thread of ${expected.length} posts`);
+
+    // Customising Bluesky starts from the shared text; the preview follows the new text after the debounce.
+    await page.getByLabel('Customise for Bluesky').check();
+    const own = 'Short for Bluesky: https://example.com #tag';
+    await page.getByLabel('Bluesky text').fill(own);
+    await page.getByTestId('thread-preview').locator('.thread-text', { hasText: own }).waitFor();
+    expect(await parts.allInnerTexts()).toEqual([own]);
+    await expect(page.getByTestId('thread-preview').locator('.thread-meta').innerText()).resolves.toBe(`1/1 · ${renderBlueskyThread(own)[0].graphemes} characters`);
+    // LinkedIn (previewed even before it is connected): the text as LinkedIn will show it, and the escaped length sent.
+    const linkedin = page.getByRole('checkbox', { name: /^LinkedIn/ });
+    await linkedin.check();
+    const shown = page.getByTestId('linkedin-preview');
+    await shown.waitFor();
+    const commentary = (await import('#shared/platforms/linkedin/render')).renderLinkedInCommentary(text);
+    await expect(shown.locator('.thread-meta').innerText()).resolves.toBe(`${commentary.characters} of 3000 characters as sent (LinkedIn's reserved characters escaped)`);
+    await expect(shown.locator('.thread-text').innerText()).resolves.toBe(parseLittleText(commentary.commentary).text);
+    await shot('06-compose-preview');
+    await linkedin.uncheck();
+    await shown.waitFor({ state: 'detached' });
+
+    // A customised text over 3000 characters: the API's refusal shows beside that text, not beside the post text.
+    await page.getByLabel('Bluesky text').fill('b'.repeat(3001));
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.locator('#platform-content-bluesky-error').innerText()).resolves.toBe('Content is 3001 characters long; the maximum is 3000');
+    await expect(page.locator('#content-error').count()).resolves.toBe(0);
+    await page.getByLabel('Bluesky text').fill(own);
 
     await page.getByLabel('Schedule').check();
     const times = await page.getByTestId('schedule-times').innerText();

@@ -86,6 +86,7 @@ const INVALID_ID = err(400, 'INVALID_ID');
 // ---- Every endpoint with a JSON body: the same faults. Valid bodies, so only the fault answers.
 const bodyEndpoints: [string, string, Record<string, unknown>][] = [
   ['POST /posts', '/posts', { content: 'hi', platforms: ['bluesky'] }],
+  ['POST /posts/preview', '/posts/preview', { content: 'hi', platforms: ['bluesky'] }],
   ['POST /keys', '/keys', { name: 'ci' }],
   ['POST /profiles/bluesky', '/profiles/bluesky', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop' }],
   ['POST /profiles/linkedin/authorize', '/profiles/linkedin/authorize', { return_url: 'http://localhost/done' }],
@@ -351,6 +352,8 @@ const dashboardRows: Row[] = [
   ['dashboard: a forged session id', dash('GET', '/keys', () => ({ cookie: `sps_session=${'A'.repeat(43)}` })), FORBIDDEN],
   ['dashboard: the session id under another cookie name', dash('GET', '/keys', (ctx) => ({ cookie: ctx.cookie.replace('sps_session', 'session') })), FORBIDDEN],
   ['dashboard: the session id with a tail', dash('GET', '/keys', (ctx) => ({ cookie: `${ctx.cookie}x` })), FORBIDDEN],
+  ['dashboard: a preview without the CSRF token', dash('POST', '/posts/preview', (ctx) => ({ cookie: ctx.cookie }), { content: 'hi', platforms: ['bluesky'] }), FORBIDDEN],
+  ['dashboard: a preview with a platform text for a platform not posted to', dash('POST', '/posts/preview', (ctx) => ({ cookie: ctx.cookie, 'x-csrf-token': ctx.csrf }), { content: 'hi', platforms: ['bluesky'], platform_content: { linkedin: 'x' } }), invalidField('platform_content.linkedin')],
   ['dashboard: a mutation without the CSRF token', dash('POST', '/keys', (ctx) => ({ cookie: ctx.cookie }), { name: 'x' }), FORBIDDEN],
   ['dashboard: a wrong CSRF token', dash('POST', '/keys', (ctx) => ({ cookie: ctx.cookie, 'x-csrf-token': `${ctx.csrf.slice(0, -1)}${ctx.csrf.endsWith('A') ? 'B' : 'A'}` }), { name: 'x' }), FORBIDDEN],
   ['dashboard: the CSRF token twice', dash('POST', '/keys', (ctx) => ({ cookie: ctx.cookie, 'x-csrf-token': [ctx.csrf, ctx.csrf] }), { name: 'x' }), FORBIDDEN],
@@ -367,7 +370,29 @@ const dashboardRows: Row[] = [
   ['sign-in: a password over 1024 characters', signInBody({ email: 'a@b.c', password: 'p'.repeat(1025) }), invalidField('password')],
 ];
 
-const corpus: Row[] = [...genericRows, ...postRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
+// ---- platform_content (POST /posts and the preview) and the preview's own body.
+const CONTENT_3001 = err(400, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 });
+const platformContentRows: Row[] = ['/posts', '/posts/preview'].flatMap((path): Row[] => {
+  const send = (platform_content: unknown, platforms: unknown = ['linkedin', 'bluesky']) =>
+    json('keyA', 'POST', path, typeof platform_content === 'string' ? platform_content : { content: 'hi', platforms, platform_content });
+  return [
+    [`${path}: platform_content an array`, send([['bluesky', 'x']]), invalidField('platform_content')],
+    [`${path}: platform_content a string`, send('{"content":"hi","platforms":["bluesky"],"platform_content":"hi"}'), invalidField('platform_content')],
+    [`${path}: platform_content 10 000 nested objects`, send(`{"content":"hi","platforms":["bluesky"],"platform_content":${nestedObjects(10_000)}}`), invalidField('platform_content.a')],
+    [`${path}: platform_content with a __proto__ key`, send('{"content":"hi","platforms":["bluesky"],"platform_content":{"__proto__":{"bluesky":"x"}}}'), invalidField('platform_content.__proto__')],
+    [`${path}: platform_content with a constructor key`, send({ constructor: 'x' }), invalidField('platform_content.constructor')],
+    [`${path}: platform_content key in capitals`, send({ Bluesky: 'x' }), invalidField('platform_content.Bluesky')],
+    [`${path}: a platform text that is an object`, send({ bluesky: { text: 'x' } }), invalidField('platform_content.bluesky')],
+    [`${path}: a platform text of 10 000 nested arrays`, send(`{"content":"hi","platforms":["bluesky"],"platform_content":{"bluesky":${nested(10_000)}}}`), invalidField('platform_content.bluesky')],
+    [`${path}: a platform text of only ideographic spaces`, send({ linkedin: '\u3000' }), missing('platform_content.linkedin')],
+    [`${path}: a platform text with a lone low surrogate`, send('{"content":"hi","platforms":["bluesky"],"platform_content":{"bluesky":"a\\udc00"}}'), invalidField('platform_content.bluesky')],
+    [`${path}: a platform text of 3001 characters`, send({ bluesky: 'b'.repeat(3001) }), CONTENT_3001],
+    [`${path}: a platform text for a platform not posted to`, send({ linkedin: 'x' }, ['bluesky']), invalidField('platform_content.linkedin')],
+    [`${path}: a platform text for a platform not posted to, twice in platforms`, send({ bluesky: 'x' }, ['linkedin', 'linkedin']), invalidField('platform_content.bluesky')],
+  ];
+});
+
+const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
 
 // ---- Not malformed after all: these must work (and, being reads, write nothing either).
 const OK: Expected = { status: 200 };
@@ -382,6 +407,17 @@ const mustWork: Row[] = [
   ['GET /profiles with a query (it has no parameters: ignored)', (ctx) => get('keyA', '/profiles?limit=abc&x=1')(ctx), OK],
   ['GET /keys with a body (ignored)', (ctx) => ({ method: 'GET', path: '/keys', headers: { 'x-api-key': ctx.keyA, ...JSON_TYPE, 'content-length': '2' }, body: '{]' }), OK],
   ['a well-formed cursor pointing elsewhere in the same list', (ctx) => list(`cursor=${forged({ ...decodeCursor(ctx.cursorA), pk: 'POST#x', sk: 'NOPE' })}`)(ctx), OK],
+  // The preview of texts built to trip the renderers: each a 200, and nothing written.
+  ...([
+    ['3000 UTF-16 units of family emoji', '👩‍👩‍👧‍👦'.repeat(272)],
+    ['3000 hashes', '#'.repeat(3000)],
+    ['3000 reserved LinkedIn characters', '\\|{}@[]()<>#*_~'.repeat(200)],
+    ['mentions back to back', '@a.bsky.social'.repeat(214)],
+    ['one 2990-character link', `https://e.com/${'a'.repeat(2976)}`],
+    ['a NUL and right-to-left overrides', 'a\u0000b \u202eabc \u200f'],
+    ['CJK without spaces', '日本語のテキスト'.repeat(375)],
+    ['only combining accents after one letter', `e${'\u0301'.repeat(2999)}`],
+  ] as const).map(([label, content]): Row => [`preview: ${label}`, json('keyA', 'POST', '/posts/preview', { content, platforms: ['linkedin', 'bluesky'] }), OK]),
   ['a 100 KB body on a GET (ignored)', (ctx) => ({ ...usage({ 'x-api-key': ctx.keyA, 'content-type': 'text/plain', 'content-length': '100000' })(), body: 'b'.repeat(100_000) }), OK],
 ];
 

@@ -190,6 +190,15 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await post({ content: 'hi', platforms: ['bluesky'], scheduled_for: 'tomorrow' }), 400, 'INVALID_SCHEDULED_TIME');
     expectError(await post({ platforms: ['bluesky'] }), 400, 'MISSING_REQUIRED_FIELD');
     expectError(await post({ content: 'hi', platforms: ['bluesky'], scheduledFor: at }), 400, 'INVALID_FIELD');
+    const other = await account({ plan: 'pro' }); // its own account, so the list below is unchanged
+    await service.connectProfile(other.accountId, 'bluesky');
+    const own = await call('POST', '/posts', '/posts', { key: other.apiKey, body: { content: 'Shared', platforms: ['bluesky'], platform_content: { bluesky: 'Own text' }, scheduled_for: inMinutes(45) } });
+    expect(own.json.post.platform_content).toEqual({ bluesky: 'Own text' });
+    const preview = (previewBody: unknown) => call('POST', '/posts/preview', '/posts/preview', { key, body: previewBody });
+    const previewed = await preview({ content: `${'long words '.repeat(40)}https://example.com #tag @someone.test`, platforms: ['linkedin', 'bluesky'] });
+    expect([previewed.status, previewed.json.preview.bluesky.posts.length]).toEqual([200, 2]);
+    expectError(await preview({ content: 'hi', platforms: ['bluesky'], platform_content: { linkedin: 'x' } }), 400, 'INVALID_FIELD');
+    expectError(await preview({ content: 'hi', platforms: ['bluesky'], platform_content: { bluesky: 'x'.repeat(3001) } }), 400, 'CONTENT_TOO_LONG');
 
     const { accountId: limitedId, apiKey: limitedKey } = await account({ monthlyLimit: 1 });
     await service.connectProfile(limitedId, 'bluesky');
@@ -242,6 +251,8 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await as('GET', '/usage')).json.usage).toMatchObject({ used: 0 });
     const post = await as('POST', '/posts', '/posts', { body: { content: 'From the dashboard', platforms: ['linkedin'], scheduled_for: inMinutes(90) } });
     expect(post.status).toBe(201);
+    expect((await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft (1) #tag', platforms: ['linkedin'] } })).json.preview.linkedin).toEqual({ commentary: 'Draft \\(1\\) {hashtag|\\#|tag}', characters: 28 });
+    expectError(await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: 'soon' } }), 400, 'INVALID_SCHEDULED_TIME');
     expectError(await as('POST', '/posts', '/posts', { body: { content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(post.json.post.scheduled_for) + 10_000).toISOString() } }), 429, 'RATE_LIMIT_EXCEEDED');
     expect((await as('GET', '/posts', '/posts?status=scheduled')).json.posts).toHaveLength(1);
     expectError(await as('GET', '/posts', '/posts?limit=-1'), 400, 'INVALID_FIELD');

@@ -42,6 +42,7 @@ describe('reading, listing and deleting posts', () => {
       post: {
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         content: 'Hello (world) #news',
+        platform_content: {},
         platforms: ['linkedin', 'bluesky'],
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),

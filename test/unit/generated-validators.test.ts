@@ -81,8 +81,10 @@ describe('generated validators (npm run validators)', () => {
       'dashboard-create-key body functions/create-key/schema.ts#createKeySchema',
       'dashboard-create-post body functions/create-post/schema.ts#createPostSchema',
       'dashboard-list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
+      'dashboard-preview-post body functions/create-post/schema.ts#createPostSchema',
       'dashboard-sign-in body functions/dashboard-sign-in/schema.ts#signInSchema',
       'list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
+      'preview-post body functions/create-post/schema.ts#createPostSchema',
     ]);
   });
 

@@ -6,13 +6,15 @@ import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localInputToIso, localTime, platformName, timeZoneName } from '../format';
 import { SchedulePicker } from './schedule-picker';
-import { ThreadPreview } from './thread-preview';
+import { PlatformPreview } from './thread-preview';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
 /** Write a post, pick platforms, publish now or schedule it. */
 export function ComposePage({ onCreated }: { onCreated: (message: string) => void }) {
   const [content, setContent] = useState('');
+  // Per-platform text, present once the user chose to customise that platform.
+  const [custom, setCustom] = useState<Partial<Record<Platform, string>>>({});
   const [platforms, setPlatforms] = useState<Platform[]>([]);
   const [connected, setConnected] = useState<Platform[] | undefined>();
   const [when, setWhen] = useState<'now' | 'later'>('now');
@@ -33,9 +35,21 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   // The API counts UTF-16 code units (JavaScript length), as LinkedIn does.
   const length = content.length;
   const scheduledFor = when === 'later' ? localInputToIso(scheduledLocal) : undefined;
-  const bluesky = platforms.includes('bluesky');
   const toggle = (platform: Platform, on: boolean) =>
     setPlatforms((current) => (on ? [...current, platform] : current.filter((item) => item !== platform)));
+  const customise = (platform: Platform, on: boolean) =>
+    setCustom((current) => {
+      const next = { ...current };
+      if (on) next[platform] = current[platform] ?? content;
+      else delete next[platform];
+      return next;
+    });
+  // Only the platforms being posted to: a key for another platform is refused by the API.
+  const platformContent = Object.fromEntries(
+    VALID_PLATFORMS.filter((platform) => platforms.includes(platform) && custom[platform] !== undefined).map((platform) => [platform, custom[platform] as string]),
+  );
+  // The preview skips a blank customised text (the form reports it on submit) and shows content there meanwhile.
+  const previewContent = Object.fromEntries(Object.entries(platformContent).filter(([, text]) => text.trim() !== ''));
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -43,12 +57,19 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
     setErrors({});
     try {
       // A schedule the browser cannot read is sent as typed, so the API's own message explains it.
-      const body = { content, platforms, ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
+      const body = { content, platforms, ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}), ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
       const created = await api<{ post: { scheduled_for: string | null } }>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
       onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
     } catch (error) {
-      setErrors(fieldErrors(error));
+      const found = fieldErrors(error);
+      // CONTENT_TOO_LONG names no field: put it beside the customised text that is too long, when content is not.
+      const tooLong = Object.keys(platformContent).find((platform) => (platformContent[platform] ?? '').length > MAX_CONTENT_LENGTH);
+      if (found.content && content.length <= MAX_CONTENT_LENGTH && tooLong) {
+        found[`platform_content.${tooLong}`] = found.content;
+        delete found.content;
+      }
+      setErrors(found);
     } finally {
       setBusy(false);
     }
@@ -80,7 +101,24 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         {errors.platforms && <p id="platforms-error" class="field-error" role="alert">{errors.platforms}</p>}
       </fieldset>
 
-      {bluesky && content.trim() !== '' && <ThreadPreview content={content} />}
+      {VALID_PLATFORMS.filter((platform) => platforms.includes(platform)).map((platform) => (
+        <div key={platform} class="customise">
+          <label class="check">
+            <input type="checkbox" checked={custom[platform] !== undefined} onChange={(event) => customise(platform, event.currentTarget.checked)} />
+            Customise for {platformName(platform)}
+          </label>
+          {custom[platform] !== undefined && (
+            <Field id={`platform-content-${platform}`} label={`${platformName(platform)} text`} error={errors[`platform_content.${platform}`]}>
+              {(describedBy, invalid) => (
+                <textarea id={`platform-content-${platform}`} rows={5} value={custom[platform]} aria-invalid={invalid} aria-describedby={describedBy}
+                  onInput={(event) => setCustom((current) => ({ ...current, [platform]: event.currentTarget.value }))} />
+              )}
+            </Field>
+          )}
+        </div>
+      ))}
+
+      <PlatformPreview request={{ content, platforms, platform_content: previewContent }} />
 
       <SchedulePicker when={when} onWhen={setWhen} value={scheduledLocal} onValue={setScheduledLocal}
         scheduledFor={scheduledFor} error={errors.scheduled_for} timeZone={timeZoneName()} />

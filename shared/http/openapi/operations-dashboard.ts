@@ -57,5 +57,6 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-get-usage': likePublic('get-usage'),
   'dashboard-list-posts': likePublic('list-posts'),
   'dashboard-create-post': likePublic('create-post'),
+  'dashboard-preview-post': likePublic('preview-post'),
   'dashboard-delete-post': likePublic('delete-post'),
 };

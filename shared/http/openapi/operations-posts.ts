@@ -6,6 +6,7 @@ const pending = { status: 'pending', url: null, platform_post_id: null, publishe
 const scheduledPost = {
   id: '9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59',
   content: 'Shipping v2 today (finally) #launch',
+  platform_content: { bluesky: 'Shipping v2 today 🚀 #launch' },
   platforms: ['linkedin', 'bluesky'],
   status: 'scheduled',
   scheduled_for: '2026-11-23T10:00:00.000Z',
@@ -61,6 +62,28 @@ export const postOperations: Record<string, OperationDoc> = {
       'MONTHLY_LIMIT_EXCEEDED',
       'RATE_LIMIT_EXCEEDED',
     ],
+  },
+  'preview-post': {
+    tag: 'Posts',
+    summary: 'Preview what each platform would receive',
+    description:
+      'Takes the body of POST /posts and checks it the same way up to INVALID_SCHEDULED_TIME (no connection, limit or ' +
+      'spacing checks), then answers what each publisher would send: LinkedIn\'s escaped commentary, Bluesky\'s thread ' +
+      'parts with their facets, and warnings. Nothing is written or counted; an idempotency-key is ignored.',
+    body: createPostSchema,
+    success: {
+      status: 200,
+      description: 'The rendering per platform.',
+      schema: 'PostPreview',
+      example: {
+        preview: {
+          linkedin: { commentary: 'Shipping v2 today \\(finally\\) {hashtag|\\#|launch}', characters: 49 },
+          bluesky: { posts: [{ text: 'Shipping v2 today 🚀 #launch', graphemes: 27, facets: [{ index: { byteStart: 23, byteEnd: 30 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] }] }] },
+          warnings: [],
+        },
+      },
+    },
+    errors: ['CONTENT_TOO_LONG', 'INVALID_PLATFORMS', 'INVALID_SCHEDULED_TIME'],
   },
   'list-posts': {
     tag: 'Posts',

@@ -41,6 +41,23 @@ const platformResult = closedObject({
   })),
 }, { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." });
 
+/** A Bluesky rich-text facet (app.bsky.richtext.facet): UTF-8 byte range and its link or tag. */
+const facet: JsonSchema = {
+  type: 'object',
+  required: ['index', 'features'],
+  properties: {
+    $type: { type: 'string' },
+    index: closedObject({ byteStart: count, byteEnd: count }),
+    features: { type: 'array', minItems: 1, items: { type: 'object', required: ['$type'], properties: { $type: { type: 'string' } } } },
+  },
+};
+
+const blueskyPart = closedObject({
+  text: { type: 'string' },
+  graphemes: { ...count, maximum: 300 },
+  facets: { type: 'array', items: facet, description: 'Links and hashtags; mentions are resolved (and added) only when publishing.' },
+});
+
 export const resourceSchemas: Record<string, JsonSchema> = {
   Profile: closedObject({
     id: uuid,
@@ -56,6 +73,12 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },
+    platform_content: {
+      type: 'object',
+      description: 'Text per platform sent instead of content there; {} when none.',
+      additionalProperties: false,
+      properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
+    },
     platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
@@ -69,6 +92,22 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
   }),
   Usage: closedObject(usage),
+  PostPreview: closedObject({
+    preview: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['warnings'],
+      description: 'One entry per platform of the request, exactly what its publisher would send.',
+      properties: {
+        linkedin: closedObject({
+          commentary: { type: 'string', description: "LinkedIn's little text: reserved characters escaped, hashtags as templates." },
+          characters: { ...count, description: 'UTF-16 code units of the commentary (LinkedIn allows 3000).' },
+        }),
+        bluesky: closedObject({ posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' } }),
+        warnings: { type: 'array', items: { type: 'string' }, description: 'Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000.' },
+      },
+    },
+  }),
   UsageWithMonth: closedObject({ ...usage, month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC).' } }),
   ApiKey: closedObject({
     id: uuid,

@@ -2,7 +2,8 @@ import type { AppBskyFeedPost } from '@atproto/api';
 import { clock } from '#shared/ports/clock';
 import { failureKind } from './errors';
 import { partRecordKey } from './record-key';
-import { richText } from './rich-text';
+import type { RenderedPart } from './render';
+import { resolveMentions } from './rich-text';
 import type { ProfileSession } from './session';
 
 /**
@@ -20,7 +21,8 @@ export interface RecordRef {
 export interface ThreadRequest {
   postId: string;
   postTime: Date;
-  parts: string[];
+  /** The parts as rendered (render.ts): the preview shows the same. */
+  parts: RenderedPart[];
 }
 
 const POST = 'app.bsky.feed.post';
@@ -31,7 +33,7 @@ export async function postThread(session: ProfileSession, request: ThreadRequest
   const refs: RecordRef[] = [];
   const createdAt = clock.now().toISOString();
   for (const [index, part] of request.parts.entries()) {
-    const record: AppBskyFeedPost.Record = { $type: POST, ...(await richText(session.agent, part)), createdAt };
+    const record: AppBskyFeedPost.Record = { $type: POST, ...(await resolveMentions(session.agent, part)), createdAt };
     if (refs.length) record.reply = { root: strongRef(refs[0]), parent: strongRef(refs[refs.length - 1]) };
     refs.push(await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, index, probe)));
   }

@@ -3,7 +3,7 @@ import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/
 import { describeFailure, failureKind, retryAfterSeconds } from './errors';
 import { postThread } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
-import { splitThread } from './thread-split';
+import { renderBlueskyThread } from './render';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -19,7 +19,7 @@ export const blueskyPublisher: PlatformPublisher = {
     let session: ProfileSession | undefined;
     try {
       session = await openProfileSession(request.profile, request.accountId);
-      const parts = splitThread(request.content);
+      const parts = renderBlueskyThread(request.content);
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.

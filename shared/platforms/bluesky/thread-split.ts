@@ -1,4 +1,4 @@
-import { RichText } from '@atproto/api';
+import { detectOffline } from './rich-text';
 
 /**
  * Splits a text longer than one Bluesky post into thread parts. Each part is at most 300
@@ -30,12 +30,10 @@ interface Span {
 
 /** Links, mentions and hashtags as the Bluesky rich-text detector sees them (UTF-16 ranges). */
 function protectedSpans(text: string): Span[] {
-  const rt = new RichText({ text });
-  rt.detectFacetsWithoutResolution();
-  const facets = rt.facets ?? [];
+  const { facets, mentions } = detectOffline(text);
   const bytes = Buffer.from(text, 'utf8');
   const toIndex = (byte: number) => bytes.subarray(0, byte).toString('utf8').length;
-  return facets.map((facet) => ({ start: toIndex(facet.index.byteStart), end: toIndex(facet.index.byteEnd) }));
+  return [...facets, ...mentions].map((facet) => ({ start: toIndex(facet.index.byteStart), end: toIndex(facet.index.byteEnd) }));
 }
 
 /** Grapheme boundaries (UTF-16 indices) of the longest prefix within the limits. */

@@ -3,7 +3,7 @@ import { clock } from '#shared/ports/clock';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
-import { escapeLittleText } from './little-text';
+import { renderLinkedInCommentary } from './render';
 
 /**
  * Publishes a text post as the connected member through the Posts API and classifies what
@@ -82,7 +82,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       }
       const body = {
         author: request.profile.platform_user_id,
-        commentary: escapeLittleText(request.content),
+        commentary: renderLinkedInCommentary(request.content).commentary,
         visibility: 'PUBLIC',
         distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
         lifecycleState: 'PUBLISHED',

@@ -1,0 +1,12 @@
+import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#functions/create-post/schema';
+import * as validators from '#functions/create-post/schema.validators';
+import { apiHandler } from '#shared/http/api-handler';
+import { previewPost } from '#shared/use-cases/preview-post';
+
+/** POST /posts/preview: the body of POST /posts, validated the same way, rendered per platform; nothing written or counted. */
+export const handler = apiHandler<CreatePostBody>({
+  operation: 'preview-post',
+  body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
+  // Not idempotent: nothing is created, so an idempotency-key has nothing to replay.
+  handle: async ({ body }) => ({ statusCode: 200, body: previewPost(body) }),
+});

@@ -1,0 +1,39 @@
+import { checkPlatformContent, textFor } from '#shared/domain/platform-content';
+import { parseScheduledFor } from '#shared/domain/scheduled-time';
+import type { Platform } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
+import type { Facet } from '#shared/platforms/bluesky/rich-text';
+import { renderBluesky } from '#shared/platforms/bluesky/render';
+import { linkedInWarnings, renderLinkedInCommentary, type LinkedInRendering } from '#shared/platforms/linkedin/render';
+import type { NewPost } from './create-post';
+
+/** POST /posts/preview's answer (CONTRACT section 13). */
+export interface PostPreview {
+  preview: {
+    linkedin?: LinkedInRendering;
+    bluesky?: { posts: Array<{ text: string; graphemes: number; facets: Facet[] }> };
+    warnings: string[];
+  };
+}
+
+/**
+ * What each platform of a would-be post receives, rendered by the functions the adapters call,
+ * with no platform call, write or count. The body's checks run as for a creation up to
+ * INVALID_SCHEDULED_TIME; connections, the monthly limit and spacing are not checked.
+ */
+export function previewPost(input: NewPost): PostPreview {
+  const platforms: Platform[] = [...new Set(input.platforms)];
+  checkPlatformContent(platforms, input.platform_content);
+  parseScheduledFor(input.scheduled_for, clock.now());
+  const preview: PostPreview['preview'] = { warnings: [] };
+  if (platforms.includes('linkedin')) {
+    preview.linkedin = renderLinkedInCommentary(textFor(input, 'linkedin'));
+    preview.warnings.push(...linkedInWarnings(preview.linkedin));
+  }
+  if (platforms.includes('bluesky')) {
+    const bluesky = renderBluesky(textFor(input, 'bluesky'));
+    preview.bluesky = { posts: bluesky.parts.map(({ text, graphemes, facets }) => ({ text, graphemes, facets })) };
+    preview.warnings.push(...bluesky.warnings);
+  }
+  return { preview };
+}
