@@ -32,10 +32,15 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       if (post.status === 'publishing') this.due.set(post.id, { at: 0, trigger: { post_id: post.id } });
       else this.due.set(post.id, { at: new Date(post.post_time).getTime(), trigger: { post_id: post.id, due_at: post.post_time } });
     }
+    this.startTicking();
+    return pending.length;
+  }
+
+  /** Starts handing over what falls due (start() does it after recovering the store's posts). */
+  startTicking(): void {
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
     this.tick();
-    return pending.length;
   }
 
   async schedule(postId: string, at: Date): Promise<void> {
