@@ -55,7 +55,7 @@ export function sections(results: BenchResults): { title: string; headers: strin
         ['release function, billed', model.releaseBilledMs.p50, model.releaseBilledMs.p90, model.releaseBilledMs.p99, model.releaseBilledMs.max, model.releaseBilledMs.count],
         ['publisher invocation, billed', model.publisherBilledMs.p50, model.publisherBilledMs.p90, model.publisherBilledMs.p99, model.publisherBilledMs.max, model.publisherBilledMs.count],
         ['billed per post: release + publisher', model.billedMsPerPost.release + model.billedMsPerPost.publisher, '', '', '', `longest wait for a post time in a function: ${formatNumber(model.maxWaitMs)} ms`],
-        [`burst: ${burst.posts} posts due in one minute`, '', '', '', '', `peak ${burst.peakConcurrency} of ${burst.maxConcurrency} concurrent, ${burst.invocations} invocations, ${burst.redeliveries} retried, ${burst.deadLettered} dead-lettered, ${burst.lost} lost, drained ${formatNumber(burst.drainSeconds)} s after the minute`],
+        [`burst: ${burst.posts} posts due in one minute`, '', '', '', '', `peak ${burst.peakConcurrency} of ${burst.maxConcurrency} concurrent, ${burst.invocations} invocations, ${burst.redeliveries} retried, ${burst.deadLettered} dead-lettered, ${burst.lost} lost; run started after the post time p50 ${formatNumber(burst.deliverySeconds.p50)} s, p99 ${formatNumber(burst.deliverySeconds.p99)} s; the retried runs came back after the visibility timeout (last ${formatNumber(burst.drainSeconds)} s after the minute)`],
       ],
     });
   }

@@ -167,6 +167,8 @@ export interface BurstFigures {
   invocations: number;
   redeliveries: number;
   deadLettered: number;
+  /** Seconds from each post's time to its successful run's start: p50, p99 (first-try runs), max (incl. retried ones). */
+  deliverySeconds: { p50: number; p99: number; max: number };
   drainSeconds: number;
 }
 
@@ -183,9 +185,18 @@ export async function runBurstModel(settings: { posts: number; publisherMs: numb
   useClock(clock);
   const sqsMock = mockClient(SQSClient);
   const delivered = new Set<string>();
-  const queue = new SqsLambdaEmulation({ ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs }, async (batch) => {
+  const lateness: number[] = [];
+  const firstTryLateness: number[] = [];
+  const dueOf = new Map<string, number>();
+  const queue = new SqsLambdaEmulation({ ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs }, async (batch, startMs) => {
     const failedIds = batch.filter(() => random() < settings.failureShare).map((message) => message.id);
-    for (const message of batch) if (!failedIds.includes(message.id)) delivered.add(postIdOf(message));
+    for (const message of batch) {
+      if (failedIds.includes(message.id)) continue;
+      delivered.add(postIdOf(message));
+      const seconds = (startMs - (dueOf.get(postIdOf(message)) ?? startMs)) / 1000;
+      lateness.push(seconds);
+      if (message.receiveCount === 1) firstTryLateness.push(seconds);
+    }
     return { durationMs: settings.publisherMs * (0.5 + random()), failedIds };
   });
   sqsMock.on(SendMessageCommand).callsFake((input: { MessageBody: string; DelaySeconds: number }) => {
@@ -200,6 +211,7 @@ export async function runBurstModel(settings: { posts: number; publisherMs: numb
       dueAt: new Date(minute + random() * 60_000).toISOString(),
       fireAtMs: minute - 120_000 + random() * 60_000,
     })).sort((a, b) => a.fireAtMs - b.fireAtMs);
+    for (const fire of fires) dueOf.set(fire.postId, Date.parse(fire.dueAt));
     for (const fire of fires) {
       await queue.runUntil(fire.fireAtMs);
       clock.enter(fire.fireAtMs);
@@ -220,8 +232,14 @@ export async function runBurstModel(settings: { posts: number; publisherMs: numb
     invocations: queue.figures.invocations,
     redeliveries: queue.figures.redeliveries,
     deadLettered: queue.figures.deadLettered,
+    deliverySeconds: { p50: percentileOf(firstTryLateness, 50), p99: percentileOf(firstTryLateness, 99), max: Math.max(...lateness) },
     drainSeconds: (queue.figures.drainedAtMs - minute) / 1000,
   };
+}
+
+function percentileOf(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 const postIdOf = (message: QueuedMessage): string => (JSON.parse(message.body) as { post_id: string }).post_id;
