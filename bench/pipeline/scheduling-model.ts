@@ -11,6 +11,7 @@ import { SqsPublishQueue } from '#shared/ports/publish-queue-sqs';
 import { useScheduler } from '#shared/ports/scheduler';
 import { EventBridgePostScheduler } from '#shared/ports/scheduler-aws';
 import { createPost } from '#shared/use-cases/create-post';
+import { seededRandom } from '../../test/support/seeded-random';
 import { SqsLambdaEmulation, type QueueSettings, type QueuedMessage } from './sqs-lambda-emulation';
 import { VirtualClock } from './virtual-clock';
 
@@ -57,18 +58,6 @@ const AWS = {
 };
 
 type Handler = (event: unknown, context: Context) => Promise<SQSBatchResponse | void>;
-
-/** A seeded uniform generator (mulberry32), so a run can be repeated. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `at(2026-11-23T10:28:00)` → its instant. */
 const atInstant = (expression: string): number => Date.parse(`${expression.slice(3, -1)}Z`);

@@ -1,6 +1,7 @@
-import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
+import type { FakeLinkedIn } from '../fakes/fake-linkedin';
+import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import { startTestPds, type PostRecord, type TestPds, type TestUser } from '../support/pds';
-import { startTestService, type TestService } from '../support/test-service';
+import type { TestService } from '../support/test-service';
 import { generateTexts } from '../support/text-generator';
 
 /**
@@ -19,30 +20,20 @@ describe('preview and publisher agree on what each platform receives', () => {
   let pds: TestPds;
   let linkedin: FakeLinkedIn;
   let service: TestService;
+  let world: ConnectedPlatforms;
   let alice: TestUser;
   let apiKey: string;
   let clock: { now(): Date; advance(ms: number): void };
 
   beforeAll(async () => {
-    pds = await startTestPds();
-    linkedin = await startFakeLinkedIn();
-    service = await startTestService({ ...linkedin.settings(), BLUESKY_SERVICE_URL: pds.url, PUBLISH_RETRY_BASE_MS: '1' });
-    alice = await pds.createUser('alice');
-    ({ apiKey } = await service.createAccount({ plan: 'pro' }));
-    const connected = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
-    expect(connected.status).toBe(201);
-    const authorized = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey });
-    const { callbackUrl } = linkedin.approve(authorized.json.authorization_url, { sub: 'preview-member', name: 'Preview Member' });
-    expect((await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`)).status).toBe(201);
+    world = await startConnectedPlatforms('preview-member');
+    ({ pds, linkedin, service, alice, apiKey } = world);
     const ports = await import('#shared/ports/clock');
     clock = ports.fixedClock(new Date());
     ports.useClock(clock);
   }, 90_000);
   afterAll(async () => {
-    (await import('#shared/ports/clock')).useClock();
-    await service?.stop();
-    await linkedin?.stop();
-    await pds?.stop();
+    await world?.stop();
   });
 
   const read = async (postId: string) => (await service.call('GET', `/posts/${postId}`, { key: apiKey })).json.post;

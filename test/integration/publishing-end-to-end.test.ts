@@ -1,7 +1,8 @@
 import type { Context } from 'aws-lambda';
-import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
-import { startTestPds, type TestPds, type TestUser } from '../support/pds';
-import { startTestService, type TestService } from '../support/test-service';
+import type { FakeLinkedIn } from '../fakes/fake-linkedin';
+import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
+import type { TestPds, TestUser } from '../support/pds';
+import type { TestService } from '../support/test-service';
 
 /**
  * The whole pipeline on this machine: the real server and handlers, DynamoDB Local, the local
@@ -12,31 +13,21 @@ describe('publishing end to end', () => {
   let pds: TestPds;
   let linkedin: FakeLinkedIn;
   let service: TestService;
+  let world: ConnectedPlatforms;
   let alice: TestUser;
   let apiKey: string;
   let clock: { now(): Date; advance(ms: number): void; set(date: Date): void };
   const start = new Date();
 
   beforeAll(async () => {
-    pds = await startTestPds();
-    linkedin = await startFakeLinkedIn();
-    service = await startTestService({ ...linkedin.settings(), BLUESKY_SERVICE_URL: pds.url, PUBLISH_RETRY_BASE_MS: '1' });
-    alice = await pds.createUser('alice');
-    ({ apiKey } = await service.createAccount({ plan: 'pro' }));
-    const connected = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
-    expect(connected.status).toBe(201);
-    const authorized = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey });
-    const { callbackUrl } = linkedin.approve(authorized.json.authorization_url, { sub: 'e2e-member', name: 'End To End' });
-    expect((await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`)).status).toBe(201);
+    world = await startConnectedPlatforms('e2e-member');
+    ({ pds, linkedin, service, alice, apiKey } = world);
     const ports = await import('#shared/ports/clock');
     clock = ports.fixedClock(start);
     ports.useClock(clock);
   }, 90_000);
   afterAll(async () => {
-    (await import('#shared/ports/clock')).useClock();
-    await service?.stop();
-    await linkedin?.stop();
-    await pds?.stop();
+    await world?.stop();
   });
 
   const schedule = async (content: string, secondsAfterStart: number) => {

@@ -3,17 +3,7 @@
  * tones), CJK, URLs (with fragments and parentheses), mentions, hashtags, LinkedIn's reserved
  * characters and paragraphs, some long enough to become Bluesky threads. Same seed, same texts.
  */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random';
 
 const WORDS = ['ship', 'release', 'today', 'we', 'finally', 'made', 'it', 'über', 'naïve', 'café', 'version', 'two'];
 const EMOJI = ['😀', '🚀', '👩‍👩‍👧‍👦', '🇫🇷', '👍🏽', '❤️', '🧑‍💻', 'e\u0301'];

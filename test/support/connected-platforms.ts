@@ -1,0 +1,47 @@
+import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
+import { startTestPds, type TestPds, type TestUser } from './pds';
+import { startTestService, type TestService } from './test-service';
+
+/**
+ * The whole service on this machine with both platforms for real: a Bluesky PDS in-process, the
+ * fake LinkedIn, and one pro account with both profiles connected through the public API (the
+ * Bluesky app password, the LinkedIn OAuth round trip). For end-to-end tests of publishing.
+ */
+export interface ConnectedPlatforms {
+  pds: TestPds;
+  linkedin: FakeLinkedIn;
+  service: TestService;
+  alice: TestUser;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startConnectedPlatforms(linkedinMember: string, env: Record<string, string> = {}): Promise<ConnectedPlatforms> {
+  const pds = await startTestPds();
+  const linkedin = await startFakeLinkedIn();
+  const service = await startTestService({ ...linkedin.settings(), BLUESKY_SERVICE_URL: pds.url, PUBLISH_RETRY_BASE_MS: '1', ...env });
+  const stop = async () => {
+    (await import('#shared/ports/clock')).useClock();
+    await service.stop();
+    await linkedin.stop();
+    await pds.stop();
+  };
+  try {
+    return { pds, linkedin, service, stop, ...(await connectBoth(pds, linkedin, service, linkedinMember)) };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function connectBoth(pds: TestPds, linkedin: FakeLinkedIn, service: TestService, linkedinMember: string): Promise<{ alice: TestUser; apiKey: string }> {
+  const alice = await pds.createUser('alice');
+  const { apiKey } = await service.createAccount({ plan: 'pro' });
+  const connected = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+  if (connected.status !== 201) throw new Error(`connecting Bluesky gave ${connected.status}`);
+  const authorized = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey });
+  const { callbackUrl } = linkedin.approve(authorized.json.authorization_url, { sub: linkedinMember, name: linkedinMember });
+  const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`);
+  if (callback.status !== 201) throw new Error(`connecting LinkedIn gave ${callback.status}`);
+  return { alice, apiKey };
+}
