@@ -10,6 +10,7 @@ export interface CreatePostBody {
   platforms: Platform[];
   scheduled_for?: string | null;
   platform_content?: PlatformContent;
+  link_preview?: boolean;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -66,6 +67,11 @@ export const createPostSchema: Schema = {
       description: 'ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.',
       'x-error-code': 'INVALID_SCHEDULED_TIME',
       example: '2026-11-23T10:00:00Z',
+    },
+    link_preview: {
+      type: 'boolean',
+      description: 'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',
+      example: false,
     },
   },
 };

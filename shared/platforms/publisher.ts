@@ -1,5 +1,6 @@
 import type { Platform } from '#shared/http/errors';
 import type { ProfileItem } from '#shared/store/profiles';
+import type { LinkCard } from './link-cards/link-card';
 
 /**
  * The port every platform adapter implements for the publisher. An adapter publishes one
@@ -15,6 +16,8 @@ export interface PublishRequest {
   profile: ProfileItem;
   /** Which attempt this is (1-based): adapters may reconcile on a repeat. */
   attempt: number;
+  /** The card of the text's first link, when the post has one and it could be built (link-cards/). */
+  linkCard?: LinkCard;
 }
 
 export type PlatformErrorCode =

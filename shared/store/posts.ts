@@ -26,6 +26,8 @@ export interface PostItem {
   /** Text per platform that replaces content there; absent when none (items older than it have none). */
   platform_content?: PlatformContent;
   platforms: Platform[];
+  /** Stored only when false: no link card for this post (CONTRACT section 13). */
+  link_preview?: false;
   status: PostStatus;
   scheduled_for: string | null;
   created_at: string;

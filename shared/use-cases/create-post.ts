@@ -22,6 +22,8 @@ export interface NewPost {
   platform_content?: PlatformContent;
   platforms: Platform[];
   scheduled_for?: string | null;
+  /** false: no link card (CONTRACT section 13). */
+  link_preview?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     account_id: accountId,
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
+    ...(input.link_preview === false ? { link_preview: false as const } : {}),
     platforms,
     status: scheduledFor ? 'scheduled' : 'publishing',
     scheduled_for: scheduledFor?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import { recordPlatformResultMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
 import { publishQueue } from '#shared/ports/publish-queue';
 import type { PublishOutcome } from '#shared/platforms/publisher';
+import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
 import { getPostItem, type PlatformResult, type PostItem } from '#shared/store/posts';
@@ -52,7 +53,8 @@ export async function publishPost(trigger: PublishTrigger): Promise<void> {
   }
 
   const current = post;
-  const recorded = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform)));
+  const cards: RunCards = new Map();
+  const recorded = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform, cards)));
   // The write that recorded the last result (in whichever run) saw every result final:
   // that run finalises from the item it got back, with no re-read.
   let complete = recorded.find((item) => item !== undefined && allResultsFinal(item));
@@ -80,7 +82,7 @@ const allResultsFinal = (post: PostItem): boolean =>
   post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
 
 /** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
-async function publishToPlatform(post: PostItem, platform: Platform): Promise<PostItem | undefined> {
+async function publishToPlatform(post: PostItem, platform: Platform, cards: RunCards): Promise<PostItem | undefined> {
   const now = clock.now();
   const claim = await claimPlatform(post.id, platform, now, new Date(now.getTime() - CLAIM_LEASE_MS));
   if (claim === 'not-ours') return undefined;
@@ -89,7 +91,7 @@ async function publishToPlatform(post: PostItem, platform: Platform): Promise<Po
     // The crashed attempt may have posted; LinkedIn has no way to ask. Never risk a double post.
     outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'A previous attempt stopped mid-publish; the post may or may not be on LinkedIn', retryable: false };
   } else {
-    outcome = await publishWithRetries(post, platform);
+    outcome = await publishWithRetries(post, platform, cards);
   }
   const result: PlatformResult = outcome.ok
     ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
@@ -100,15 +102,17 @@ async function publishToPlatform(post: PostItem, platform: Platform): Promise<Po
   return recorded;
 }
 
-async function publishWithRetries(post: PostItem, platform: Platform): Promise<PublishOutcome> {
+async function publishWithRetries(post: PostItem, platform: Platform, cards: RunCards): Promise<PublishOutcome> {
   const profile = await getProfileItem(post.account_id, platform);
   if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   const publisher = await platformPublisher(platform);
+  const content = textFor(post, platform);
+  const linkCard = await linkCardFor(post, content, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
     try {
-      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content: textFor(post, platform), postTime: new Date(post.post_time), profile, attempt });
+      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content, postTime: new Date(post.post_time), profile, attempt, linkCard });
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
       logger.error('adapter threw', { platform, error: error as Error });
@@ -122,6 +126,17 @@ async function publishWithRetries(post: PostItem, platform: Platform): Promise<P
     logger.warn('retrying platform', { platform, attempt, delay_ms: delay, error_code: outcome.code });
     await sleep(delay);
   }
+}
+
+/** Link cards of one run, by link: platforms whose texts share their first link share one fetch. */
+type RunCards = Map<string, Promise<LinkCard | undefined>>;
+
+/** The card of the text's first link, unless the post turned cards off. */
+function linkCardFor(post: PostItem, content: string, cards: RunCards): Promise<LinkCard | undefined> {
+  const link = post.link_preview === false ? undefined : firstLink(content);
+  if (!link) return Promise.resolve(undefined);
+  if (!cards.has(link)) cards.set(link, buildLinkCard(link));
+  return cards.get(link)!;
 }
 
 /** Sets the final status of a post whose every platform has its result. */

@@ -23,6 +23,8 @@ export interface ThreadRequest {
   postTime: Date;
   /** The parts as rendered (render.ts): the preview shows the same. */
   parts: RenderedPart[];
+  /** Shown under the first post (a link card). */
+  embed?: AppBskyFeedPost.Record['embed'];
 }
 
 const POST = 'app.bsky.feed.post';
@@ -35,6 +37,7 @@ export async function postThread(session: ProfileSession, request: ThreadRequest
   for (const [index, part] of request.parts.entries()) {
     const record: AppBskyFeedPost.Record = { $type: POST, ...(await resolveMentions(session.agent, part)), createdAt };
     if (refs.length) record.reply = { root: strongRef(refs[0]), parent: strongRef(refs[refs.length - 1]) };
+    else if (request.embed) record.embed = request.embed;
     refs.push(await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, index, probe)));
   }
   return refs;
@@ -71,7 +74,7 @@ async function readRecord(session: ProfileSession, rkey: string) {
 }
 
 /** Runs a call; if the PDS rejects the session, renews it (refresh, else login) and runs it once more. */
-async function withRenewal<T>(session: ProfileSession, call: () => Promise<T>): Promise<T> {
+export async function withRenewal<T>(session: ProfileSession, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -1,7 +1,9 @@
+import type { AppBskyFeedPost } from '@atproto/api';
 import { logger } from '#shared/logger';
+import type { LinkCard } from '#shared/platforms/link-cards/link-card';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { describeFailure, failureKind, retryAfterSeconds } from './errors';
-import { postThread } from './post-thread';
+import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
 
@@ -20,7 +22,8 @@ export const blueskyPublisher: PlatformPublisher = {
     try {
       session = await openProfileSession(request.profile, request.accountId);
       const parts = renderBlueskyThread(request.content);
-      const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts });
+      const embed = request.linkCard ? await externalEmbed(session, request.linkCard) : undefined;
+      const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
       const actor = handle === 'handle.invalid' ? session.did : handle;
@@ -34,6 +37,21 @@ export const blueskyPublisher: PlatformPublisher = {
     }
   },
 };
+
+/**
+ * A link card as `app.bsky.embed.external`, its thumbnail uploaded as a blob first (a repeat
+ * after a crash uploads the same bytes again: the PDS stores a blob once per content id).
+ */
+async function externalEmbed(session: ProfileSession, card: LinkCard): Promise<AppBskyFeedPost.Record['embed']> {
+  const { thumbnail } = card;
+  const thumb = thumbnail
+    ? (await withRenewal(session, () => session.agent.uploadBlob(thumbnail.bytes, { encoding: thumbnail.mimeType }))).data.blob
+    : undefined;
+  return {
+    $type: 'app.bsky.embed.external',
+    external: { uri: card.url, title: card.title, description: card.description, ...(thumb ? { thumb } : {}) },
+  };
+}
 
 export const postUrl = (actor: string, rkey: string): string => `https://bsky.app/profile/${actor}/post/${rkey}`;
 

@@ -31,9 +31,10 @@ export class LinkedInNetworkError extends Error {
 }
 
 export interface LinkedInRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON or form text, or raw bytes (an image upload). */
+  body?: string | Buffer;
   timeoutMs: number;
 }
 
@@ -44,7 +45,7 @@ export function linkedinRequest(url: string, options: LinkedInRequest): Promise<
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
-  const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
+  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, 'utf8');
   const headers = { ...options.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
 
   return new Promise((resolve, reject) => {

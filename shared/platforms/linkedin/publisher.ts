@@ -3,6 +3,7 @@ import { clock } from '#shared/ports/clock';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
+import { articleFor } from './article';
 import { renderLinkedInCommentary } from './render';
 
 /**
@@ -80,11 +81,15 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       if (!(Date.parse(credentials.expires_at) > clock.now().getTime())) {
         return failure('PLATFORM_AUTH_EXPIRED', `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`, false);
       }
+      const article = request.linkCard
+        ? await articleFor(request.linkCard, { ...options, accessToken: credentials.access_token, owner: request.profile.platform_user_id, postId: request.postId })
+        : undefined;
       const body = {
         author: request.profile.platform_user_id,
         commentary: renderLinkedInCommentary(request.content).commentary,
         visibility: 'PUBLIC',
         distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        ...(article ? { content: { article } } : {}),
         lifecycleState: 'PUBLISHED',
         isReshareDisabledByAuthor: false,
       };

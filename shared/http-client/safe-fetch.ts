@@ -1,0 +1,154 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isInternalAddress, isInternalHostName, isLoopbackAddress } from './internal-addresses';
+
+/**
+ * The one HTTP client for addresses users give us (link-card pages and images; webhooks and PDS
+ * URLs are to follow it). Every hop is checked before a byte is sent: https only (http too in
+ * local runs), a host name that is not internal, and every address it resolves to public
+ * (loopback allowed in local runs). The connection then goes to the checked address itself,
+ * so a DNS answer that changes between the check and the connect (rebinding) cannot reach
+ * inside. Redirects are followed only when asked, each target checked again; one deadline
+ * covers all hops; the body is read up to a cap and the rest never downloaded.
+ */
+export interface SafeFetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  /** 0: a 3xx answer is returned as it is. */
+  maxRedirects: number;
+  /** Local runs: http and loopback addresses are allowed (never private or link-local ones). */
+  local: boolean;
+  headers?: Record<string, string>;
+  /** Resolver, for tests: a name resolving to a private address. */
+  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+}
+
+export interface SafeResponse {
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The body went on past maxBytes; what is here is its start. */
+  truncated: boolean;
+}
+
+export type RefusalReason = 'invalid_url' | 'scheme' | 'internal_address' | 'unresolvable' | 'too_many_redirects' | 'timeout' | 'network';
+
+export class OutboundRequestRefused extends Error {
+  constructor(readonly reason: RefusalReason, message: string) {
+    super(message);
+    this.name = 'OutboundRequestRefused';
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const defaultResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
+
+export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  const deadline = Date.now() + options.timeoutMs;
+  let target = parseUrl(url);
+  for (let hop = 0; ; hop += 1) {
+    const address = await checkedAddress(target, options, deadline);
+    const response = await exchange(target, address, options, deadline);
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.status) || !location || options.maxRedirects === 0) return response;
+    if (hop >= options.maxRedirects) throw new OutboundRequestRefused('too_many_redirects', `more than ${options.maxRedirects} redirects`);
+    target = parseUrl(new URL(location, target).toString());
+  }
+}
+
+function parseUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new OutboundRequestRefused('invalid_url', 'not a URL');
+  }
+}
+
+/** The address to connect to, after every check. */
+async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: number): Promise<{ address: string; family: number }> {
+  const allowedSchemes = options.local ? ['https:', 'http:'] : ['https:'];
+  if (!allowedSchemes.includes(target.protocol)) throw new OutboundRequestRefused('scheme', `${target.protocol} URLs are not allowed`);
+  if (target.username || target.password) throw new OutboundRequestRefused('invalid_url', 'URLs with credentials are not allowed');
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const allowed = (address: string) => !isInternalAddress(address) || (options.local && isLoopbackAddress(address));
+  if (isIP(host)) {
+    if (!allowed(host)) throw new OutboundRequestRefused('internal_address', `${host} is an internal address`);
+    return { address: host, family: isIP(host) };
+  }
+  if (isInternalHostName(host) && !(options.local && host.toLowerCase() === 'localhost')) {
+    throw new OutboundRequestRefused('internal_address', `${host} names an internal host`);
+  }
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await withDeadline((options.resolve ?? defaultResolve)(host), deadline);
+  } catch (error) {
+    if (error instanceof OutboundRequestRefused) throw error;
+    throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
+  }
+  // Every answer must be public: picking a public one among private ones is how rebinding starts.
+  const inside = addresses.find((candidate) => !allowed(candidate.address));
+  if (!addresses.length || inside) throw new OutboundRequestRefused('internal_address', `${host} resolves to an internal address`);
+  return addresses[0]!;
+}
+
+function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new OutboundRequestRefused('timeout', 'no answer in time')), Math.max(0, deadline - Date.now()));
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+function exchange(target: URL, pinned: { address: string; family: number }, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
+  // The socket connects to the checked address; Host and TLS SNI still name the URL's host.
+  const lookup: LookupFunction = (_host, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(target, { method: 'GET', headers: { 'user-agent': 'social-posting-service', ...options.headers }, agent: false, lookup });
+    const timer = setTimeout(() => request.destroy(new OutboundRequestRefused('timeout', 'no answer in time')), Math.max(0, deadline - Date.now()));
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error instanceof OutboundRequestRefused ? error : new OutboundRequestRefused('network', (error as NodeJS.ErrnoException).code ?? error.message));
+    });
+    request.on('response', (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      const finish = (truncated: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve({ url: target.toString(), status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), truncated });
+      };
+      response.on('data', (chunk: Buffer) => {
+        if (done) return;
+        const room = options.maxBytes - size;
+        if (chunk.length <= room) {
+          chunks.push(chunk);
+          size += chunk.length;
+          return;
+        }
+        chunks.push(chunk.subarray(0, room));
+        // Enough read: stop the download instead of receiving the rest.
+        finish(true);
+        request.destroy();
+      });
+      response.on('end', () => finish(false));
+      response.on('error', (error) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        reject(error instanceof OutboundRequestRefused ? error : new OutboundRequestRefused('network', error.message));
+      });
+    });
+    request.end();
+  });
+}
