@@ -389,6 +389,10 @@ const platformContentRows: Row[] = ['/posts', '/posts/preview'].flatMap((path): 
     [`${path}: a platform text of 3001 characters`, send({ bluesky: 'b'.repeat(3001) }), CONTENT_3001],
     [`${path}: a platform text for a platform not posted to`, send({ linkedin: 'x' }, ['bluesky']), invalidField('platform_content.linkedin')],
     [`${path}: a platform text for a platform not posted to, twice in platforms`, send({ bluesky: 'x' }, ['linkedin', 'linkedin']), invalidField('platform_content.bluesky')],
+    [`${path}: link_preview the string "false"`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: 'false' }), invalidField('link_preview')],
+    [`${path}: link_preview 0`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: 0 }), invalidField('link_preview')],
+    [`${path}: link_preview null`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: null }), invalidField('link_preview')],
+    [`${path}: linkPreview (a close name)`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], linkPreview: false }), invalidField('linkPreview')],
   ];
 });
 

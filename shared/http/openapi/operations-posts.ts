@@ -8,6 +8,7 @@ const scheduledPost = {
   content: 'Shipping v2 today (finally) #launch',
   platform_content: { bluesky: 'Shipping v2 today 🚀 #launch' },
   platforms: ['linkedin', 'bluesky'],
+  link_preview: true,
   status: 'scheduled',
   scheduled_for: '2026-11-23T10:00:00.000Z',
   created_at: '2026-11-20T09:45:12.345Z',

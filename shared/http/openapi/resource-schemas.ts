@@ -80,6 +80,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
     },
     platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
+    link_preview: { type: 'boolean', description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).' },
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
     created_at: timestamp,
