@@ -65,7 +65,7 @@ function metaCharset(body: Buffer): string | undefined {
 }
 
 function decode(body: Buffer, charset: string | undefined): string {
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(charset ?? 'utf-8');
   } catch {
@@ -75,7 +75,7 @@ function decode(body: Buffer, charset: string | undefined): string {
   const text = decoder.decode(body);
   // Some Node.js versions decode windows-1252 (which the labels latin1, iso-8859-1 and ascii also
   // mean, per WHATWG) as ISO-8859-1, leaving 0x80-0x9F as C1 controls instead of “ ” € and the like.
-  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c1) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80] ?? c1) : text;
+  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c1: string) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80] ?? c1) : text;
 }
 
 /** windows-1252's characters at 0x80-0x9F (the five undefined bytes stay as they are). */
