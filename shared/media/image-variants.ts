@@ -75,26 +75,27 @@ export async function prepareImage(bytes: Buffer, declaredType: MediaType): Prom
 }
 
 async function encode(pipeline: Sharp, format: 'jpeg' | 'png' | 'webp', quality: number): Promise<Variant> {
-  const encoded = format === 'png' ? pipeline.png({ compressionLevel: 9 }) : format === 'webp' ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: true });
+  const encoded = format === 'png' ? pipeline.png({ compressionLevel: 9 }) : format === 'webp' ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { bytes: data, contentType: `image/${format}`, width: info.width, height: info.height };
 }
 
 /**
- * Lower quality first, then fewer pixels (each step 80 % of the sides, aspect ratio kept), until
- * the encoding fits `maxBytes`.
+ * Re-encodes until the image fits `maxBytes`: first at the size the byte ratio predicts (bytes
+ * grow with the pixel count, so sides scale with its square root), then lower quality, then
+ * 85 % of the sides at a time; the aspect ratio is kept throughout.
  */
-export async function fitUnder(source: Buffer, maxBytes: number, format: 'jpeg' | 'webp', full: { width: number; height: number }): Promise<Variant> {
-  let scale = 1;
-  for (let step = 0; step < 20; step += 1) {
-    for (const quality of [85, 75, 65]) {
+export async function fitUnder(source: Buffer, maxBytes: number, format: 'jpeg' | 'webp', full: Variant): Promise<Variant> {
+  let scale = Math.min(1, Math.sqrt(maxBytes / full.bytes.length) * 1.6);
+  for (let step = 0; step < 25; step += 1) {
+    for (const quality of [82, 70]) {
       const width = Math.max(1, Math.round(full.width * scale));
       const height = Math.max(1, Math.round(full.height * scale));
       const pipeline = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate().resize({ width, height, fit: 'fill' });
       const variant = await encode(pipeline, format, quality);
       if (variant.bytes.length <= maxBytes) return variant;
     }
-    scale *= 0.8;
+    scale *= 0.85;
   }
   throw new Error('the image does not fit the size limit');
 }
