@@ -194,7 +194,8 @@ describe('media', () => {
 
     it('attaches up to four ready images, listed on the post in order, kept while the post exists', async () => {
       const ids = await ready(4);
-      const scheduledFor = new Date(clock.now().getTime() + 3600_000).toISOString();
+      // Two days ahead: still scheduled after the clock moves 25 h below.
+      const scheduledFor = new Date(clock.now().getTime() + 48 * 3600_000).toISOString();
       const created = await post({ media: [...ids, ids[0]], scheduled_for: scheduledFor });
       expect(created.status).toBe(201);
       expect(created.json.post.media.map((media: { id: string }) => media.id)).toEqual(ids);
