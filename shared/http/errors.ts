@@ -56,6 +56,8 @@ export const errorCatalog = {
   IDEMPOTENCY_KEY_IN_PROGRESS: entry(409, 'A request with this idempotency-key is still in progress; retry shortly'),
   IDEMPOTENCY_KEY_REUSED: entry(422, 'This idempotency-key was already used with a different request body'),
   FORBIDDEN: entry(403, 'Forbidden'),
+  // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).
+  INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
 } satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -9,7 +9,7 @@ import type { Schema } from '#shared/http/validation';
  */
 export const TAGS = {
   Profiles: 'Connected platform profiles: Bluesky (app password) and LinkedIn (OAuth).',
-  Posts: 'Create, schedule, list and delete posts; per-platform publishing results.',
+  Posts: 'Create, schedule, edit, list, retry and delete posts; per-platform publishing results.',
   Usage: 'The monthly post allowance.',
   Keys: 'API keys of the account. A value is shown once, at creation.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",

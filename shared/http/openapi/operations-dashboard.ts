@@ -58,5 +58,7 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-list-posts': likePublic('list-posts'),
   'dashboard-create-post': likePublic('create-post'),
   'dashboard-preview-post': likePublic('preview-post'),
+  'dashboard-edit-post': likePublic('edit-post'),
   'dashboard-delete-post': likePublic('delete-post'),
+  'dashboard-retry-post': likePublic('retry-post'),
 };
