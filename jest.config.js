@@ -34,7 +34,8 @@ module.exports = {
       { tsconfig: { module: 'commonjs', moduleResolution: 'node10', allowJs: true, verbatimModuleSyntax: false } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  // ESM-only packages: middy, and htmlparser2 with its family (link-card metadata).
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)/)'],
   moduleNameMapper: {
     '^#shared/(.*)$': '<rootDir>/shared/$1',
     '^#functions/(.*)$': '<rootDir>/functions/$1',

@@ -59,6 +59,18 @@ export function sections(results: BenchResults): { title: string; headers: strin
       ],
     });
   }
+  if (results.media) {
+    const { imageBytes, rounds, uploadToReadyMs, completeMs, isolated } = results.media;
+    list.push({
+      title: `Images: a ${(imageBytes / 1e6).toFixed(1)} MB 4000x3000 JPEG with GPS EXIF through the local service, ${rounds} rounds (ms; local disk storage, sharp on this machine's CPU)`,
+      headers: ['step', 'p50', 'p90', 'max', 'note'],
+      rows: [
+        ['create + PUT + complete (upload to ready)', uploadToReadyMs.p50, uploadToReadyMs.p90, uploadToReadyMs.max, ''],
+        ['complete alone', completeMs.p50, completeMs.p90, completeMs.max, 'check, strip, LinkedIn full-size + Bluesky ≤ 1,000,000 B variants'],
+        ['complete\'s work in a fresh process', isolated.ms, '', '', `peak RSS ${isolated.maxRssMb.toFixed(0)} MB (process at start ${isolated.baselineRssMb.toFixed(0)} MB)`],
+      ],
+    });
+  }
   list.push({
     title: `Lambda bundles (esbuild as the CDK stack: node24, cjs, minified, @aws-sdk/* external); load = median require() in a fresh node${results.sdkLoadMs === undefined ? '' : `; the AWS SDK alone loads in ${formatNumber(results.sdkLoadMs)} ms`}`,
     headers: ['function', 'status', 'KB', 'load ms', 'load ms, --enable-source-maps', 'largest parts (KB)', 'note'],

@@ -4,6 +4,7 @@ import type { CpuPlacement } from './cpu-placement';
 import type { CostEstimate, CostInputs } from './cost';
 import type { LoadFigures } from './http-load';
 import type { ItemSizes } from './item-sizes';
+import type { MediaFigures } from './media';
 import type { Machine } from './machine';
 import type { OverheadFigures } from './overhead';
 import type { PipelineModelFigures } from './pipeline/model-phase';
@@ -24,6 +25,8 @@ export interface BenchResults {
   publishDelay?: PublishDelayFigures;
   /** The AWS publishing path modelled offline (Scheduler's minute, SQS delays, bounded concurrency). */
   pipelineModel?: PipelineModelFigures;
+  /** Images: the 6 MB photo through create → upload → complete (issue 15). */
+  media?: MediaFigures;
   bundles: BundleFigures[];
   /** require() of the two AWS SDK packages alone: in Lambda the runtime's own copy. */
   sdkLoadMs?: number;
@@ -97,6 +100,11 @@ export function checks(results: BenchResults): Check[] {
     list.push({ figure: 'AWS model: longest wait for a post time inside a function', value: ms(maxWaitMs), target: '≤ 1000 ms', pass: maxWaitMs <= 1000 });
     list.push({ figure: 'AWS model: published exactly once', value: `${published}/${posts}, ${publishedTwice} twice`, target: 'all (fatal)', pass: published === posts && publishedTwice === 0 });
     list.push({ figure: `AWS model: burst of ${burst.posts} due in one minute`, value: `peak ${burst.peakConcurrency} of ${burst.maxConcurrency}, ${burst.lost} lost, ${burst.redeliveries} retried`, target: `≤ ${burst.maxConcurrency}, 0 lost (fatal)`, pass: burst.peakConcurrency <= burst.maxConcurrency && burst.lost === 0 });
+  }
+  if (results.media) {
+    const { completeMs, isolated } = results.media;
+    list.push({ figure: 'images: complete of a 6 MB 4000x3000 JPEG, p50', value: ms(completeMs.p50), target: '≤ 3000 ms', pass: completeMs.p50 <= 3000 });
+    list.push({ figure: 'images: peak memory of complete (fresh process)', value: `${isolated.maxRssMb.toFixed(0)} MB`, target: '< 1536 MB (the function\'s memory)', pass: isolated.maxRssMb < 1536 });
   }
   for (const bundle of results.bundles) {
     if (bundle.status !== 'ok') {

@@ -121,6 +121,11 @@ async function main(): Promise<number> {
     }
   });
 
+  results.media = await phase('images (6 MB photo: create, upload, complete)', failures, async () => {
+    const { measureMedia } = await import('./media');
+    return measureMedia(env.baseUrl, scenario.loadAccount.apiKey, settings.MEDIA_ROUNDS);
+  });
+
   results.pipelineModel = await phase(`AWS publishing model (${settings.PIPELINE_MODEL_POSTS} posts, then a 10,000-post burst)`, failures, async () => {
     const { measurePipelineModel } = await import('./pipeline/model-phase');
     try {

@@ -49,3 +49,6 @@ export const LAMBDA_MEMORY_MB = 256;
 export const ASSUMED_PLATFORM_MS = 500;
 /** Posts the AWS publishing model publishes through the real handlers (bench/pipeline). */
 export const PIPELINE_MODEL_POSTS = 1000;
+
+/** Rounds of the 6 MB photo through create, upload and complete. */
+export const MEDIA_ROUNDS = 5;

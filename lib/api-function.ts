@@ -7,6 +7,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -28,6 +29,8 @@ export interface ApiFunctionProps {
   environment: Record<string, string>;
   /** API functions answer inside API Gateway's 30 s integration limit; the publisher may take longer. */
   timeout?: Duration;
+  /** MB; 256 unless the function decodes images (memory also buys CPU in Lambda). */
+  memorySize?: number;
   description?: string;
 }
 
@@ -52,7 +55,7 @@ export class ApiFunction extends Construct {
       description: props.description ?? props.operation,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 256,
+      memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(25),
       role,
       logGroup,
@@ -93,6 +96,19 @@ export class ApiFunction extends Construct {
     return this;
   }
 
+  /** MEDIA_BUCKET plus exactly the object actions this function's part of the media flow uses. */
+  bindMediaBucket(bucket: s3.IBucket, actions: Array<'put' | 'read' | 'delete'>): this {
+    this.function.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+    const s3Actions = { put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' };
+    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: actions.map((action) => s3Actions[action]), resources: [bucket.arnForObjects('*')] }));
+    const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+      reason: 'Media objects are addressed per account and media id under the bucket; the function acts on any of them, scoped by the ids in the table.',
+    });
+    return this;
+  }
+
   /** `<variable>` = the secret's ARN, plus permission to read its value. */
   bindSecret(variable: string, secret: secretsmanager.ISecret): this {
     this.function.addEnvironment(variable, secret.secretArn);
@@ -113,6 +129,21 @@ function generateValidators(): void {
   if (validatorsGenerated) return;
   execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   validatorsGenerated = true;
+}
+
+/** Functions that decode images (sharp): complete-media, and the publisher for link-card thumbnails. */
+export const USES_SHARP = new Set(['complete-media', 'publish-post']);
+
+/**
+ * sharp is native: esbuild cannot bundle it, so it is installed beside the bundle, and for the
+ * Lambda's platform (linux arm64, glibc), not the machine's: npm's cpu/os/libc settings pick
+ * @img/sharp-linux-arm64 and its libvips from the registry (sharp's documented way for Lambda).
+ */
+function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>> {
+  return {
+    nodeModules: ['sharp'],
+    environment: { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' },
+  };
 }
 
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
@@ -138,6 +169,7 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       sourcesContent: false,
       // The Node.js 24 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
       externalModules: ['@aws-sdk/*'],
+      ...(USES_SHARP.has(props.operation) ? sharpForLambda() : {}),
     },
   };
 }

@@ -8,6 +8,7 @@ import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
+import { MediaStorage } from './media-storage';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
@@ -30,6 +31,15 @@ const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback', PUBLISHER_OPERATION];
  */
 const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post'];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
+/** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */
+const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
+  'create-media': ['put'],
+  'complete-media': ['read', 'put', 'delete'],
+  'delete-media': ['delete'],
+  [PUBLISHER_OPERATION]: ['read'],
+};
+/** Decoding a 40-megapixel image takes about 300 MB, and Lambda's CPU share grows with memory. */
+const MEMORY_MB: Record<string, number> = { 'complete-media': 1536, [PUBLISHER_OPERATION]: 512 };
 
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
@@ -74,7 +84,8 @@ export class ServiceStack extends Stack {
       OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts ?? dashboard.returnUrlHosts(apiHost),
     };
     const makeFunction = (operation: string, description: string, timeout?: Duration): ApiFunction => {
-      const fn = new ApiFunction(this, pascalCase(operation), { operation, description, timeout, environment, handlerCode: props.handlerCode ?? 'bundle' });
+      const memorySize = MEMORY_MB[operation];
+      const fn = new ApiFunction(this, pascalCase(operation), { operation, description, timeout, memorySize, environment, handlerCode: props.handlerCode ?? 'bundle' });
       this.functions.set(operation, fn);
       return fn;
     };
@@ -101,6 +112,8 @@ export class ServiceStack extends Stack {
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
     LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
+    const media = new MediaStorage(this, 'Media');
+    Object.entries(MEDIA_ACCESS).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
     new ServiceAlarms(this, 'Alarms', {
       api: httpApi.api,

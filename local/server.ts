@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
 import { toHttpApiEvent, writeHttpApiResult } from './event-adapter';
 import { lambdaContext } from './lambda-context';
+import { LOCAL_UPLOAD_PATH } from '#shared/ports/local-upload-path';
 import { matchRoute } from './router';
 import { serveDashboard } from './static-files';
 
@@ -43,8 +44,10 @@ export function createLocalServer(): Server {
   return createServer((request, response) => {
     void (async () => {
       try {
-        const body = await readBody(request);
         const path = (request.url ?? '/').split('?')[0];
+        // Image uploads to their presigned URLs (S3 in AWS): streamed, not through a handler.
+        if (path.startsWith(LOCAL_UPLOAD_PATH)) return await (await import('./media-uploads')).acceptLocalUpload(request, response);
+        const body = await readBody(request);
         // The dashboard's pages (CloudFront + S3 in AWS); its API goes on to the route table.
         if (serveDashboard(request, response, path)) return;
         const match = matchRoute(request.method ?? 'GET', path);

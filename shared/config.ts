@@ -38,6 +38,8 @@ export interface Config {
     publishQueueUrl: string | undefined;
     deadLetterQueueArn: string | undefined;
   };
+  /** AWS: the private bucket holding uploaded images and their published variants (locally DATA_DIR/media). */
+  mediaBucket: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -117,6 +119,7 @@ export function envToConfig(env: Env): Config {
       publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
     },
+    mediaBucket: env.MEDIA_BUCKET || undefined,
   };
 }
 

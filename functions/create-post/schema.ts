@@ -11,6 +11,7 @@ export interface CreatePostBody {
   scheduled_for?: string | null;
   platform_content?: PlatformContent;
   link_preview?: boolean;
+  media?: string[];
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -32,6 +33,19 @@ export const platformContentSchema: Schema = {
   additionalProperties: false,
   properties: Object.fromEntries(VALID_PLATFORMS.map((platform) => [platform, platformText(platform)])),
   example: { bluesky: 'Shipping v2 today 🚀' },
+};
+
+/**
+ * `media`: ids from POST /media. Their existence, readiness and the limit of 4 are checked
+ * after the scheduled time (MEDIA_NOT_FOUND, INVALID_MEDIA), so only the shape is here; more
+ * than 50 entries is a malformed request rather than too many images.
+ */
+export const mediaIdsSchema: Schema = {
+  type: 'array',
+  description: 'Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.',
+  maxItems: 50,
+  items: { type: 'string', maxLength: 64 },
+  example: ['5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c'],
 };
 
 /**
@@ -68,6 +82,7 @@ export const createPostSchema: Schema = {
       'x-error-code': 'INVALID_SCHEDULED_TIME',
       example: '2026-11-23T10:00:00Z',
     },
+    media: mediaIdsSchema,
     link_preview: {
       type: 'boolean',
       description: 'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',

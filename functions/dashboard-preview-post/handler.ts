@@ -8,5 +8,5 @@ export const handler = apiHandler<CreatePostBody>({
   operation: 'dashboard-preview-post',
   auth: 'session',
   body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
-  handle: async ({ body }) => ({ statusCode: 200, body: previewPost(body) }),
+  handle: async ({ accountId, body }) => ({ statusCode: 200, body: await previewPost(accountId, body) }),
 });

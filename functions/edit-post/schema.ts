@@ -4,30 +4,33 @@ import type { Schema } from '#shared/http/validation';
 
 export type EditPostBody = PostEdit;
 
+// Media (CONTRACT section 11) is not editable yet: `media` stays an unknown field here until PATCH
+// attaches and detaches images (see PostEdit in shared/domain/post-edit.ts for where it joins).
+const { media: _notYetEditable, ...postFields } = createPostSchema.properties as Record<string, Schema>;
+
 /**
  * PATCH /posts/{id}: POST /posts's fields, each optional, with the same rules, codes and
  * precedence (the properties are POST's own, in POST's order). `null` asks to remove a field a
  * post must have: MISSING_REQUIRED_FIELD for content and platforms, as POST answers a null there;
  * `scheduled_for: null` publishes now. `{}` is valid and changes nothing.
- * Media (CONTRACT section 11) joins as one more property when POST /posts takes it.
  */
 export const editPostSchema: Schema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...createPostSchema.properties,
-    content: { ...createPostSchema.properties.content, description: 'The new text; at most 3000 UTF-16 code units.' },
+    ...postFields,
+    content: { ...postFields.content, description: 'The new text; at most 3000 UTF-16 code units.' },
     platforms: {
-      ...createPostSchema.properties.platforms,
+      ...postFields.platforms,
       description: 'The new platforms (duplicates merged); a platform removed loses its platform_content text.',
       'x-error-codes': { null: 'MISSING_REQUIRED_FIELD' },
     },
     scheduled_for: {
-      ...createPostSchema.properties.scheduled_for,
+      ...postFields.scheduled_for,
       description: 'A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.',
     },
     platform_content: {
-      ...createPostSchema.properties.platform_content,
+      ...postFields.platform_content,
       description: 'Replaces the texts per platform as a whole ({} removes them); each key must be one of the post\'s platforms.',
     },
   },

@@ -8,5 +8,5 @@ export const handler = apiHandler<CreatePostBody>({
   operation: 'preview-post',
   body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
   // Not idempotent: nothing is created, so an idempotency-key has nothing to replay.
-  handle: async ({ body }) => ({ statusCode: 200, body: previewPost(body) }),
+  handle: async ({ accountId, body }) => ({ statusCode: 200, body: await previewPost(accountId, body) }),
 });

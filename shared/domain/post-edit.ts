@@ -13,8 +13,11 @@ export interface PostEdit {
   platforms?: Platform[];
   scheduled_for?: string | null;
   link_preview?: boolean;
-  // Media (CONTRACT section 11) joins here: validate it in readEdit (MEDIA_NOT_FOUND, INVALID_MEDIA
-  // come after the state checks, before PLATFORMS_NOT_CONNECTED) and carry it in applyEdit.
+  // Media (CONTRACT section 11) joins here, the one field of PATCH not editable yet: add `media` to
+  // functions/edit-post/schema.ts, resolve the ids with resolvePostMedia (shared/use-cases/media.ts) in
+  // the planner of edit-post.ts after the state checks (MEDIA_NOT_FOUND, INVALID_MEDIA come before
+  // PLATFORMS_NOT_CONNECTED), carry them in applyEdit, and attach the new ones (attachMediaItem) in the
+  // change's transaction and detach the removed ones after it, as create-post and delete-post do.
 }
 
 /** An edit after the checks of the request alone (no post read yet). */

@@ -1,9 +1,11 @@
 import type { PlatformResult, PostItem } from '#shared/store/posts';
+import { toMediaView, type MediaView } from './media-view';
 
 /** The post as the API shows it (CONTRACT section 5): the stored post less its internal fields. */
 export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
   platform_content: NonNullable<PostItem['platform_content']>;
   link_preview: boolean;
+  media: MediaView[];
 };
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
@@ -22,6 +24,7 @@ export function toPostView(post: PostItem): PostView {
     platform_content: post.platform_content ?? {},
     platforms: post.platforms,
     link_preview: post.link_preview !== false,
+    media: (post.media ?? []).map(toMediaView),
     status: post.status,
     scheduled_for: post.scheduled_for,
     created_at: post.created_at,

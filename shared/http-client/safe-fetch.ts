@@ -1,7 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { resolveName, type ResolvedAddress } from '#shared/ports/name-resolver';
 import { isInternalAddress, isInternalHostName, isLoopbackAddress } from './internal-addresses';
 
 /**
@@ -21,8 +21,6 @@ export interface SafeFetchOptions {
   /** Local runs: http and loopback addresses are allowed (never private or link-local ones). */
   local: boolean;
   headers?: Record<string, string>;
-  /** Resolver, for tests: a name resolving to a private address. */
-  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
 
 export interface SafeResponse {
@@ -44,7 +42,6 @@ export class OutboundRequestRefused extends Error {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const defaultResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
 
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const deadline = Date.now() + options.timeoutMs;
@@ -68,7 +65,7 @@ function parseUrl(url: string): URL {
 }
 
 /** The address to connect to, after every check. */
-async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: number): Promise<{ address: string; family: number }> {
+async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: number): Promise<ResolvedAddress> {
   const allowedSchemes = options.local ? ['https:', 'http:'] : ['https:'];
   if (!allowedSchemes.includes(target.protocol)) throw new OutboundRequestRefused('scheme', `${target.protocol} URLs are not allowed`);
   if (target.username || target.password) throw new OutboundRequestRefused('invalid_url', 'URLs with credentials are not allowed');
@@ -81,9 +78,9 @@ async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: 
   if (isInternalHostName(host) && !(options.local && host.toLowerCase() === 'localhost')) {
     throw new OutboundRequestRefused('internal_address', `${host} names an internal host`);
   }
-  let addresses: { address: string; family: number }[];
+  let addresses: ResolvedAddress[];
   try {
-    addresses = await withDeadline((options.resolve ?? defaultResolve)(host), deadline);
+    addresses = await withDeadline(resolveName(host), deadline);
   } catch (error) {
     if (error instanceof OutboundRequestRefused) throw error;
     throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
@@ -104,7 +101,7 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
   });
 }
 
-function exchange(target: URL, pinned: { address: string; family: number }, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
+function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
   // The socket connects to the checked address; Host and TLS SNI still name the URL's host.
   const lookup: LookupFunction = (_host, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [pinned]);

@@ -20,6 +20,17 @@ const entry = (status: number, message: string | ((extras: Extras) => string)): 
   message: typeof message === 'string' ? () => message : message,
 });
 
+const INVALID_MEDIA_MESSAGES: Record<string, string> = {
+  not_uploaded: 'Nothing was uploaded for this media: PUT the file to its upload URL first',
+  size_mismatch: 'The uploaded file does not have the declared size_bytes',
+  not_an_image: 'The uploaded file is not a readable JPEG, PNG or WebP image',
+  type_mismatch: 'The uploaded file is not of the declared content_type',
+  too_many_pixels: 'The image has more than 40 megapixels',
+  not_ready: 'The media is not ready: call POST /media/{id}/complete after the upload',
+  too_many: 'A post takes at most 4 images',
+  in_use: 'The media belongs to a post that is not yet published or failed; delete the post first',
+};
+
 export const errorCatalog = {
   MISSING_API_KEY: entry(401, 'Missing API key: send it in the x-api-key header'),
   INVALID_API_KEY: entry(401, 'Invalid API key'),
@@ -56,6 +67,9 @@ export const errorCatalog = {
   IDEMPOTENCY_KEY_IN_PROGRESS: entry(409, 'A request with this idempotency-key is still in progress; retry shortly'),
   IDEMPOTENCY_KEY_REUSED: entry(422, 'This idempotency-key was already used with a different request body'),
   FORBIDDEN: entry(403, 'Forbidden'),
+  // Media (CONTRACT section 11).
+  MEDIA_NOT_FOUND: entry(404, 'Media not found'),
+  INVALID_MEDIA: entry(400, (x) => INVALID_MEDIA_MESSAGES[String(x.reason)] ?? 'The media cannot be used'),
   // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).
   INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
 } satisfies Record<string, CatalogEntry>;

@@ -18,6 +18,16 @@ export interface PublishRequest {
   attempt: number;
   /** The card of the text's first link, when the post has one and it could be built (link-cards/). */
   linkCard?: LinkCard;
+  /** The post's images, as this platform's variants, in order (a post with images has no link card). */
+  images?: PublishImage[];
+}
+
+export interface PublishImage {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+  altText: string;
 }
 
 export type PlatformErrorCode =

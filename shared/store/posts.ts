@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, type Query
 import type { PlatformContent } from '#shared/domain/platform-content';
 import type { PostStatus } from '#shared/domain/post-status';
 import type { Platform } from '#shared/http/errors';
+import type { PostMedia } from '#shared/domain/media-view';
 import { db, tableName } from './client';
 import { GSI1 } from './table';
 
@@ -28,6 +29,8 @@ export interface PostItem {
   platforms: Platform[];
   /** Stored only when false: no link card for this post (CONTRACT section 13). */
   link_preview?: false;
+  /** The post's images as they were attached, with where their variants are (CONTRACT section 11). */
+  media?: PostMedia[];
   status: PostStatus;
   scheduled_for: string | null;
   created_at: string;

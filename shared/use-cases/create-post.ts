@@ -15,6 +15,8 @@ import { putNewPostItem, writeTransaction, type PostItem } from '#shared/store/p
 import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { incrementUsageItem } from '#shared/store/usage-counters';
+import { attachMediaItem } from '#shared/store/media';
+import { resolvePostMedia } from './media';
 import { rollBackCreation } from './post-rollback';
 
 export interface NewPost {
@@ -24,6 +26,8 @@ export interface NewPost {
   scheduled_for?: string | null;
   /** false: no link card (CONTRACT section 13). */
   link_preview?: boolean;
+  /** Ids of ready media (CONTRACT section 11). */
+  media?: string[];
 }
 
 /**
@@ -68,6 +72,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
   const scheduledFor = parseScheduledFor(input.scheduled_for, now);
+  const media = await resolvePostMedia(accountId, input.media);
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
   if (!context.account) throw new ServiceError('INVALID_API_KEY');
@@ -84,6 +89,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
     ...(input.link_preview === false ? { link_preview: false as const } : {}),
+    ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
     platforms,
     status: scheduledFor ? 'scheduled' : 'publishing',
     scheduled_for: scheduledFor?.toISOString() ?? null,
@@ -102,9 +108,11 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
       incrementUsageItem(accountId, month.month, limit),
       ...(post.spacing_bucket !== undefined ? claimSpacingSlotItems(accountId, post.spacing_bucket, post.id, postTime.getTime()) : []),
       ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 201, JSON.stringify(created))] : []),
+      // Last, so the positions explainCancelledCreation reads stay put.
+      ...media.map((one) => attachMediaItem(accountId, one.id, post.id, now)),
     ]);
   } catch (error) {
-    throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn });
+    throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn, media: media.map((one) => one.id), hasIdempotency: !!idempotency });
   }
 
   try {
@@ -129,7 +137,7 @@ const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
  */
 async function explainCancelledCreation(
   error: unknown,
-  context: { accountId: string; limit: number; month: UsageMonth; postTime: Date; hasSlot: boolean },
+  context: { accountId: string; limit: number; month: UsageMonth; postTime: Date; hasSlot: boolean; media: string[]; hasIdempotency: boolean },
 ): Promise<unknown> {
   const reasons = cancellationReasons(error);
   if (!reasons || isTransactionConflict(reasons)) return error;
@@ -143,7 +151,12 @@ async function explainCancelledCreation(
     const next = nextAvailable(context.postTime, existing);
     return new ServiceError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: next.toISOString() });
   }
-  const idempotencyRecord = rest[context.hasSlot ? 3 : 0];
+  const idempotencyAt = context.hasSlot ? 3 : 0;
+  const idempotencyRecord = context.hasIdempotency ? rest[idempotencyAt] : undefined;
   if (idempotencyRecord?.conditionFailed) return new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+  // Media deleted or expired between the check and the write.
+  const mediaReasons = rest.slice(idempotencyAt + (context.hasIdempotency ? 1 : 0));
+  const gone = context.media.find((_, index) => mediaReasons[index]?.conditionFailed);
+  if (gone !== undefined) return new ServiceError('MEDIA_NOT_FOUND', {}, { message: `Media ${gone} not found` });
   return error;
 }

@@ -1,10 +1,13 @@
 import { toPostView, type PostView } from '#shared/domain/post-view';
 import { logger } from '#shared/logger';
 import { ServiceError, type Platform } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
+import { detachMedia } from '#shared/store/media';
 import { deletePostItem, getPostItem, queryAccountPosts, versionOf, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { cancellationReasons } from '#shared/store/transaction-errors';
+import { UNATTACHED_LIFETIME_MS } from './media';
 import { decodeCursor, encodeCursor } from './post-cursor';
 
 /** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */
@@ -71,6 +74,9 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
       throw new ServiceError('POST_PUBLISHED');
     }
     if (post.status === 'scheduled') await (await scheduler()).cancel(post.id, version);
+    // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
+    const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
+    await Promise.all((post.media ?? []).map((media) => detachMedia(media.id, post.id, expiresAt)));
     return;
   }
 }

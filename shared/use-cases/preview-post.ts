@@ -6,6 +6,7 @@ import type { Facet } from '#shared/platforms/bluesky/rich-text';
 import { renderBluesky } from '#shared/platforms/bluesky/render';
 import { linkedInWarnings, renderLinkedInCommentary, type LinkedInRendering } from '#shared/platforms/linkedin/render';
 import type { NewPost } from './create-post';
+import { resolvePostMedia } from './media';
 
 /** POST /posts/preview's answer (CONTRACT section 13). */
 export interface PostPreview {
@@ -19,12 +20,13 @@ export interface PostPreview {
 /**
  * What each platform of a would-be post receives, rendered by the functions the adapters call,
  * with no platform call, write or count. The body's checks run as for a creation up to
- * INVALID_SCHEDULED_TIME; connections, the monthly limit and spacing are not checked.
+ * INVALID_SCHEDULED_TIME and the media checks; connections, the monthly limit and spacing are not checked.
  */
-export function previewPost(input: NewPost): PostPreview {
+export async function previewPost(accountId: string, input: NewPost): Promise<PostPreview> {
   const platforms: Platform[] = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
   parseScheduledFor(input.scheduled_for, clock.now());
+  await resolvePostMedia(accountId, input.media);
   const preview: PostPreview['preview'] = { warnings: [] };
   if (platforms.includes('linkedin')) {
     preview.linkedin = renderLinkedInCommentary(textFor(input, 'linkedin'));

@@ -8,7 +8,8 @@ import { logger } from '#shared/logger';
 import { recordPlatformResultMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
 import { publishQueue } from '#shared/ports/publish-queue';
-import type { PublishOutcome } from '#shared/platforms/publisher';
+import type { PublishImage, PublishOutcome } from '#shared/platforms/publisher';
+import { objectStorage } from '#shared/ports/object-storage';
 import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
@@ -111,12 +112,19 @@ async function publishWithRetries(post: PostItem, platform: Platform, cards: Run
   if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   const publisher = await platformPublisher(platform);
   const content = textFor(post, platform);
-  const linkCard = await linkCardFor(post, content, cards);
+  let images: PublishImage[];
+  try {
+    images = await imagesFor(post, platform);
+  } catch (error) {
+    logger.error('post images unreadable', { platform, error: error as Error });
+    return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
+  }
+  const linkCard = images.length ? undefined : await linkCardFor(post, content, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
     try {
-      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content, postTime: new Date(post.post_time), profile, attempt, linkCard });
+      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content, postTime: new Date(post.post_time), profile, attempt, linkCard, images });
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
       logger.error('adapter threw', { platform, error: error as Error });
@@ -130,6 +138,18 @@ async function publishWithRetries(post: PostItem, platform: Platform, cards: Run
     logger.warn('retrying platform', { platform, attempt, delay_ms: delay, error_code: outcome.code });
     await sleep(delay);
   }
+}
+
+/** The post's images as this platform's variants, read from object storage. */
+async function imagesFor(post: PostItem, platform: Platform): Promise<PublishImage[]> {
+  if (!post.media?.length) return [];
+  const storage = await objectStorage();
+  return Promise.all(post.media.map(async (media) => {
+    const variant = media.variants[platform];
+    const bytes = await storage.read(variant.key, variant.size_bytes);
+    if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
+    return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
+  }));
 }
 
 /** Link cards of one run, by link: platforms whose texts share their first link share one fetch. */

@@ -17,8 +17,10 @@ import { parseLittleText } from '#shared/platforms/linkedin/little-text';
  *   await linkedin.stop();
  *
  * Endpoints: GET /oauth/v2/authorization (consents as `consentUser` and redirects),
- * POST /oauth/v2/accessToken, GET /v2/userinfo, POST /rest/posts. Time comes from
- * `options.now` so a test clock can expire codes and tokens.
+ * POST /oauth/v2/accessToken, GET /v2/userinfo, POST /rest/posts, and the Images API
+ * (POST /rest/images?action=initializeUpload, then a PUT of the bytes to the returned upload
+ * URL; a post may then reference the image in content.article, content.media or
+ * content.multiImage). Time comes from `options.now` so a test clock can expire codes and tokens.
  */
 export interface FakeLinkedInUser {
   sub: string;
@@ -50,6 +52,16 @@ export interface ReceivedPost {
   status: number;
   /** Set when the post was created (even if the caller never heard so). */
   urn?: string;
+}
+
+/** An image registered through initializeUpload; `bytes` once uploaded. */
+export interface FakeImage {
+  urn: string;
+  owner: string;
+  uploadToken: string;
+  uploadUrlExpiresAt: number;
+  bytes?: Buffer;
+  contentType?: string;
 }
 
 export interface IssuedToken {
@@ -86,6 +98,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   const postFaults: PostFault[] = [];
   const exchangeFaults: number[] = [];
   let shareCounter = 7_100_000_000_000_000_000n;
+  const images = new Map<string, FakeImage>();
+  let imageCounter = 0;
 
   const send = (response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
     const text = body === undefined ? '' : JSON.stringify(body);
@@ -167,6 +181,40 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     }
     if (body.lifecycleState !== 'PUBLISHED') return { status: 422, message: 'Field /lifecycleState must be PUBLISHED' };
     if (typeof body.isReshareDisabledByAuthor !== 'boolean') return { status: 422, message: 'Field /isReshareDisabledByAuthor must be a boolean' };
+    return body.content === undefined ? undefined : contentProblem(body.content, author);
+  }
+
+  /** content.article / content.media / content.multiImage, as the Posts API documents them; images must be uploaded by the author. */
+  function contentProblem(content: any, author: string): { status: number; message: string } | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (content === null || typeof content !== 'object') return { status: 422, message: 'Field /content must be an object' };
+    const kinds = Object.keys(content);
+    if (kinds.length !== 1 || !['article', 'media', 'multiImage'].includes(kinds[0]!)) return { status: 422, message: `Field /content must hold exactly one of article, media, multiImage (got ${kinds.join(', ') || 'none'})` };
+    const imageProblem = (urn: unknown, field: string) => {
+      const image = typeof urn === 'string' ? images.get(urn) : undefined;
+      if (!image) return { status: 422, message: `Field ${field} is not a known image URN` };
+      if (image.owner !== author) return { status: 403, message: `Field ${field}: the image belongs to another owner` };
+      if (!image.bytes) return { status: 422, message: `Field ${field}: the image ${image.urn} has not been uploaded (status WAITING_UPLOAD)` };
+      return undefined;
+    };
+    if (content.article) {
+      const article = content.article;
+      if (typeof article.source !== 'string' || !/^https?:\/\//.test(article.source)) return { status: 422, message: 'Field /content/article/source must be a URL' };
+      if (typeof article.title !== 'string' || !article.title) return { status: 422, message: 'Field /content/article/title is required' };
+      if (article.description !== undefined && typeof article.description !== 'string') return { status: 422, message: 'Field /content/article/description must be a string' };
+      if (article.thumbnail !== undefined) return imageProblem(article.thumbnail, '/content/article/thumbnail');
+      return undefined;
+    }
+    if (content.media) {
+      if (content.media.altText !== undefined && (typeof content.media.altText !== 'string' || content.media.altText.length > 4086)) return { status: 422, message: 'Field /content/media/altText must be a string of at most 4086 characters' };
+      return imageProblem(content.media.id, '/content/media/id');
+    }
+    const list = content.multiImage?.images;
+    if (!Array.isArray(list) || list.length < 2 || list.length > 20) return { status: 422, message: 'Field /content/multiImage/images must hold 2 to 20 images' };
+    for (const [index, entry] of list.entries()) {
+      if (entry?.altText !== undefined && (typeof entry.altText !== 'string' || entry.altText.length > 4086)) return { status: 422, message: `Field /content/multiImage/images/${index}/altText must be a string of at most 4086 characters` };
+      const problem = imageProblem(entry?.id, `/content/multiImage/images/${index}/id`);
+      if (problem) return problem;
+    }
     return undefined;
   }
 
@@ -225,6 +273,51 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     created();
   }
 
+  /** The Rest.li headers every /rest call needs; the first problem as LinkedIn answers it. */
+  function restHeadersProblem(headers: IncomingHttpHeaders): { status: number; body: unknown } | undefined {
+    const version = headers['linkedin-version'];
+    if (!version) return { status: 400, body: restError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING') };
+    if (!/^\d{6}$/.test(String(version))) return { status: 426, body: restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION') };
+    if (headers['x-restli-protocol-version'] !== '2.0.0') return { status: 400, body: restError(400, 'X-Restli-Protocol-Version 2.0.0 is required') };
+    return undefined;
+  }
+
+  /** POST /rest/images?action=initializeUpload: registers an image for the owner and hands out a one-hour upload URL. */
+  function initializeImageUpload(url: URL, raw: string, headers: IncomingHttpHeaders, response: ServerResponse): void {
+    const issued = tokenProblem(headers);
+    if (!('token' in issued)) return send(response, 401, issued);
+    const problem = restHeadersProblem(headers);
+    if (problem) return send(response, problem.status, problem.body);
+    if (url.searchParams.get('action') !== 'initializeUpload') return send(response, 400, restError(400, 'Unsupported action'));
+    let owner: unknown;
+    try {
+      owner = (JSON.parse(raw) as { initializeUploadRequest?: { owner?: unknown } }).initializeUploadRequest?.owner;
+    } catch { /* owner stays undefined */ }
+    if (typeof owner !== 'string') return send(response, 422, restError(422, 'Field /initializeUploadRequest/owner is required'));
+    if (owner !== `urn:li:person:${issued.user.sub}`) return send(response, 403, restError(403, `Not enough permissions to upload as ${owner}`));
+    imageCounter += 1;
+    const image: FakeImage = { urn: `urn:li:image:C4E10AQ${String(imageCounter).padStart(10, '0')}`, owner, uploadToken: randomBytes(12).toString('hex'), uploadUrlExpiresAt: now() + 60 * 60 * 1000 };
+    images.set(image.urn, image);
+    send(response, 200, { value: { uploadUrlExpiresAt: image.uploadUrlExpiresAt, uploadUrl: `${baseUrl}/dms-uploads/${encodeURIComponent(image.urn)}?token=${image.uploadToken}`, image: image.urn } });
+  }
+
+  /** PUT to an upload URL: the member's token, the URL's own token, before it expires; JPEG, PNG or GIF bytes only. */
+  function uploadImage(url: URL, bytes: Buffer, headers: IncomingHttpHeaders, response: ServerResponse): void {
+    const issued = tokenProblem(headers);
+    if (!('token' in issued)) return send(response, 401, issued);
+    const image = images.get(decodeURIComponent(url.pathname.slice('/dms-uploads/'.length)));
+    if (!image || url.searchParams.get('token') !== image.uploadToken) return send(response, 403, restError(403, 'Invalid upload URL'));
+    if (image.uploadUrlExpiresAt <= now()) return send(response, 403, restError(403, 'The upload URL has expired'));
+    if (image.owner !== `urn:li:person:${issued.user.sub}`) return send(response, 403, restError(403, 'Not the owner of this upload'));
+    const kind = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ? 'image/jpeg'
+      : bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ? 'image/png'
+        : bytes.subarray(0, 4).toString('latin1') === 'GIF8' ? 'image/gif' : undefined;
+    if (!kind) return send(response, 400, restError(400, 'Unsupported image format: JPG, GIF and PNG are supported'));
+    image.bytes = bytes;
+    image.contentType = kind;
+    send(response, 201);
+  }
+
   function authorization(url: URL, response: ServerResponse): void {
     const redirectUri = url.searchParams.get('redirect_uri');
     if (url.searchParams.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_request' });
@@ -239,13 +332,16 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString('utf8');
       const url = new URL(request.url ?? '/', 'http://fake');
       const route = `${request.method} ${url.pathname}`;
       if (route === 'GET /oauth/v2/authorization') return authorization(url, response);
       if (route === 'POST /oauth/v2/accessToken') return accessToken(new URLSearchParams(raw), request.headers, request, response);
       if (route === 'GET /v2/userinfo') return userinfo(request.headers, response);
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
+      if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
+      if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
     });
   });
@@ -319,6 +415,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     /** The posts that exist on the fake LinkedIn (including those whose caller never heard back). */
     createdPosts: (): ReceivedPost[] => received.filter((post) => post.urn !== undefined),
     postCount: (): number => received.filter((post) => post.urn !== undefined).length,
+    /** Images registered through the Images API (uploaded or not), by URN. */
+    images: (): Map<string, FakeImage> => new Map(images),
     stop: async (): Promise<void> => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -389,10 +389,38 @@ const platformContentRows: Row[] = ['/posts', '/posts/preview'].flatMap((path): 
     [`${path}: a platform text of 3001 characters`, send({ bluesky: 'b'.repeat(3001) }), CONTENT_3001],
     [`${path}: a platform text for a platform not posted to`, send({ linkedin: 'x' }, ['bluesky']), invalidField('platform_content.linkedin')],
     [`${path}: a platform text for a platform not posted to, twice in platforms`, send({ bluesky: 'x' }, ['linkedin', 'linkedin']), invalidField('platform_content.bluesky')],
+    [`${path}: link_preview the string "false"`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: 'false' }), invalidField('link_preview')],
+    [`${path}: link_preview 0`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: 0 }), invalidField('link_preview')],
+    [`${path}: link_preview null`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], link_preview: null }), invalidField('link_preview')],
+    [`${path}: linkPreview (a close name)`, json('keyA', 'POST', path, { content: 'hi', platforms: ['bluesky'], linkPreview: false }), invalidField('linkPreview')],
   ];
 });
 
-const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
+// ---- Media (CONTRACT section 11): the declaration's body and the media paths. The bytes' own faults
+// (lying types, truncated files, a 50-megapixel PNG, polyglots) are in test/integration/media.test.ts.
+const mediaBody = (body: unknown) => json('keyA', 'POST', '/media', body);
+const mediaRows: Row[] = [
+  ['media: zero bytes declared', mediaBody({ content_type: 'image/jpeg', size_bytes: 0 }), invalidField('size_bytes')],
+  ['media: negative size', mediaBody({ content_type: 'image/jpeg', size_bytes: -1 }), invalidField('size_bytes')],
+  ['media: 20 MiB + 1 byte', mediaBody({ content_type: 'image/jpeg', size_bytes: 20_971_521 }), invalidField('size_bytes')],
+  ['media: size as a string', mediaBody({ content_type: 'image/jpeg', size_bytes: '1000' }), invalidField('size_bytes')],
+  ['media: size 1e400 (infinite)', (ctx) => ({ ...mediaBody({})(ctx), body: '{"content_type":"image/jpeg","size_bytes":1e400}' }), invalidField('size_bytes')],
+  ['media: SVG declared', mediaBody({ content_type: 'image/svg+xml', size_bytes: 10 }), invalidField('content_type')],
+  ['media: GIF declared', mediaBody({ content_type: 'image/gif', size_bytes: 10 }), invalidField('content_type')],
+  ['media: a type with parameters', mediaBody({ content_type: 'image/jpeg; charset=utf-8', size_bytes: 10 }), invalidField('content_type')],
+  ['media: alt text of 1001 characters', mediaBody({ content_type: 'image/png', size_bytes: 10, alt_text: 'a'.repeat(1001) }), invalidField('alt_text')],
+  ['media: alt text an object', mediaBody({ content_type: 'image/png', size_bytes: 10, alt_text: { text: 'x' } }), invalidField('alt_text')],
+  ['media: sizeBytes (a close name)', mediaBody({ content_type: 'image/png', sizeBytes: 10 }), invalidField('sizeBytes')],
+  ['media: content_type missing', mediaBody({ size_bytes: 10 }), missing('content_type')],
+  ['media: an id that is not a UUID', at('GET', '/media/not-a-uuid'), INVALID_ID],
+  ['media: complete of an encoded dot-dot id', at('POST', '/media/%2e%2e/complete'), INVALID_ID],
+  ['media: an unknown id', at('GET', '/media/00000000-0000-4000-8000-000000000000'), err(404, 'MEDIA_NOT_FOUND')],
+  ['a post with media not a list', json('keyA', 'POST', '/posts', { content: 'hi', platforms: ['bluesky'], media: 'abc' }), invalidField('media')],
+  ['a post with 51 media ids', json('keyA', 'POST', '/posts', { content: 'hi', platforms: ['bluesky'], media: Array.from({ length: 51 }, (_, index) => `id-${index}`) }), invalidField('media')],
+  ['a post with an unknown media id', json('keyA', 'POST', '/posts', { content: 'hi', platforms: ['bluesky'], media: ['00000000-0000-4000-8000-000000000000'] }), err(404, 'MEDIA_NOT_FOUND')],
+];
+
+const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...mediaRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
 
 // ---- Not malformed after all: these must work (and, being reads, write nothing either).
 const OK: Expected = { status: 200 };

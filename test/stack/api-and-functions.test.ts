@@ -85,7 +85,8 @@ describe('functions', () => {
     expect(Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
-      MemorySize: 256,
+      // More memory (and CPU) only where images are decoded.
+      MemorySize: ({ 'complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ?? 256,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
       Environment: {

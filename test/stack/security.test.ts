@@ -61,6 +61,9 @@ describe('functions', () => {
     ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['lambda:InvokeFunction', []],
     ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post', 'release-post']],
+    ['s3:PutObject', ['create-media', 'complete-media']],
+    ['s3:GetObject', ['complete-media', 'publish-post']],
+    ['s3:DeleteObject', ['complete-media', 'delete-media']],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter((operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0);
     expect(holders.sort()).toEqual([...expected].sort());
@@ -70,6 +73,23 @@ describe('functions', () => {
     const withVariable = (name: string) => allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
     expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']);
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback', 'publish-post']);
+  });
+
+  it('the media bucket is private, encrypted, TLS only, expires raw uploads, and only its functions get MEDIA_BUCKET', () => {
+    const bucketId = ref(stack.node.findChild('Media').node.findChild('Bucket').node.defaultChild);
+    const { Properties } = template.toJSON().Resources[bucketId];
+    expect(Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }));
+    const policy = Object.values(template.toJSON().Resources as Record<string, any>).find((resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties.Bucket.Ref === bucketId); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    const withVariable = allOperations.filter((operation) => 'MEDIA_BUCKET' in functionVariables(stack, template, operation)).sort();
+    expect(withVariable).toEqual(['complete-media', 'create-media', 'delete-media', 'publish-post']);
+    for (const operation of withVariable) {
+      for (const statement of functionStatements(stack, template, operation).filter((one) => actionsOf(one).some((action) => action.startsWith('s3:')))) {
+        expect(statement.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] });
+      }
+    }
   });
 
   it('create-post may pass exactly the scheduler role, to Scheduler only, and send to exactly the publish queue', () => {

@@ -26,6 +26,9 @@ export async function useTestTable(env: Record<string, string> = {}): Promise<Te
   // Quiet by default; TEST_LOG_LEVEL=INFO shows the service's logs while debugging a test.
   Object.assign(process.env, { TABLE_NAME: tableName, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT', ...env });
   await ensureTable(endpoint, tableName);
+  // Outbound requests to user-given addresses (link cards) never leave the machine in tests.
+  const { offlineResolver, useNameResolver } = await import('#shared/ports/name-resolver');
+  useNameResolver(offlineResolver());
   return {
     tableName,
     endpoint,

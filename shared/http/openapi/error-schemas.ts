@@ -72,6 +72,17 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
   IDEMPOTENCY_KEY_IN_PROGRESS: none(),
   IDEMPOTENCY_KEY_REUSED: none(),
   FORBIDDEN: none(),
+  MEDIA_NOT_FOUND: none(),
+  INVALID_MEDIA: [{
+    extras: {
+      reason: {
+        type: 'string',
+        enum: ['not_uploaded', 'size_mismatch', 'not_an_image', 'type_mismatch', 'too_many_pixels', 'not_ready', 'too_many', 'in_use'],
+        description: 'complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a post: not_ready, too_many; DELETE: in_use.',
+      },
+    },
+    example: { reason: 'type_mismatch' },
+  }],
   INVALID_POST_STATE: [{
     extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },
     example: { status: 'failed' },

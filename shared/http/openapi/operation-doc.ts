@@ -10,6 +10,7 @@ import type { Schema } from '#shared/http/validation';
 export const TAGS = {
   Profiles: 'Connected platform profiles: Bluesky (app password) and LinkedIn (OAuth).',
   Posts: 'Create, schedule, edit, list, retry and delete posts; per-platform publishing results.',
+  Media: 'Images with alt text: declare, upload to the returned URL, complete, then attach to posts (at most 4).',
   Usage: 'The monthly post allowance.',
   Keys: 'API keys of the account. A value is shown once, at creation.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",

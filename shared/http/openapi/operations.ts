@@ -1,6 +1,7 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { dashboardOperations } from './operations-dashboard';
+import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 
@@ -12,6 +13,7 @@ import { profileOperations } from './operations-profiles';
 export const operationDocs: Record<string, OperationDoc> = {
   ...profileOperations,
   ...postOperations,
+  ...mediaOperations,
   ...accountOperations,
   ...dashboardOperations,
 };

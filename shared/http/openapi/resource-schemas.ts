@@ -80,6 +80,8 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
     },
     platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
+    media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images, in order; [] when none.' },
+    link_preview: { type: 'boolean', description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).' },
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
     created_at: timestamp,
@@ -92,6 +94,17 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
   }),
   Usage: closedObject(usage),
+  Media: closedObject({
+    id: uuid,
+    status: { type: 'string', enum: ['awaiting_upload', 'ready'] },
+    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+    size_bytes: { type: 'integer', minimum: 1, maximum: 20_971_520 },
+    width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete.' }),
+    height: nullable({ type: 'integer', minimum: 1 }),
+    alt_text: { type: 'string', maxLength: 1000 },
+    created_at: timestamp,
+    expires_at: nullable({ ...timestamp, description: '24 h after creation while no post uses it; null while attached to a post.' }),
+  }),
   PostPreview: closedObject({
     preview: {
       type: 'object',
@@ -132,6 +145,16 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   ProfileResponse: closedObject({ profile: ref('Profile') }),
   ProfileList: closedObject({ profiles: { type: 'array', items: ref('Profile'), maxItems: 2, description: 'Sorted by platform.' } }),
   PostResponse: closedObject({ post: ref('Post') }),
+  MediaResponse: closedObject({ media: ref('Media') }),
+  CreatedMedia: closedObject({
+    media: ref('Media'),
+    upload: closedObject({
+      url: { type: 'string', format: 'uri', description: 'PUT the file here (S3 in AWS).' },
+      method: { type: 'string', const: 'PUT' },
+      headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Send exactly these headers with the upload (content-type and content-length are signed).' },
+      expires_at: timestamp,
+    }),
+  }),
   CreatedPost: closedObject({ post: ref('Post'), usage: ref('Usage') }),
   PostPage: closedObject({
     posts: { type: 'array', items: ref('Post'), maxItems: 100, description: 'Newest first.' },

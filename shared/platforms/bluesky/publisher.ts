@@ -1,7 +1,7 @@
 import type { AppBskyFeedPost } from '@atproto/api';
 import { logger } from '#shared/logger';
 import type { LinkCard } from '#shared/platforms/link-cards/link-card';
-import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
+import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { describeFailure, failureKind, retryAfterSeconds } from './errors';
 import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
@@ -22,7 +22,9 @@ export const blueskyPublisher: PlatformPublisher = {
     try {
       session = await openProfileSession(request.profile, request.accountId);
       const parts = renderBlueskyThread(request.content);
-      const embed = request.linkCard ? await externalEmbed(session, request.linkCard) : undefined;
+      const embed = request.images?.length
+        ? await imagesEmbed(session, request.images)
+        : request.linkCard ? await externalEmbed(session, request.linkCard) : undefined;
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
@@ -37,6 +39,20 @@ export const blueskyPublisher: PlatformPublisher = {
     }
   },
 };
+
+/**
+ * The post's images as `app.bsky.embed.images` (alt text and aspect ratio each). A repeat after a
+ * crash uploads the same bytes again: the PDS keeps one blob per content id, and the record key
+ * still collides, so nothing is posted twice.
+ */
+async function imagesEmbed(session: ProfileSession, images: PublishImage[]): Promise<AppBskyFeedPost.Record['embed']> {
+  const uploaded = [];
+  for (const image of images) {
+    const { data } = await withRenewal(session, () => session.agent.uploadBlob(image.bytes, { encoding: image.contentType }));
+    uploaded.push({ image: data.blob, alt: image.altText, aspectRatio: { width: image.width, height: image.height } });
+  }
+  return { $type: 'app.bsky.embed.images', images: uploaded };
+}
 
 /**
  * A link card as `app.bsky.embed.external`, its thumbnail uploaded as a blob first (a repeat

@@ -33,7 +33,7 @@ export function firstLink(text: string): string | undefined {
   return undefined;
 }
 
-export async function buildLinkCard(url: string, resolve?: SafeFetchOptions['resolve']): Promise<LinkCard | undefined> {
+export async function buildLinkCard(url: string): Promise<LinkCard | undefined> {
   const deadline = Date.now() + CARD_TIMEOUT_MS;
   const fetchOptions = (maxBytes: number, accept: string): SafeFetchOptions => ({
     timeoutMs: Math.max(1, deadline - Date.now()),
@@ -41,7 +41,6 @@ export async function buildLinkCard(url: string, resolve?: SafeFetchOptions['res
     maxRedirects: MAX_REDIRECTS,
     local: config.local,
     headers: { accept },
-    resolve,
   });
   let page;
   try {

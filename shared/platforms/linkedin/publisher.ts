@@ -1,9 +1,10 @@
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
-import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
+import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 import { articleFor } from './article';
+import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
 
 /**
@@ -81,15 +82,21 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       if (!(Date.parse(credentials.expires_at) > clock.now().getTime())) {
         return failure('PLATFORM_AUTH_EXPIRED', `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`, false);
       }
-      const article = request.linkCard
-        ? await articleFor(request.linkCard, { ...options, accessToken: credentials.access_token, owner: request.profile.platform_user_id, postId: request.postId })
-        : undefined;
+      const imageContext = { ...options, accessToken: credentials.access_token, owner: request.profile.platform_user_id };
+      let content: Record<string, unknown> | undefined;
+      if (request.images?.length) {
+        const uploaded = await uploadImages(request.images, imageContext);
+        if ('ok' in uploaded) return uploaded;
+        content = uploaded.length === 1 ? { media: uploaded[0] } : { multiImage: { images: uploaded } };
+      } else if (request.linkCard) {
+        content = { article: await articleFor(request.linkCard, { ...imageContext, postId: request.postId }) };
+      }
       const body = {
         author: request.profile.platform_user_id,
         commentary: renderLinkedInCommentary(request.content).commentary,
         visibility: 'PUBLIC',
         distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-        ...(article ? { content: { article } } : {}),
+        ...(content ? { content } : {}),
         lifecycleState: 'PUBLISHED',
         isReshareDisabledByAuthor: false,
       };
@@ -115,6 +122,25 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       }
     },
   };
+}
+
+/**
+ * The post's images through the Images API, in order, each with its alt text; or the failure
+ * that stops the post (LinkedIn's answer classified as a post's would be; an upload is not a
+ * post, so a broken connection is simply retryable).
+ */
+async function uploadImages(images: PublishImage[], context: ImageUploadContext): Promise<Array<{ id: string; altText: string }> | Failure> {
+  const uploaded = [];
+  for (const image of images) {
+    try {
+      uploaded.push({ id: await uploadImage(image.bytes, image.contentType, context), altText: image.altText });
+    } catch (error) {
+      if (error instanceof ImageUploadFailed && error.response && error.response.status >= 300) return classifyResponse(error.response, clock.now()) as Failure;
+      if (error instanceof LinkedInNetworkError || error instanceof ImageUploadFailed) return failure('PLATFORM_UNAVAILABLE', `A LinkedIn image upload failed (${error.message})`, true);
+      throw error;
+    }
+  }
+  return uploaded;
 }
 
 /** The adapter the publisher uses, configured from the environment. */

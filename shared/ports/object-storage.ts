@@ -1,0 +1,52 @@
+import { config } from '#shared/config';
+
+/**
+ * The object-storage port: where uploaded images and their published variants live. A private
+ * S3 bucket in AWS (object-storage-s3.ts), a folder under DATA_DIR locally
+ * (object-storage-local.ts). Clients never read objects back through us; they upload once,
+ * through a URL that admits exactly the declared type and size until it expires.
+ */
+export interface UploadTarget {
+  url: string;
+  method: 'PUT';
+  /** Headers the upload must carry exactly (the signature covers them). */
+  headers: Record<string, string>;
+  expires_at: string;
+}
+
+export interface ObjectStorage {
+  /** A URL through which a client PUTs `key` once: this type, this many bytes, before `expiresAt`. */
+  uploadUrl(key: string, upload: { contentType: string; sizeBytes: number; expiresAt: Date }): Promise<UploadTarget>;
+  /** The object's bytes, or undefined when it does not exist; more than `maxBytes` is an error. */
+  read(key: string, maxBytes: number): Promise<Buffer | undefined>;
+  write(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Deletes the objects; missing ones are not an error. */
+  remove(keys: string[]): Promise<void>;
+}
+
+export class ObjectTooLarge extends Error {
+  constructor(readonly key: string, readonly maxBytes: number) {
+    super(`object ${key} is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLarge';
+  }
+}
+
+/** Object keys: raw uploads apart (the bucket's lifecycle rule expires them), variants per media. */
+export const mediaKeys = (accountId: string, mediaId: string) => ({
+  upload: `uploads/${accountId}/${mediaId}`,
+  variant: (name: string) => `media/${accountId}/${mediaId}/${name}`,
+});
+
+let instance: Promise<ObjectStorage> | undefined;
+
+export function objectStorage(): Promise<ObjectStorage> {
+  instance ??= (async () => {
+    if (config.mediaBucket && !config.local) {
+      const { S3ObjectStorage } = await import('./object-storage-s3');
+      return new S3ObjectStorage(config.mediaBucket, config.region);
+    }
+    const { LocalObjectStorage } = await import('./object-storage-local');
+    return new LocalObjectStorage();
+  })();
+  return instance;
+}

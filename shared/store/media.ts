@@ -1,0 +1,138 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MediaType } from '#shared/media/image-variants';
+import { db, tableName } from './client';
+import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+
+/**
+ * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
+ * (24 h after creation, CONTRACT section 11); attaching it to a post (in the post's creation
+ * transaction) records the post in `post_ids` and removes the TTL, so the image lives as long
+ * as a post uses it.
+ */
+export interface StoredVariant {
+  key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+}
+
+export interface MediaItem {
+  id: string;
+  account_id: string;
+  status: 'awaiting_upload' | 'ready';
+  content_type: MediaType;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  alt_text: string;
+  created_at: string;
+  /** When unattached media disappears; null while a post uses it. */
+  expires_at: string | null;
+  upload_key: string;
+  variants?: { linkedin: StoredVariant; bluesky: StoredVariant };
+  /** The posts that use it (a DynamoDB string set; absent when none). */
+  post_ids?: Set<string>;
+}
+
+export const mediaKey = (mediaId: string) => ({ pk: `MEDIA#${mediaId}`, sk: 'MEDIA' });
+
+const KEY_FIELDS = ['pk', 'sk', 'type', TTL_ATTRIBUTE];
+const toMedia = (item: Record<string, unknown>): MediaItem =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as MediaItem;
+
+export async function putNewMedia(media: MediaItem): Promise<void> {
+  await db.send(new PutCommand({
+    TableName: tableName,
+    Item: { ...mediaKey(media.id), type: 'media', ...media, [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+}
+
+/** The account's media, or undefined for an unknown id, another account's, or one past its expiry (TTL deletes lazily). */
+export async function getMedia(accountId: string, mediaId: string, now: Date): Promise<MediaItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: mediaKey(mediaId), ConsistentRead: true }));
+  if (!Item || Item.account_id !== accountId) return undefined;
+  const media = toMedia(Item);
+  if (media.expires_at !== null && Date.parse(media.expires_at) <= now.getTime()) return undefined;
+  return media;
+}
+
+/** awaiting_upload → ready with its size and variants; false when it is no longer awaiting (another complete won). */
+export async function markMediaReady(media: MediaItem, ready: { width: number; height: number; variants: NonNullable<MediaItem['variants']> }): Promise<MediaItem | undefined> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName,
+      Key: mediaKey(media.id),
+      UpdateExpression: 'SET #status = :ready, width = :width, height = :height, variants = :variants',
+      ConditionExpression: '#status = :awaiting',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':ready': 'ready', ':awaiting': 'awaiting_upload', ':width': ready.width, ':height': ready.height, ':variants': ready.variants },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return toMedia(Attributes!);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The transaction item that attaches ready media to a post: it must still be this account's,
+ * ready and unexpired; its TTL goes, the post joins `post_ids`.
+ */
+export function attachMediaItem(accountId: string, mediaId: string, postId: string, now: Date) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: mediaKey(mediaId),
+      UpdateExpression: 'ADD post_ids :post SET expires_at = :null REMOVE #ttl',
+      ConditionExpression: 'account_id = :account AND #status = :ready AND (attribute_not_exists(#ttl) OR #ttl > :now)',
+      ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':post': new Set([postId]), ':null': null, ':account': accountId, ':ready': 'ready', ':now': toEpochSeconds(now) },
+    },
+  };
+}
+
+/**
+ * A deleted post lets go of its media; media no post uses any more expires 24 h later, as an
+ * unattached upload does. Two writes: if the second is lost the image is kept, never lost early.
+ */
+export async function detachMedia(mediaId: string, postId: string, expiresAt: Date): Promise<void> {
+  await db.send(new UpdateCommand({
+    TableName: tableName,
+    Key: mediaKey(mediaId),
+    UpdateExpression: 'DELETE post_ids :post',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':post': new Set([postId]) },
+  })).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+  await db.send(new UpdateCommand({
+    TableName: tableName,
+    Key: mediaKey(mediaId),
+    UpdateExpression: 'SET expires_at = :expires, #ttl = :epoch',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_ids)',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':expires': expiresAt.toISOString(), ':epoch': toEpochSeconds(expiresAt) },
+  })).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
+
+/** Deletes the media item unless a post started using it meanwhile (then false). */
+export async function deleteMediaItem(media: MediaItem, usedBy: string[]): Promise<boolean> {
+  try {
+    await db.send(new DeleteCommand({
+      TableName: tableName,
+      Key: mediaKey(media.id),
+      // Deleted only as read: the same posts (none or only final ones) use it.
+      ConditionExpression: usedBy.length ? 'size(post_ids) = :count' : 'attribute_not_exists(post_ids)',
+      ...(usedBy.length ? { ExpressionAttributeValues: { ':count': usedBy.length } } : {}),
+    }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

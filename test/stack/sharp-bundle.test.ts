@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { ApiFunction } from '../../lib/api-function';
+
+/**
+ * The image functions' bundles carry sharp for the Lambda's platform (linux arm64, glibc), not
+ * this machine's: bundled for real (esbuild, then npm installs sharp beside the bundle with the
+ * Lambda's cpu/os/libc), the asset is inspected. It also reports the bundle's size.
+ */
+describe('sharp in the Lambda bundle', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'sps-sharp-bundle-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  const folderSize = (path: string): number =>
+    statSync(path).isDirectory() ? readdirSync(path).reduce((total, name) => total + folderSize(join(path, name)), 0) : statSync(path).size;
+
+  it.each(['complete-media', 'publish-post'])('%s ships sharp with the linux-arm64 binaries and libvips, and no other platform', (operation) => {
+    const app = new App({ outdir: join(outdir, operation) });
+    const stack = new Stack(app, 'sharp-bundle', { env: { account: '123456789012', region: 'eu-west-1' } });
+    new ApiFunction(stack, 'Fn', { operation, handlerCode: 'bundle', environment: {} });
+    app.synth();
+    const root = join(outdir, operation);
+    const assets = readdirSync(root).filter((name) => name.startsWith('asset.') && existsSync(join(root, name, 'index.js')));
+    expect(assets).toHaveLength(1);
+    const asset = join(root, assets[0]);
+    const modules = join(asset, 'node_modules');
+    expect(existsSync(join(modules, 'sharp', 'package.json'))).toBe(true);
+    const platforms = readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort();
+    expect(platforms).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+    expect(readdirSync(join(modules, '@img', 'sharp-linux-arm64', 'lib')).some((name) => name.endsWith('.node'))).toBe(true);
+    // The bundle itself does not inline sharp (native code cannot be bundled).
+    process.stdout.write(`${operation} asset: ${(folderSize(asset) / 1e6).toFixed(1)} MB (index.js ${(statSync(join(asset, 'index.js')).size / 1e3).toFixed(0)} KB)\n`);
+  }, 180_000);
+});
