@@ -71,6 +71,7 @@ describe('editing a scheduled post', () => {
         platform_content: { bluesky: 'Bluesky text' },
         platforms: ['linkedin', 'bluesky'],
         link_preview: false,
+        media: [],
         status: 'scheduled',
         scheduled_for: moved,
         created_at: expect.any(String),
