@@ -235,6 +235,25 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('DELETE', '/posts/{id}', `/posts/${id}`, { key }), 404, 'POST_NOT_FOUND');
   });
 
+  it('media: declare, upload, complete, get, delete, and their errors', async () => {
+    const { apiKey: key } = await account({ plan: 'pro' });
+    const { smallJpeg } = await import('../support/images');
+    const bytes = await smallJpeg();
+    const declared = await call('POST', '/media', '/media', { key, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A small picture' } });
+    expect(declared.status).toBe(201);
+    expectError(await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1, alt_text: 'x' } }), 400, 'INVALID_FIELD');
+    const id: string = declared.json.media.id;
+    expectError(await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key }), 400, 'INVALID_MEDIA');
+    const uploaded = await fetch(declared.json.upload.url, { method: 'PUT', headers: declared.json.upload.headers, body: bytes });
+    expect(uploaded.status).toBe(200);
+    expect((await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key })).json.media.status).toBe('ready');
+    expectError(await call('POST', '/media/{id}/complete', '/media/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/complete', { key }), 404, 'MEDIA_NOT_FOUND');
+    expect((await call('GET', '/media/{id}', `/media/${id}`, { key })).json.media.id).toBe(id);
+    expectError(await call('GET', '/media/{id}', '/media/x', { key }), 400, 'INVALID_ID');
+    expect((await call('DELETE', '/media/{id}', `/media/${id}`, { key })).status).toBe(204);
+    expectError(await call('DELETE', '/media/{id}', `/media/${id}`, { key }), 404, 'MEDIA_NOT_FOUND');
+  });
+
   it('posts: edit and retry, and their errors', async () => {
     const { accountId, apiKey: key } = await account({ plan: 'pro' });
     await service.connectProfile(accountId, 'linkedin');
