@@ -69,9 +69,10 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
       const [deleted] = cancellationReasons(error) ?? [];
       if (!deleted?.conditionFailed) throw error;
       if (!deleted.item) throw new ServiceError('POST_NOT_FOUND');
-      const changedMeanwhile = DELETABLE.includes(deleted.item.status as PostStatus) && deleted.item.version !== post.version;
-      if (changedMeanwhile && attempt < 3) continue;
-      throw new ServiceError('POST_PUBLISHED');
+      if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new ServiceError('POST_PUBLISHED');
+      // Edited meanwhile (another version): read it again and delete what is there now.
+      if (attempt < 3) continue;
+      throw new Error('the post kept changing under the delete');
     }
     if (post.status === 'scheduled') await (await scheduler()).cancel(post.id, version);
     // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
