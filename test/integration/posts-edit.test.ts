@@ -226,6 +226,16 @@ describe('editing a scheduled post', () => {
     await create({ content: 'Free again', platforms: ['linkedin'], scheduled_for: plus(at, 630) });
   });
 
+  it('deletes an edited post: the schedule of its current version is cancelled and its moved slot freed', async () => {
+    const at = minuteAligned(850);
+    const post = await create({ content: 'Edited then deleted', platforms: ['linkedin'], scheduled_for: at.toISOString() });
+    expect((await patch(post.id, { scheduled_for: plus(at, 300) })).status).toBe(200);
+    expect((await call('DELETE', `/posts/${post.id}`, { key: account.apiKey })).status).toBe(204);
+    expect(scheduler.cancelledVersions).toContainEqual({ postId: post.id, version: 1 });
+    expect(scheduler.scheduled.has(post.id)).toBe(false);
+    await create({ content: 'Its last time is free', platforms: ['linkedin'], scheduled_for: plus(at, 310) });
+  });
+
   it('honours idempotency-key: a repeat replays the answer and edits nothing more; another body with the key is 422', async () => {
     const post = await create({ content: 'Once', platforms: ['bluesky'], scheduled_for: minuteAligned(900).toISOString() });
     const body = { content: 'Edited once' };
