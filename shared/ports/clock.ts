@@ -26,7 +26,8 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
   };
 }
 
-/** Clock offset from real time: timers still run, "now" is shifted (local end-to-end tests). */
-export function offsetClock(offsetMs: number): Clock {
-  return { now: () => new Date(Date.now() + offsetMs) };
+/** Clock offset from real time: timers still run, "now" is shifted, and can be moved on (local end-to-end tests). */
+export function offsetClock(offsetMs = 0): Clock & { advance(ms: number): void } {
+  let offset = offsetMs;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }

@@ -29,8 +29,7 @@ describe('link cards', () => {
     pages = await startPageServer();
     const ports = await import('#shared/ports/clock');
     // Real time moved ahead a minute per post: the LinkedIn spacing rule holds between posts.
-    let offset = 0;
-    clock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+    clock = ports.offsetClock();
     ports.useClock(clock);
     // A 4000x3000 photo with EXIF, about 6.8 MB: the thumbnail must shrink it and strip the metadata.
     const width = 4000;

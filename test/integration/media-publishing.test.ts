@@ -24,8 +24,7 @@ describe('posts with images', () => {
     world = await startConnectedPlatforms('images-member');
     ({ pds, linkedin, service, alice, apiKey } = world);
     const ports = await import('#shared/ports/clock');
-    let offset = 0;
-    clock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+    clock = ports.offsetClock();
     ports.useClock(clock);
   }, 120_000);
   afterAll(async () => {

@@ -18,8 +18,7 @@ describe('media', () => {
     ({ apiKey: key } = await service.createAccount({ plan: 'pro' }));
     ({ apiKey: otherKey } = await service.createAccount({ plan: 'pro' }));
     const ports = await import('#shared/ports/clock');
-    let offset = 0;
-    clock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+    clock = ports.offsetClock();
     ports.useClock(clock);
   }, 60_000);
   afterAll(async () => {
