@@ -4,7 +4,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY } from '../dashboard/security-headers';
+import { contentSecurityPolicy } from '../dashboard/security-headers';
 
 /**
  * The account dashboard in AWS (CONTRACT section 9): its built pages in a private S3 bucket
@@ -15,6 +15,8 @@ import { CONTENT_SECURITY_POLICY } from '../dashboard/security-headers';
 export interface DashboardHostingProps {
   api: apigwv2.HttpApi;
   stageName: string;
+  /** The media bucket's origin, which the compose page uploads images to (CSP connect-src). */
+  uploadOrigin?: string;
 }
 
 /** Viewer-request function of the page behaviour: the single-page app's routes are index.html. */
@@ -77,7 +79,7 @@ export class DashboardHosting extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: pageHeaders(this),
+        responseHeadersPolicy: pageHeaders(this, props.uploadOrigin),
         functionAssociations: [{
           eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
           function: new cloudfront.Function(this, 'PageRouter', {
@@ -113,11 +115,11 @@ export class DashboardHosting extends Construct {
 }
 
 /** The same security headers the local server sends (dashboard/security-headers.ts), plus HSTS. */
-function pageHeaders(scope: Construct): cloudfront.ResponseHeadersPolicy {
+function pageHeaders(scope: Construct, uploadOrigin: string | undefined): cloudfront.ResponseHeadersPolicy {
   return new cloudfront.ResponseHeadersPolicy(scope, 'PageHeaders', {
     comment: 'Dashboard pages: CSP, no framing, no sniffing, HSTS',
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadOrigin), override: true },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
       referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },

@@ -30,12 +30,14 @@ const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */
 const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
   'create-media': ['put'],
+  'dashboard-create-media': ['put'],
   'complete-media': ['read', 'put', 'delete'],
+  'dashboard-complete-media': ['read', 'put', 'delete'],
   'delete-media': ['delete'],
   [PUBLISHER_OPERATION]: ['read'],
 };
 /** Decoding a 40-megapixel image takes about 300 MB, and Lambda's CPU share grows with memory. */
-const MEMORY_MB: Record<string, number> = { 'complete-media': 1536, [PUBLISHER_OPERATION]: 512 };
+const MEMORY_MB: Record<string, number> = { 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 };
 
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
@@ -68,8 +70,10 @@ export class ServiceStack extends Stack {
     }
 
     const httpApi = new PublicHttpApi(this, 'HttpApi');
-    // The dashboard's pages, its API and the public API behind one CloudFront distribution.
-    const dashboard = new DashboardHosting(this, 'Dashboard', { api: httpApi.api, stageName: STAGE_NAME });
+    const media = new MediaStorage(this, 'Media');
+    // The dashboard's pages, its API and the public API behind one CloudFront distribution; its
+    // compose page uploads images straight to the media bucket.
+    const dashboard = new DashboardHosting(this, 'Dashboard', { api: httpApi.api, stageName: STAGE_NAME, uploadOrigin: `https://${media.bucket.bucketRegionalDomainName}` });
     // Template tests skip the upload: its helper's 22 MB AWS CLI layer would be copied on every synth.
     if (props.handlerCode !== 'stub') new DashboardContent(this, 'DashboardContent', { bucket: dashboard.bucket, distribution: dashboard.distribution });
     const apiHost = settings.publicBaseUrl ? new URL(settings.publicBaseUrl).host : `${httpApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
@@ -108,7 +112,6 @@ export class ServiceStack extends Stack {
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
     LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
-    const media = new MediaStorage(this, 'Media');
     Object.entries(MEDIA_ACCESS).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
     new ServiceAlarms(this, 'Alarms', {

@@ -54,6 +54,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, op
   throw error;
 }
 
+/** The headers of a presigned upload a browser may set itself (content-length it sets from the body). */
+export const browserUploadHeaders = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+
 /** What the dashboard shows of the API's objects. */
 export interface Account {
   id: string;
@@ -105,6 +109,8 @@ export interface Post {
   created_at: string;
   published_at: string | null;
   results: Partial<Record<'linkedin' | 'bluesky', PlatformResult>>;
+  /** Its images ([] when none). */
+  media: Array<{ id: string; alt_text: string; width: number | null; height: number | null; content_type: string }>;
 }
 
 export interface Usage {

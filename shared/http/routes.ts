@@ -51,6 +51,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/posts', operation: 'dashboard-create-post', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts/preview', operation: 'dashboard-preview-post', auth: 'session' },
   { method: 'DELETE', path: '/dashboard/api/posts/{id}', operation: 'dashboard-delete-post', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/media', operation: 'dashboard-create-media', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/media/{id}/complete', operation: 'dashboard-complete-media', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */

@@ -16,7 +16,7 @@ import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-s
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
-import { resolvePostMedia } from './media';
+import { resolvePostMedia } from './post-media';
 import { rollBackCreation } from './post-rollback';
 
 export interface NewPost {

@@ -1,5 +1,5 @@
 import { newId } from '#shared/domain/ids';
-import { toMediaView, type MediaView, type PostMedia } from '#shared/domain/media-view';
+import { toMediaView, type MediaView } from '#shared/domain/media-view';
 import { ServiceError } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import { ImageRejected, prepareImage, type MediaType, type Variant } from '#shared/media/image-variants';
@@ -8,11 +8,10 @@ import { mediaKeys, objectStorage, type UploadTarget } from '#shared/ports/objec
 import { deleteMediaItem, getMedia, markMediaReady, putNewMedia, type MediaItem, type StoredVariant } from '#shared/store/media';
 import { getPostItem } from '#shared/store/posts';
 import { isFinalStatus } from '#shared/domain/post-status';
+import { UNATTACHED_LIFETIME_MS } from './post-media';
 
-/** CONTRACT section 11: upload URLs live 15 minutes, unattached media 24 hours. */
+/** CONTRACT section 11: upload URLs live 15 minutes. */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60 * 1000;
-export const UNATTACHED_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const MAX_MEDIA_PER_POST = 4;
 
 export interface NewMedia {
   content_type: MediaType;
@@ -103,22 +102,4 @@ export async function deleteMedia(accountId: string, mediaId: string): Promise<v
   if (!(await deleteMediaItem(media, usedBy))) throw invalid('in_use');
   const keys = [media.upload_key, ...(media.variants ? [media.variants.linkedin.key, media.variants.bluesky.key] : [])];
   await (await objectStorage()).remove(keys);
-}
-
-/**
- * The media of a new or edited post, in the contract's order: every id must be this account's
- * (MEDIA_NOT_FOUND), then ready (INVALID_MEDIA not_ready), then at most 4 (too_many).
- * Duplicates are merged, as platforms are.
- */
-export async function resolvePostMedia(accountId: string, ids: string[] | undefined): Promise<PostMedia[]> {
-  if (!ids?.length) return [];
-  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  const now = clock.now();
-  const found = await Promise.all(unique.map((id) => (/^[0-9a-f-]{36}$/.test(id) ? getMedia(accountId, id, now) : Promise.resolve(undefined))));
-  const missing = unique.find((_, index) => !found[index]);
-  if (missing !== undefined) throw new ServiceError('MEDIA_NOT_FOUND', {}, { message: `Media ${missing} not found` });
-  const notReady = found.find((media) => media!.status !== 'ready');
-  if (notReady) throw new ServiceError('INVALID_MEDIA', { reason: 'not_ready' }, { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` });
-  if (unique.length > MAX_MEDIA_PER_POST) throw invalid('too_many');
-  return found.map((media) => ({ ...toMediaView(media!), variants: media!.variants! }));
 }

@@ -7,7 +7,7 @@ import { detachMedia } from '#shared/store/media';
 import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { cancellationReasons } from '#shared/store/transaction-errors';
-import { UNATTACHED_LIFETIME_MS } from './media';
+import { UNATTACHED_LIFETIME_MS } from './post-media';
 import { decodeCursor, encodeCursor } from './post-cursor';
 
 /** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */

@@ -6,7 +6,7 @@ import type { Facet } from '#shared/platforms/bluesky/rich-text';
 import { renderBluesky } from '#shared/platforms/bluesky/render';
 import { linkedInWarnings, renderLinkedInCommentary, type LinkedInRendering } from '#shared/platforms/linkedin/render';
 import type { NewPost } from './create-post';
-import { resolvePostMedia } from './media';
+import { resolvePostMedia } from './post-media';
 
 /** POST /posts/preview's answer (CONTRACT section 13). */
 export interface PostPreview {

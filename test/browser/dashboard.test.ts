@@ -199,6 +199,29 @@ describe('the dashboard in Chromium', () => {
     await shot('07-compose-error');
   });
 
+  step('attaches an image with alt text: thumbnail, upload, checked and ready; refuses a fifth', async () => {
+    const { smallJpeg } = await import('../support/images');
+    const input = page.locator('.media-picker input[type=file]');
+    await input.setInputFiles({ name: 'kite.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg(320, 240) });
+    const item = page.getByTestId('media-item');
+    await expect(item.locator('img').getAttribute('src')).resolves.toMatch(/^blob:/);
+    await expect(item.innerText()).resolves.toContain('Not uploaded yet');
+    await page.getByLabel('Alt text for image 1').fill('A red kite over a snowy hill');
+    // Publishing waits for the image.
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await expect(page.locator('#media-error').innerText()).resolves.toBe('Upload every image (or remove it) before publishing.');
+    await page.getByRole('button', { name: 'Upload image 1' }).click();
+    await item.getByText('Ready').waitFor();
+    await expect(page.getByLabel('Alt text for image 1').isDisabled()).resolves.toBe(true);
+    const extra = await Promise.all([1, 2, 3, 4].map(async (index) => ({ name: `extra-${index}.jpg`, mimeType: 'image/jpeg', buffer: await smallJpeg(20 + index, 20) })));
+    await input.setInputFiles(extra);
+    await expect(page.getByTestId('media-item').count()).resolves.toBe(4);
+    await expect(page.locator('#media-error').innerText()).resolves.toBe('A post takes at most 4 images; 1 not added.');
+    for (const index of [4, 3, 2]) await page.getByRole('button', { name: `Remove image ${index}` }).click();
+    await expect(page.getByTestId('media-item').count()).resolves.toBe(1);
+    await shot('07b-compose-image');
+  });
+
   step('schedules the post and lists it as scheduled', async () => {
     const inTwoHours = new Date(Date.now() + 2 * 3600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -212,6 +235,7 @@ describe('the dashboard in Chromium', () => {
     const post = page.getByTestId('post-item');
     await expect(post.innerText()).resolves.toMatch(/Scheduled[\s\S]*The dashboard shows how Bluesky/);
     await expect(post.innerText()).resolves.toMatch(/Bluesky: pending/);
+    await expect(page.getByTestId('post-media').innerText()).resolves.toBe('1 image: “A red kite over a snowy hill”');
     await shot('08-posts');
   });
 

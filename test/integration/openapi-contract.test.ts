@@ -106,6 +106,23 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('GET', '/keys', '/keys', { key: created.json.api_key }), 401, 'INVALID_API_KEY');
   });
 
+  it('media: create, upload, complete, get, delete, and their errors', async () => {
+    const { smallJpeg } = await import('../support/images');
+    const { apiKey: key } = await account();
+    const bytes = await smallJpeg();
+    const created = await call('POST', '/media', '/media', { key, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'a' }, headers: { 'idempotency-key': 'media-1' } });
+    expect(created.status).toBe(201);
+    expectError(await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1 } }), 400, 'INVALID_FIELD');
+    const id = created.json.media.id as string;
+    expectError(await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key }), 400, 'INVALID_MEDIA');
+    expect((await fetch(created.json.upload.url, { method: 'PUT', headers: created.json.upload.headers, body: bytes })).status).toBe(200);
+    expect((await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key })).json.media.status).toBe('ready');
+    expect((await call('GET', '/media/{id}', `/media/${id}`, { key })).status).toBe(200);
+    expectError(await call('GET', '/media/{id}', '/media/00000000-0000-4000-8000-000000000000', { key }), 404, 'MEDIA_NOT_FOUND');
+    expect((await call('DELETE', '/media/{id}', `/media/${id}`, { key })).status).toBe(204);
+    expectError(await call('DELETE', '/media/{id}', `/media/${id}`, { key }), 404, 'MEDIA_NOT_FOUND');
+  });
+
   it('usage, and the API rate limit (429 with retry-after)', async () => {
     const { apiKey: key } = await account();
     expect((await call('GET', '/usage', '/usage', { key })).json.usage).toMatchObject({ limit: 10, used: 0 });
@@ -257,6 +274,14 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await as('GET', '/posts', '/posts?status=scheduled')).json.posts).toHaveLength(1);
     expectError(await as('GET', '/posts', '/posts?limit=-1'), 400, 'INVALID_FIELD');
     expect((await as('DELETE', '/posts/{id}', `/posts/${post.json.post.id}`)).status).toBe(204);
+    const { smallJpeg } = await import('../support/images');
+    const image = await smallJpeg();
+    const media = await as('POST', '/media', '/media', { body: { content_type: 'image/jpeg', size_bytes: image.length } });
+    expect(media.status).toBe(201);
+    expectError(await as('POST', '/media', '/media', { body: { content_type: 'image/jpeg' } }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await as('POST', '/media/{id}/complete', `/media/${media.json.media.id}/complete`), 400, 'INVALID_MEDIA');
+    await fetch(media.json.upload.url, { method: 'PUT', headers: media.json.upload.headers, body: image });
+    expect((await as('POST', '/media/{id}/complete', `/media/${media.json.media.id}/complete`)).json.media.status).toBe('ready');
     expectError(await as('DELETE', '/posts/{id}', '/posts/x'), 400, 'INVALID_ID');
     expect((await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`)).status).toBe(204);
     expectError(await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`), 404, 'PROFILE_NOT_FOUND');

@@ -45,6 +45,7 @@ describe('reading, listing and deleting posts', () => {
         platform_content: {},
         platforms: ['linkedin', 'bluesky'],
         link_preview: true,
+        media: [],
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

@@ -86,7 +86,7 @@ describe('functions', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       // More memory (and CPU) only where images are decoded.
-      MemorySize: ({ 'complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ?? 256,
+      MemorySize: ({ 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ?? 256,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
       Environment: {

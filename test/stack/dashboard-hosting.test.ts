@@ -57,7 +57,7 @@ describe('dashboard hosting', () => {
     expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
   });
 
-  it('serves pages from S3 over HTTPS with the CSP of the local server and the single-page router', () => {
+  it('serves pages from S3 over HTTPS with the CSP of the local server (plus uploads to the media bucket) and the single-page router', () => {
     const config = distributionConfig();
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
@@ -66,7 +66,13 @@ describe('dashboard hosting', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: Match.objectLike({
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentSecurityPolicy: {
+            // The local policy, with the media bucket's regional origin added to connect-src.
+            ContentSecurityPolicy: {
+              'Fn::Join': ['', [CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://").split("https://")[0] + 'https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^MediaBucket'), 'RegionalDomainName'] }, CONTENT_SECURITY_POLICY.split("connect-src 'self'")[1]]],
+            },
+            Override: true,
+          },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
         }),

@@ -61,9 +61,9 @@ describe('functions', () => {
     ['iam:PassRole', ['create-post', 'dashboard-create-post']],
     ['lambda:InvokeFunction', []],
     ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'publish-post', 'release-post']],
-    ['s3:PutObject', ['create-media', 'complete-media']],
-    ['s3:GetObject', ['complete-media', 'publish-post']],
-    ['s3:DeleteObject', ['complete-media', 'delete-media']],
+    ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
+    ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post']],
+    ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media']],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter((operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0);
     expect(holders.sort()).toEqual([...expected].sort());
@@ -84,7 +84,7 @@ describe('functions', () => {
     const policy = Object.values(template.toJSON().Resources as Record<string, any>).find((resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties.Bucket.Ref === bucketId); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
     const withVariable = allOperations.filter((operation) => 'MEDIA_BUCKET' in functionVariables(stack, template, operation)).sort();
-    expect(withVariable).toEqual(['complete-media', 'create-media', 'delete-media', 'publish-post']);
+    expect(withVariable).toEqual(['complete-media', 'create-media', 'dashboard-complete-media', 'dashboard-create-media', 'delete-media', 'publish-post']);
     for (const operation of withVariable) {
       for (const statement of functionStatements(stack, template, operation).filter((one) => actionsOf(one).some((action) => action.startsWith('s3:')))) {
         expect(statement.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] });

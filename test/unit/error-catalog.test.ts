@@ -10,6 +10,8 @@ describe('error catalog', () => {
       INTERNAL_SERVER_ERROR: 500, SERVICE_UNAVAILABLE: 503, OAUTH_ERROR: 400, NOT_FOUND: 404, INVALID_FIELD: 400,
       PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415, IDEMPOTENCY_KEY_IN_PROGRESS: 409,
       IDEMPOTENCY_KEY_REUSED: 422, FORBIDDEN: 403,
+      // Media (CONTRACT section 11).
+      MEDIA_NOT_FOUND: 404, INVALID_MEDIA: 400,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });

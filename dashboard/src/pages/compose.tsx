@@ -5,6 +5,7 @@ import { api, type Profile } from '../api';
 import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localInputToIso, localTime, platformName, timeZoneName } from '../format';
+import { MediaPicker, type MediaSelection } from './media-picker';
 import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
 
@@ -21,6 +22,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [scheduledLocal, setScheduledLocal] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
   // One idempotency-key per draft: a double submit or a retry after a network error creates one post.
   const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
 
@@ -53,11 +55,15 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (media.busy) {
+      setErrors({ media: 'Upload every image (or remove it) before publishing.' });
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
       // A schedule the browser cannot read is sent as typed, so the API's own message explains it.
-      const body = { content, platforms, ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}), ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
+      const body = { content, platforms, ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}), ...(media.ids.length ? { media: media.ids } : {}), ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
       const created = await api<{ post: { scheduled_for: string | null } }>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
       onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
@@ -117,6 +123,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
           )}
         </div>
       ))}
+
+      <MediaPicker onChange={setMedia} error={errors.media} />
 
       <PlatformPreview request={{ content, platforms, platform_content: previewContent }} />
 

@@ -49,6 +49,11 @@ export function PostsPage() {
             <li key={post.id} class="card item" data-testid="post-item">
               <p class={`status status-${post.status}`}>{STATUS_TEXT[post.status] ?? post.status}</p>
               <p class="post-content">{post.content}</p>
+              {post.media.length > 0 && (
+                <p class="post-media" data-testid="post-media">
+                  {post.media.length === 1 ? '1 image' : `${post.media.length} images`}: {post.media.map((image) => (image.alt_text ? `“${image.alt_text}”` : 'no alt text')).join(', ')}
+                </p>
+              )}
               <dl>
                 {post.scheduled_for && (<><dt>Scheduled for</dt><dd>{localTime(post.scheduled_for)} <span class="utc">({utcTime(post.scheduled_for)})</span></dd></>)}
                 <dt>Created</dt><dd>{localTime(post.created_at)}</dd>

@@ -1,6 +1,7 @@
 import { signInSchema } from '#functions/dashboard-sign-in/schema';
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
+import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 
@@ -8,7 +9,7 @@ import { profileOperations } from './operations-profiles';
  * The dashboard's API (CONTRACT section 9): the public operations again behind the session
  * cookie (same domain functions, same schemas, same errors), plus signing in and out.
  */
-const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...accountOperations };
+const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...mediaOperations, ...accountOperations };
 
 function likePublic(operation: string, note = ''): OperationDoc {
   const doc = publicDocs[operation];
@@ -58,5 +59,7 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-list-posts': likePublic('list-posts'),
   'dashboard-create-post': likePublic('create-post'),
   'dashboard-preview-post': likePublic('preview-post'),
+  'dashboard-create-media': likePublic('create-media'),
+  'dashboard-complete-media': likePublic('complete-media'),
   'dashboard-delete-post': likePublic('delete-post'),
 };

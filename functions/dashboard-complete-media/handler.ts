@@ -1,0 +1,9 @@
+import { apiHandler } from '#shared/http/api-handler';
+import { parseId } from '#shared/domain/ids';
+import { completeMedia } from '#shared/use-cases/media';
+
+export const handler = apiHandler({
+  operation: 'dashboard-complete-media',
+  auth: 'session',
+  handle: async ({ accountId, path }) => ({ statusCode: 200, body: { media: await completeMedia(accountId, parseId(path.id)) } }),
+});

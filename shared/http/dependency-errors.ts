@@ -1,0 +1,32 @@
+import { ServiceError } from './errors';
+
+/**
+ * AWS failures that say "not now" rather than "never": throttling, a service's own 5xx, a
+ * timeout or a dropped connection, after the SDK's own bounded retries. The client gets 503
+ * SERVICE_UNAVAILABLE with retry-after instead of a 500: retrying (with the same
+ * idempotency-key) is the right move, and nothing about the request was wrong.
+ */
+const TRANSIENT_NAMES = new Set([
+  'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling', 'RequestLimitExceeded', 'TooManyRequestsException',
+  'InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'TimeoutError', 'RequestTimeout',
+  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT',
+]);
+
+export const RETRY_AFTER_SECONDS = 1;
+
+export function isTransientDependencyError(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || error instanceof ServiceError) return false;
+  const { name, code, $metadata, $retryable } = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
+  if (TRANSIENT_NAMES.has(name ?? '') || TRANSIENT_NAMES.has(code ?? '')) return true;
+  if ($retryable) return true;
+  return ($metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+export const dependencyUnavailable = (cause: unknown): ServiceError => {
+  const error = new ServiceError('SERVICE_UNAVAILABLE', {}, {
+    message: 'The service is briefly unable to complete this request; retry after the retry-after seconds (with the same idempotency-key)',
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
+  error.cause = cause;
+  return error;
+};

@@ -1,0 +1,31 @@
+import type { PostMedia } from '#shared/domain/media-view';
+import { toMediaView } from '#shared/domain/media-view';
+import { ServiceError } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
+import { getMedia } from '#shared/store/media';
+
+/**
+ * The media checks of a post (creation, preview; edits too): table reads only, so the
+ * functions that run them carry neither the image library nor the storage client.
+ */
+export const MAX_MEDIA_PER_POST = 4;
+/** CONTRACT section 11: media no post uses disappears 24 hours after its creation (or its release). */
+export const UNATTACHED_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The media of a new or edited post, in the contract's order: every id must be this account's
+ * (MEDIA_NOT_FOUND), then ready (INVALID_MEDIA not_ready), then at most 4 (too_many).
+ * Duplicates are merged, as platforms are.
+ */
+export async function resolvePostMedia(accountId: string, ids: string[] | undefined): Promise<PostMedia[]> {
+  if (!ids?.length) return [];
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const now = clock.now();
+  const found = await Promise.all(unique.map((id) => (/^[0-9a-f-]{36}$/.test(id) ? getMedia(accountId, id, now) : Promise.resolve(undefined))));
+  const missing = unique.find((_, index) => !found[index]);
+  if (missing !== undefined) throw new ServiceError('MEDIA_NOT_FOUND', {}, { message: `Media ${missing} not found` });
+  const notReady = found.find((media) => media!.status !== 'ready');
+  if (notReady) throw new ServiceError('INVALID_MEDIA', { reason: 'not_ready' }, { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` });
+  if (unique.length > MAX_MEDIA_PER_POST) throw new ServiceError('INVALID_MEDIA', { reason: 'too_many' });
+  return found.map((media) => ({ ...toMediaView(media!), variants: media!.variants! }));
+}
