@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startTestPds, type TestPds } from '../support/pds';
-import { LOG_FILE_SUFFIX, secretScanDir } from '../support/secret-registry';
+import { LOG_FILE_SUFFIX, registerSecret, secretScanDir } from '../support/secret-registry';
 import { createTable, dropTable } from './deployed-table';
 import { deployedFunctions, runtimeMajor, runtimeModules, RUNTIME_NODE } from './deployment';
 import { startHttpApi } from './http-api';
@@ -99,6 +99,10 @@ export async function startDeployedService(): Promise<DeployedService> {
     aws.callers.set(operatorKey, { kind: 'operator' });
 
     const services = wireServices({ template, physical, policies, clock, aws, engine });
+    // The README's step after the first deploy: the LinkedIn app's client secret into the stack's secret.
+    const [secretId] = resourcesOfType(template, 'AWS::SecretsManager::Secret')[0];
+    services.secrets.putValue(physical.ref(secretId), linkedin.clientSecret);
+    registerSecret(linkedin.clientSecret);
     const logFile = secretScanDir() && join(secretScanDir()!, `deployed-functions-${process.pid}${LOG_FILE_SUFFIX}`);
     const lambda = new LambdaService(functions, {
       nodeBinary: RUNTIME_NODE,

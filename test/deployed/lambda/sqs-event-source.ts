@@ -36,6 +36,10 @@ export class SqsEventSource {
     queues.onVisible(options.queueArn, () => void this.poll());
   }
 
+  get queueArn(): string {
+    return this.options.queueArn;
+  }
+
   /** Whether a poll or its invocations are under way. */
   get busy(): boolean {
     return this.polling;
