@@ -41,7 +41,8 @@ const cdkOptions = (root: string): BuildOptions => ({
   format: 'cjs',
   minify: true,
   sourcemap: true,
-  external: ['@aws-sdk/*'],
+  // sharp is installed beside the bundle (native code), as the stack does; NODE_PATH finds it here.
+  external: ['@aws-sdk/*', 'sharp'],
   tsconfig: join(root, 'tsconfig.json'),
   logLevel: 'silent',
   metafile: true,

@@ -1,5 +1,5 @@
 import type { Schema } from '#shared/http/validation';
-import { MEDIA_TYPES, type MediaType } from '#shared/media/image-variants';
+import { MEDIA_TYPES, type MediaType } from '#shared/domain/media-types';
 
 export interface CreateMediaBody {
   content_type: MediaType;

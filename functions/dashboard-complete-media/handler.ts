@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler';
 import { parseId } from '#shared/domain/ids';
-import { completeMedia } from '#shared/use-cases/media';
+import { completeMedia } from '#shared/use-cases/media-completion';
 
 export const handler = apiHandler({
   operation: 'dashboard-complete-media',

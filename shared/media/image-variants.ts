@@ -7,8 +7,9 @@ import sharp, { type Sharp } from 'sharp';
  * upright first: no metadata block (EXIF, GPS, XMP, ICC comments) and nothing appended to the
  * file (a polyglot's second payload) survives. Bluesky's variant is at most 1,000,000 bytes.
  */
-export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
+import type { MediaType } from '#shared/domain/media-types';
+
+export type { MediaType };
 
 export const MAX_PIXELS = 40_000_000;
 /** app.bsky.embed.images: each image blob at most 1,000,000 bytes. */

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MediaType } from '#shared/media/image-variants';
+import type { MediaType } from '#shared/domain/media-types';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
