@@ -22,8 +22,12 @@ export interface ServiceStackProps extends StackProps {
 
 /** Operations that seal or open platform credentials with the secret box (KMS). */
 const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
-/** Operations that read the LinkedIn app's client secret. */
-const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback', PUBLISHER_OPERATION];
+/**
+ * Operations that read the LinkedIn app's client secret: the code exchange only. The publisher
+ * posts with the member's token and never refreshes it (no refresh tokens outside LinkedIn's
+ * partner programme), so it holds no grant on the secret (test/deployed removes each statement).
+ */
+const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback'];
 /** Post creation and deletion, from the public API and from the dashboard. */
 const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post'];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post'];

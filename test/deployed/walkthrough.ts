@@ -80,6 +80,29 @@ export class Walkthrough {
     this.expectStatus('LinkedIn callback', await this.call('GET', `${callback.pathname.slice(3)}${callback.search}`), 201);
   }
 
+  /** `DELETE /profiles/{id}` of the platform's profile, when there is one (to connect it again). */
+  async disconnect(platform: 'bluesky' | 'linkedin'): Promise<void> {
+    const profiles = this.expectStatus('list profiles', await this.call('GET', '/profiles', { key: this.apiKey }), 200);
+    const profile = profiles.json.profiles.find((one: { platform: string }) => one.platform === platform);
+    if (profile) this.expectStatus(`disconnect ${platform}`, await this.call('DELETE', `/profiles/${profile.id}`, { key: this.apiKey }), 204);
+  }
+
+  /** A post 20 min ahead (its release schedule made), then `DELETE /posts/{id}` (its schedule deleted), without waiting for its time. */
+  async scheduleAndCancel(): Promise<void> {
+    const step = 'schedule a post 20 min ahead, then delete it';
+    const post = await this.schedule(step, 20);
+    if (!this.service.scheduler.list().some((one) => one.name === `post-${post.id}`)) throw new StepFailed(step, 'no release schedule');
+    this.expectStatus(step, await this.call('DELETE', `/posts/${post.id}`, { key: this.apiKey }), 204);
+    if (this.service.scheduler.list().some((one) => one.name === `post-${post.id}`)) throw new StepFailed(step, 'its schedule is still there');
+  }
+
+  /** The runbook's premise: a function's logs are in its log group and its traces in X-Ray (both sent with its role). */
+  telemetryDelivered(operation: string, since: { undeliveredLines: number; undeliveredTraces: number }): void {
+    const now = this.service.lambda.telemetry.get(operation)!;
+    if (now.undeliveredLines > since.undeliveredLines) throw new StepFailed(`logs of ${operation} reach its log group`, `${now.undeliveredLines - since.undeliveredLines} lines lost`);
+    if (now.undeliveredTraces > since.undeliveredTraces) throw new StepFailed(`traces of ${operation} reach X-Ray`, `${now.undeliveredTraces - since.undeliveredTraces} traces lost`);
+  }
+
   async readPost(step: string, id: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     return this.expectStatus(step, await this.call('GET', `/posts/${id}`, { key: this.apiKey }), 200).json.post;
   }
@@ -103,11 +126,11 @@ export class Walkthrough {
   }
 
   /** `POST /posts` with `scheduled_for` `minutes` ahead (and an idempotency key, sent twice); returns the post and its time. */
-  async schedule(step: string, minutes: number): Promise<{ id: string; at: number; content: string }> {
+  async schedule(step: string, minutes: number, platforms = ['linkedin', 'bluesky']): Promise<{ id: string; at: number; content: string }> {
     await this.service.advance(SPACING_MS);
     const at = Math.ceil((this.service.clock.now() + minutes * 60_000) / 1000) * 1000;
     const content = this.text(`Scheduled ${minutes} min ahead`);
-    const request = { key: this.apiKey, headers: { 'idempotency-key': `walk-${this.counter}` }, body: { content, platforms: ['linkedin', 'bluesky'], scheduled_for: new Date(at).toISOString() } };
+    const request = { key: this.apiKey, headers: { 'idempotency-key': `walk-${this.counter}` }, body: { content, platforms, scheduled_for: new Date(at).toISOString() } };
     const created = this.expectStatus(step, await this.call('POST', '/posts', request), 201);
     const replayed = this.expectStatus(`${step} (retried with its idempotency key)`, await this.call('POST', '/posts', request), 201);
     if (replayed.json.post.id !== created.json.post.id || created.json.post.status !== 'scheduled') throw new StepFailed(step, `not one scheduled post: ${describe(replayed)}`);
@@ -126,9 +149,9 @@ export class Walkthrough {
   }
 
   /** A post 20 min ahead: a release schedule, Scheduler fires it, the release function queues the post, the publisher publishes it. */
-  async postScheduledBeyondQueueReach(): Promise<void> {
+  async postScheduledBeyondQueueReach(platforms?: string[]): Promise<void> {
     const step = 'post scheduled 20 min ahead';
-    const post = await this.schedule(step, 20);
+    const post = await this.schedule(step, 20, platforms);
     const schedule = this.service.scheduler.list().find((one) => one.name === `post-${post.id}`);
     if (!schedule) throw new StepFailed(step, 'no release schedule');
     const release = this.service.lambda.byOperation('release-post');

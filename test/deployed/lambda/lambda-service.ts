@@ -118,8 +118,8 @@ export class LambdaService {
       if (outcome.ok) return;
       const retryAt = this.options.clock.now() + (ASYNC_RETRY_DELAYS_MS[number - 1] ?? 0);
       if (number <= config.maximumRetryAttempts && retryAt - queuedAt <= config.maximumEventAgeSeconds * 1000) {
-        this.active += 1;
-        this.options.clock.at(retryAt, () => void attempt(number + 1).finally(() => (this.active -= 1)));
+        // A retry waiting for its time is a timer, not work in progress (settle() sees due timers).
+        this.options.clock.at(retryAt, () => void attempt(number + 1));
         return;
       }
       this.sendToDestination(fn, event, outcome, number);
@@ -195,6 +195,13 @@ export class LambdaService {
     const traces = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].every((action) => policies.allows(fn.principal, { action, resource: '*' }));
     if (traces) telemetry.traces += 1;
     else telemetry.undeliveredTraces += 1;
+  }
+
+  /** Stops the function's environments: its next invocations start cold (as after a deploy or a scale-in). */
+  async recycle(operation: string): Promise<void> {
+    const pool = this.environments.get(operation) ?? [];
+    this.environments.set(operation, []);
+    await Promise.all(pool.map((environment) => environment.stop()));
   }
 
   async stop(): Promise<void> {
