@@ -80,7 +80,7 @@ describe('each statement of a function role is needed by a named step', () => {
     const refused = service.policies.decisions.slice(before.decisions).filter((decision) => !decision.allowed && decision.session === fn.name);
     const evidence = [
       ...(telemetry.output.slice(before.output).some((line) => /AccessDenied/.test(line)) ? [`AccessDenied in the function's logs (${[...new Set(refused.map((one) => one.action))].join(', ')})`] : []),
-      ...service.eventSources.flatMap((source, index) => source.errors.slice(before.sources[index]).map((error) => `event source mapping: ${error.split(':')[0]} refused`)),
+      ...service.eventSources.flatMap((source, index) => source.errors.slice(before.sources[index]).map((error) => `event source mapping: ${error.split(': ')[0]} refused`)),
       ...service.lambda.lostEvents.slice(before.lost).map((lost) => `asynchronous event lost: ${lost.reason.split(' arn:')[0]}`),
       ...(/reach (its log group|X-Ray)/.test(failedStep ?? '') ? [`the function's ${/X-Ray/.test(failedStep!) ? 'traces do not reach X-Ray' : 'logs do not reach its log group'}`] : []),
     ];

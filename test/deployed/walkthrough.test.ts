@@ -18,8 +18,6 @@ describe('the README walkthrough through the deployed bundles', () => {
     walk = new Walkthrough(service);
   }, 240_000);
   afterAll(async () => {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync('/tmp/dep-scratch/debug.json', JSON.stringify({ invocations: service.lambda.invocations.map((i) => ({ ...i, outcome: i.outcome.ok ? 'ok' : i.outcome.error })), publisher: service.lambda.telemetry.get('publish-post')?.output, release: service.lambda.telemetry.get('release-post')?.output, calls: service.aws.calls }, null, 1));
     await service?.stop();
   }, 60_000);
 
