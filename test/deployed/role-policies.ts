@@ -65,15 +65,19 @@ export class RolePolicies {
 
   /** Throws AccessDenied unless the principal's current policies allow the request. */
   authorize(principal: Principal, request: AuthorizationRequest): void {
-    const current = this.of(principal.roleLogicalId).filter((entry) => !this.removed.has(entry.id)).map((entry) => entry.statement);
-    const decision = evaluate(current, request);
-    this.decisions.push({ role: principal.roleName, session: principal.sessionName, action: request.action, resource: request.resource, allowed: decision.allowed });
+    const decision = this.decide(principal, request);
     if (!decision.allowed) throw new AccessDenied(principal, request, decision.reason);
   }
 
-  /** Whether the request would be allowed, without recording it. */
+  /** The same check for a call AWS makes on the role's behalf (log delivery, destinations): the answer, recorded, not thrown. */
   allows(principal: Principal, request: AuthorizationRequest): boolean {
+    return this.decide(principal, request).allowed;
+  }
+
+  private decide(principal: Principal, request: AuthorizationRequest) {
     const current = this.of(principal.roleLogicalId).filter((entry) => !this.removed.has(entry.id)).map((entry) => entry.statement);
-    return evaluate(current, request).allowed;
+    const decision = evaluate(current, request);
+    this.decisions.push({ role: principal.roleName, session: principal.sessionName, action: request.action, resource: request.resource, allowed: decision.allowed });
+    return decision;
   }
 }

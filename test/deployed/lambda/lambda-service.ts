@@ -53,7 +53,12 @@ export class LambdaService {
   readonly telemetry = new Map<string, FunctionTelemetry>();
   /** Asynchronous events that failed and could not be delivered to a destination either. */
   readonly lostEvents: Array<{ operation: string; reason: string }> = [];
+  /** The Node.js each function's environments run on (`process.version`, `process.arch`), once started. */
+  readonly runtimes = new Map<string, ExecutionEnvironment['runtime']>();
   private readonly environments = new Map<string, ExecutionEnvironment[]>();
+  /** Each environment's log stream, and where its output goes during an invocation. */
+  private readonly streams = new Map<ExecutionEnvironment, string>();
+  private readonly collectors = new Map<ExecutionEnvironment, (line: string) => void>();
   private readonly starting = new Set<Promise<unknown>>();
   private active = 0;
 
@@ -131,7 +136,6 @@ export class LambdaService {
     const destination = fn.asyncInvoke?.onFailureQueueArn;
     if (!destination) return void this.lostEvents.push({ operation: fn.operation, reason: 'retries exhausted, no destination' });
     if (!this.options.policies.allows(fn.principal, { action: 'sqs:SendMessage', resource: destination })) {
-      this.options.policies.decisions.push({ role: fn.principal.roleName, session: fn.principal.sessionName, action: 'sqs:SendMessage', resource: destination, allowed: false });
       return void this.lostEvents.push({ operation: fn.operation, reason: `the role may not send to the on-failure destination ${destination}` });
     }
     const record = {
@@ -144,8 +148,6 @@ export class LambdaService {
     };
     this.options.queues.send(destination, JSON.stringify(record), 0, 'lambda');
   }
-
-  private readonly collectors = new Map<ExecutionEnvironment, (line: string) => void>();
 
   private async environmentFor(fn: DeployedFunction): Promise<{ environment: ExecutionEnvironment; coldStart: boolean; streamName: string } | { initError: InvocationError }> {
     const pool = this.environments.get(fn.operation) ?? [];
@@ -180,10 +182,6 @@ export class LambdaService {
     this.runtimes.set(fn.operation, environment.runtime);
     return { environment, coldStart: true, streamName };
   }
-
-  private readonly streams = new Map<ExecutionEnvironment, string>();
-  /** The Node.js each function's environments run on (`process.version`, `process.arch`), once started. */
-  readonly runtimes = new Map<string, ExecutionEnvironment['runtime']>();
 
   private deliverTelemetry(fn: DeployedFunction, streamName: string, lines: string[]): void {
     const telemetry = this.telemetry.get(fn.operation)!;
