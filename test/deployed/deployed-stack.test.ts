@@ -1,26 +1,29 @@
 import { startDeployedService, type DeployedService } from './deployed-service';
 import { runtimeMajor } from './deployment';
+import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
 import { functionDefinitions } from './template';
 import { Walkthrough } from './walkthrough';
 
 /**
  * The deployed artifacts under test (issue 13, part 3): the stack synthesized with its real
  * bundles, each function's bundle from cdk.out running on the runtime's Node.js with exactly the
- * template's environment, every AWS call checked against the function's role, requests routed by
- * the template's own routes and stage. The README's walkthrough, through all of it.
+ * template's environment, every AWS call checked against the caller's role as the template writes
+ * it, requests routed by the template's own routes and stage (docs/decisions.md, "Deployed
+ * artifacts under test"). One synth and one deployment for the file: the walkthrough, then the
+ * policies taken apart statement by statement on the account it made.
  */
+let service: DeployedService;
+let walk: Walkthrough;
+
+beforeAll(async () => {
+  service = await startDeployedService();
+  walk = new Walkthrough(service);
+}, 240_000);
+afterAll(async () => {
+  await service?.stop();
+}, 60_000);
+
 describe('the README walkthrough through the deployed bundles', () => {
-  let service: DeployedService;
-  let walk: Walkthrough;
-
-  beforeAll(async () => {
-    service = await startDeployedService();
-    walk = new Walkthrough(service);
-  }, 240_000);
-  afterAll(async () => {
-    await service?.stop();
-  }, 60_000);
-
   it('creates an account with the admin command, as an operator does against AWS', async () => {
     await walk.createAccount();
   }, 30_000);
@@ -88,6 +91,27 @@ describe('the README walkthrough through the deployed bundles', () => {
     for (const [operation, runtime] of service.lambda.runtimes) {
       expect({ operation, major: Number(runtime.nodeVersion.slice(1).split('.')[0]) }).toEqual({ operation, major: 24 });
     }
-    console.log(`deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations of ${service.lambda.runtimes.size} functions`);
+    process.stdout.write(`deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations of ${service.lambda.runtimes.size} functions\n`);
   });
+});
+
+/**
+ * The template's policies are tight: for each role below, the walkthrough's steps that use it pass
+ * with the policy as deployed, and taking away any one statement makes a named step fail, with the
+ * refusal visible where AWS shows it: AccessDenied in the function's logs, the event source
+ * mapping's error, the lost asynchronous event, or the logs and traces that never arrive. Policies
+ * change while everything runs: no new synth, no restart.
+ */
+describe('each statement of a function role is needed by a named step', () => {
+  it.each(['create-post', 'publish-post', 'connect-bluesky', 'linkedin-callback', 'release-post'])('%s', async (operation) => {
+    const steps = roleSteps(walk)[operation];
+    expect({ policy: 'as deployed', failedStep: (await runSteps(service, walk, operation, steps)).failedStep }).toEqual({ policy: 'as deployed', failedStep: undefined });
+    const results = await withEachStatementRemoved(service, walk, operation, steps);
+    // With every statement back the steps pass again, and the next role starts from a connected account.
+    const restored = await runSteps(service, walk, operation, steps);
+    // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
+    process.stdout.write(`${removalTable(operation, results)}\n`);
+    expect(results.filter((result) => !result.failedStep || result.evidence.length === 0)).toEqual([]);
+    expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
+  }, 180_000);
 });
