@@ -58,7 +58,8 @@ export async function runSteps(service: DeployedService, walk: Walkthrough, oper
       await step.run();
       walk.telemetryDelivered(operation, since);
     } catch (error) {
-      failedStep = `${step.name}: ${(error as Error).message.split('\n')[0].slice(0, 200)}`;
+      const message = (error as Error).message.split('\n')[0].slice(0, 200);
+      failedStep = message.startsWith(step.name) ? message : `${step.name}: ${message}`;
       break;
     }
   }
