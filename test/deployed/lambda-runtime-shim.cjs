@@ -45,6 +45,9 @@ const errorPayload = (error) => ({
 let handler;
 let current;
 
+// The Lambda service gone (the test process ended or was killed): the environment goes too.
+process.on('disconnect', () => process.exit(0));
+
 process.on('unhandledRejection', (reason) => {
   console.error('Unhandled Promise Rejection', JSON.stringify(errorPayload(reason)));
   if (current) process.send({ type: 'error', id: current, error: { ...errorPayload(reason), errorType: 'Runtime.UnhandledPromiseRejection' } });
