@@ -195,6 +195,16 @@ export class LambdaService {
     else telemetry.undeliveredTraces += 1;
   }
 
+  /** The init phase of one environment, without an invocation (then stopped unless it was running already): does the bundle load, on which Node.js. */
+  async initialize(fn: DeployedFunction): Promise<{ runtime?: ExecutionEnvironment['runtime']; initError?: InvocationError }> {
+    const running = this.runtimes.get(fn.operation);
+    if (running) return { runtime: running };
+    const found = await this.environmentFor(fn);
+    if ('initError' in found) return { initError: found.initError };
+    await this.recycle(fn.operation);
+    return { runtime: found.environment.runtime };
+  }
+
   /** Stops the function's environments: its next invocations start cold (as after a deploy or a scale-in). */
   async recycle(operation: string): Promise<void> {
     const pool = this.environments.get(operation) ?? [];
