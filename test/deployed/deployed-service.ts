@@ -57,6 +57,15 @@ function requireRuntimeNode(template?: CfnTemplate): void {
   }
 }
 
+/** The functions' output joins the suite's secret grep (test/support/secret-registry.ts). */
+function secretGrepSink(): (operation: string, line: string) => void {
+  const dir = secretScanDir();
+  const file = dir && join(dir, `deployed-functions-${process.pid}${LOG_FILE_SUFFIX}`);
+  return (operation, line) => {
+    if (file && existsSync(dir)) appendFileSync(file, `[${operation}] ${line}\n`);
+  };
+}
+
 /**
  * The synthesized stack, deployed onto this machine: each function's bundle from cdk.out in its
  * own Node.js 24 processes with the template's environment, the HTTP API's routes and stage, the
@@ -70,8 +79,11 @@ export async function startDeployedService(): Promise<DeployedService> {
   requireRuntimeNode();
   const workdir = mkdtempSync(join(tmpdir(), 'sps-deployed-'));
   const cleanups: Array<() => Promise<void> | void> = [() => rmSync(workdir, { recursive: true, force: true })];
+  // In reverse order of starting; each runs even when an earlier one failed.
   const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch((error: unknown) => failures.push(error));
+    if (failures.length) throw failures[0];
   };
   try {
     const pds = await startTestPds();
@@ -106,15 +118,7 @@ export async function startDeployedService(): Promise<DeployedService> {
     const [secretId] = resourcesOfType(template, 'AWS::SecretsManager::Secret')[0];
     services.secrets.putValue(physical.ref(secretId), linkedin.clientSecret);
     registerSecret(linkedin.clientSecret);
-    const logFile = secretScanDir() && join(secretScanDir()!, `deployed-functions-${process.pid}${LOG_FILE_SUFFIX}`);
-    const lambda = new LambdaService(functions, {
-      nodeBinary: RUNTIME_NODE,
-      clock,
-      policies,
-      queues: services.queues,
-      // The functions' output joins the suite's secret grep (test/support/secret-registry.ts).
-      onOutput: (operation, line) => logFile && existsSync(secretScanDir()!) && appendFileSync(logFile, `[${operation}] ${line}\n`),
-    });
+    const lambda = new LambdaService(functions, { nodeBinary: RUNTIME_NODE, clock, policies, queues: services.queues, onOutput: secretGrepSink() });
     cleanups.push(() => lambda.stop());
     services.attachLambda(lambda);
     const sources = eventSources(template).map((source) => {
