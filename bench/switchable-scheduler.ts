@@ -14,13 +14,13 @@ export class SwitchableScheduler implements PostScheduler {
     this.target = target;
   }
 
-  async schedule(postId: string, at: Date): Promise<void> {
-    if (this.target) return this.target.schedule(postId, at);
+  async schedule(postId: string, at: Date, version?: number): Promise<void> {
+    if (this.target) return this.target.schedule(postId, at, version);
     this.scheduled.set(postId, at);
   }
 
-  async cancel(postId: string): Promise<void> {
-    if (this.target) return this.target.cancel(postId);
+  async cancel(postId: string, version?: number): Promise<void> {
+    if (this.target) return this.target.cancel(postId, version);
     this.scheduled.delete(postId);
   }
 

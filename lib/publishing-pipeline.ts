@@ -114,7 +114,7 @@ export class PublishingPipeline extends Construct {
     });
   }
 
-  /** create-post: put posts on the publish queue, or make release schedules in the group (run as the scheduler role). */
+  /** create-post, edit-post, retry-post: put posts on the publish queue, or make release schedules in the group (run as the scheduler role). */
   allowScheduling(fn: ApiFunction): void {
     this.addSchedulingEnvironment(fn);
     // CreateSchedule only: the post is saved first and its creation undone if scheduling fails,
@@ -131,7 +131,7 @@ export class PublishingPipeline extends Construct {
     this.suppressScheduleWildcard(fn);
   }
 
-  /** delete-post: cancel a post's schedule, nothing more. */
+  /** delete-post, edit-post: cancel a post's schedule, nothing more. */
   allowCancelling(fn: ApiFunction): void {
     this.addSchedulingEnvironment(fn);
     fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [this.schedulesArn()] }));
@@ -168,7 +168,7 @@ export class PublishingPipeline extends Construct {
     const arn = `arn:<AWS::Partition>:scheduler:${written(stack.region, 'Region')}:${written(stack.account, 'AccountId')}:schedule/${this.scheduleGroup.scheduleGroupName}/*`;
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${arn}]`,
-      reason: 'Schedules are created per post (post-<uuid>), so the grant names the schedule group and ends in /*; no other group is reachable.',
+      reason: 'Schedules are created per post version (post-<uuid>, post-<uuid>-v<n>), so the grant names the schedule group and ends in /*; no other group is reachable.',
     });
   }
 }

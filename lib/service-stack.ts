@@ -28,9 +28,13 @@ const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', '
  * partner programme), so it holds no grant on the secret (test/deployed removes each statement).
  */
 const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback'];
-/** Post creation and deletion, from the public API and from the dashboard. */
-const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post'];
-const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post'];
+/**
+ * Post creation, editing, retrying and deletion, from the public API and from the dashboard. An
+ * edit schedules the post's new version, then cancels the old version's schedule; a retry only
+ * schedules (a failed or partially published post has no schedule left).
+ */
+const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post'];
+const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */
 const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
   'create-media': ['put'],

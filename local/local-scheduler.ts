@@ -1,4 +1,4 @@
-import type { PublishTrigger } from '#shared/domain/publish-timing';
+import { scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { PublishQueue } from '#shared/ports/publish-queue';
@@ -11,9 +11,11 @@ import { scanPostsAwaitingPublication } from '#shared/store/posts';
  * `tickMs`, so a moved test clock is noticed too). Locally nothing fires early, so there is no
  * release step: a scheduled post is handed over at its time. Durable because the posts themselves
  * are the record: on start every scheduled or half-published post is found again in the store, so
- * a restart loses nothing.
+ * a restart loses nothing. Like Scheduler and SQS, it holds one trigger per post version: an edit's
+ * new trigger lives beside the old one until that is cancelled (or fires and finds itself stale).
  */
 export class LocalScheduler implements PostScheduler, PublishQueue {
+  /** Keyed by post id and version (`dueKey`). */
   private readonly due = new Map<string, { at: number; trigger: PublishTrigger }>();
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -29,8 +31,8 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     for (const post of pending) {
       // A post caught mid-publication by a stop is published again: the publisher's
       // per-platform claims make that safe.
-      if (post.status === 'publishing') this.due.set(post.id, { at: 0, trigger: { post_id: post.id } });
-      else this.due.set(post.id, { at: new Date(post.post_time).getTime(), trigger: { post_id: post.id, due_at: post.post_time } });
+      if (post.status === 'publishing') this.due.set(dueKey(post.id), { at: 0, trigger: { post_id: post.id } });
+      else this.hold(scheduledTrigger(post.id, new Date(post.post_time), post.version), new Date(post.post_time).getTime());
     }
     this.startTicking();
     return pending.length;
@@ -43,12 +45,12 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.tick();
   }
 
-  async schedule(postId: string, at: Date): Promise<void> {
-    this.due.set(postId, { at: at.getTime(), trigger: { post_id: postId, due_at: at.toISOString() } });
+  async schedule(postId: string, at: Date, version = 0): Promise<void> {
+    this.hold(scheduledTrigger(postId, at, version), at.getTime());
   }
 
-  async cancel(postId: string): Promise<void> {
-    this.due.delete(postId);
+  async cancel(postId: string, version = 0): Promise<void> {
+    this.due.delete(dueKey(postId, version));
   }
 
   async publishNow(postId: string): Promise<void> {
@@ -57,12 +59,16 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 
   /** The publish queue's side: the trigger runs the publisher `delaySeconds` from now (clock port). */
   async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
-    this.due.set(trigger.post_id, { at: clock.now().getTime() + delaySeconds * 1000, trigger });
+    this.hold(trigger, clock.now().getTime() + delaySeconds * 1000);
   }
 
-  /** Whether a post is waiting for its time here (tests, diagnostics). */
+  /** Whether a post is waiting for its time here, in any version (tests, diagnostics). */
   isScheduled(postId: string): boolean {
-    return this.due.has(postId);
+    return [...this.due.values()].some(({ trigger }) => trigger.post_id === postId);
+  }
+
+  private hold(trigger: PublishTrigger, at: number): void {
+    this.due.set(dueKey(trigger.post_id, trigger.version), { at, trigger });
   }
 
   /** Stops ticking and waits for publications under way. */
@@ -74,9 +80,9 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 
   private tick(): void {
     const now = clock.now().getTime();
-    for (const [postId, { at, trigger }] of this.due) {
+    for (const [key, { at, trigger }] of this.due) {
       if (at > now) continue;
-      this.due.delete(postId);
+      this.due.delete(key);
       this.run(trigger);
     }
   }
@@ -88,3 +94,5 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.running.add(publication);
   }
 }
+
+const dueKey = (postId: string, version = 0): string => `${postId}#${version}`;

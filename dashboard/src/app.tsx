@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
+import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { KeysPage } from './pages/keys';
 import { PostsPage } from './pages/posts';
@@ -15,9 +16,10 @@ const TITLES: Record<Page, string> = {
   profiles: 'Profiles',
   compose: 'Compose',
   posts: 'Posts',
+  calendar: 'Calendar',
   usage: 'Usage',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'usage'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -88,6 +90,7 @@ export function App() {
         {session && shown === 'profiles' && <ProfilesPage />}
         {session && shown === 'compose' && <ComposePage onCreated={(message) => { setFlash({ page: 'posts', text: message }); navigate('posts'); }} />}
         {session && shown === 'posts' && <PostsPage />}
+        {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}
       </main>
     </>

@@ -8,6 +8,23 @@ export const SPACING_MS = 60_000;
 
 export const spacingBucket = (time: Date): number => Math.floor(time.getTime() / SPACING_MS);
 
+/** A post's hold on a spacing bucket: the bucket and the post's exact time in it. */
+export interface SlotHold {
+  bucket: number;
+  timeMs: number;
+}
+
+export const slotHoldAt = (time: Date): SlotHold => ({ bucket: spacingBucket(time), timeMs: time.getTime() });
+
+/**
+ * How an edit or a retry moves a post's LinkedIn slot: from the hold it has (absent: none) to the
+ * hold it needs (absent: none), in the transaction that changes the post.
+ */
+export interface SlotMove {
+  from?: SlotHold;
+  to?: SlotHold;
+}
+
 /** Whether a post at `time` keeps its distance from one at `other`. */
 export const farEnough = (time: number, other: number): boolean => Math.abs(time - other) >= SPACING_MS;
 

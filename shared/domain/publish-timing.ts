@@ -22,6 +22,11 @@ export interface PublishTrigger {
   post_id: string;
   /** The post time this trigger was made for; absent for an immediate post. A post moved since ignores it. */
   due_at?: string;
+  /**
+   * The post version this trigger was made for (every edit or retry makes a new version and a new
+   * trigger); absent for posts never changed since creation (version 0). A post changed since ignores it.
+   */
+  version?: number;
 }
 
 /** The whole seconds to hold a message back so that it is delivered at, never before, `dueAt`. */
@@ -43,11 +48,19 @@ export function releaseScheduleTime(dueAt: Date): Date {
 export function parseTrigger(input: unknown): PublishTrigger | undefined {
   const value = typeof input === 'string' ? safeJson(input) : input;
   if (!value || typeof value !== 'object') return undefined;
-  const { post_id: postId, due_at: dueAt } = value as Record<string, unknown>;
+  const { post_id: postId, due_at: dueAt, version } = value as Record<string, unknown>;
   if (typeof postId !== 'string' || !UUID.test(postId)) return undefined;
   if (dueAt !== undefined && (typeof dueAt !== 'string' || Number.isNaN(Date.parse(dueAt)))) return undefined;
-  return dueAt === undefined ? { post_id: postId } : { post_id: postId, due_at: dueAt };
+  if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) >= 0)) return undefined;
+  return { post_id: postId, ...(dueAt === undefined ? {} : { due_at: dueAt }), ...(version === undefined ? {} : { version: version as number }) };
 }
+
+/** The trigger of a post scheduled at `dueAt` in its `version` (0, never changed, is left out: triggers made before versions look the same). */
+export const scheduledTrigger = (postId: string, dueAt: Date, version = 0): PublishTrigger => ({
+  post_id: postId,
+  due_at: dueAt.toISOString(),
+  ...(version ? { version } : {}),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

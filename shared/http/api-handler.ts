@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
+import { parseId } from '#shared/domain/ids';
 import { apiKeyAuth } from './api-key-auth';
 import { errorHandler } from './error-handler';
 import { idempotency } from './idempotency';
@@ -35,6 +36,11 @@ export interface EndpointOptions<TBody, TQuery> {
   query?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   /** POST endpoints honour the idempotency-key header (CONTRACT section 7). */
   idempotent?: boolean;
+  /**
+   * The route's `{id}` is checked (INVALID_ID) right after authentication, before the body is
+   * read: an endpoint with both a path id and a body answers a bad id first (CONTRACT sections 0, 10).
+   */
+  pathId?: boolean;
   handle(request: ApiRequest<TBody, TQuery>): Promise<HandlerResult>;
 }
 
@@ -53,6 +59,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
     .use(requestContext(options.operation));
   if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth());
   else if (options.auth === 'session') stack.use(sessionAuth());
+  if (options.pathId) stack.use({ before: (request) => void parseId(request.event.pathParameters?.id) });
   if (options.body) stack.use(jsonBody({ allowEmpty: allowEmptyBody }));
   stack.use({
     name: 'validation',

@@ -70,6 +70,8 @@ export const errorCatalog = {
   // Media (CONTRACT section 11).
   MEDIA_NOT_FOUND: entry(404, 'Media not found'),
   INVALID_MEDIA: entry(400, (x) => INVALID_MEDIA_MESSAGES[String(x.reason)] ?? 'The media cannot be used'),
+  // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).
+  INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
 } satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

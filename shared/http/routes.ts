@@ -4,7 +4,7 @@
  * `functions/<operation>/handler.ts` and exports `handler`.
  */
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** API Gateway route path; `{name}` is one path segment. */
   path: string;
   operation: string;
@@ -26,7 +26,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/posts/preview', operation: 'preview-post', auth: 'api-key' },
   { method: 'GET', path: '/posts', operation: 'list-posts', auth: 'api-key' },
   { method: 'GET', path: '/posts/{id}', operation: 'get-post', auth: 'api-key' },
+  { method: 'PATCH', path: '/posts/{id}', operation: 'edit-post', auth: 'api-key' },
   { method: 'DELETE', path: '/posts/{id}', operation: 'delete-post', auth: 'api-key' },
+  { method: 'POST', path: '/posts/{id}/retry', operation: 'retry-post', auth: 'api-key' },
   { method: 'GET', path: '/usage', operation: 'get-usage', auth: 'api-key' },
   { method: 'POST', path: '/media', operation: 'create-media', auth: 'api-key' },
   { method: 'POST', path: '/media/{id}/complete', operation: 'complete-media', auth: 'api-key' },
@@ -50,9 +52,11 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/dashboard/api/posts', operation: 'dashboard-list-posts', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts', operation: 'dashboard-create-post', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts/preview', operation: 'dashboard-preview-post', auth: 'session' },
+  { method: 'PATCH', path: '/dashboard/api/posts/{id}', operation: 'dashboard-edit-post', auth: 'session' },
   { method: 'DELETE', path: '/dashboard/api/posts/{id}', operation: 'dashboard-delete-post', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/media', operation: 'dashboard-create-media', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/media/{id}/complete', operation: 'dashboard-complete-media', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/posts/{id}/retry', operation: 'dashboard-retry-post', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */

@@ -12,7 +12,8 @@ import { suggestFieldName } from './field-suggestion';
  *
  * A schema may annotate a property with `x-error-code`: every failure inside that property
  * then maps to that code (e.g. platforms → INVALID_PLATFORMS), or with
- * `x-error-codes: {keyword: code}` for single keywords (e.g. maxLength → CONTENT_TOO_LONG).
+ * `x-error-codes: {keyword: code}` for single keywords (e.g. maxLength → CONTENT_TOO_LONG), and
+ * `null` for a null sent where the property's type allows none.
  *
  * Precedence among several failures (CONTRACT section 5): unknown field → missing field
  * (in the order of `required`) → wrong type (INVALID_FIELD) → annotated codes in property order.
@@ -87,8 +88,9 @@ function classify(schema: Schema, error: ErrorObject, data: Record<string, unkno
   const property = schema.properties?.[field] ?? {};
   const order = properties.indexOf(field);
   const codes = property['x-error-codes'] ?? {};
-  // An optional text sent as null is blank, as a required one is (required nulls never get here: see makeValidator).
-  const blank = error.keyword === 'type' && data[field] === null && codes.pattern === 'MISSING_REQUIRED_FIELD';
+  // An optional text sent as null is blank, as a required one is (required nulls never get here: see makeValidator);
+  // so is a null where `x-error-codes` says `null: MISSING_REQUIRED_FIELD` (PATCH's platforms: a post cannot lose them).
+  const blank = error.keyword === 'type' && data[field] === null && (codes.pattern ?? codes.null) === 'MISSING_REQUIRED_FIELD';
   const mapped: ErrorCode | undefined = blank ? 'MISSING_REQUIRED_FIELD' : (codes[error.keyword] ?? property['x-error-code']);
   if (mapped === 'MISSING_REQUIRED_FIELD') return { rank: 1, order: required.includes(field) ? required.indexOf(field) : required.length + order, code: mapped, field };
   if (mapped === 'INVALID_FIELD') return { rank: 2, order, code: mapped, field };

@@ -1,14 +1,18 @@
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '#shared/config';
-import { queueDelaySeconds, queuesDirectly, releaseScheduleTime, type PublishTrigger } from '#shared/domain/publish-timing';
+import { queueDelaySeconds, queuesDirectly, releaseScheduleTime, scheduledTrigger } from '#shared/domain/publish-timing';
 import { clock } from './clock';
 import { publishQueue } from './publish-queue';
 import type { PostScheduler } from './scheduler';
 
 const schedulerClient = new SchedulerClient({});
 
-/** Schedule names are 1-64 of [0-9a-zA-Z-_.]: `post-` + the post's UUID. */
-export const scheduleName = (postId: string): string => `post-${postId}`;
+/**
+ * Schedule names are 1-64 of [0-9a-zA-Z-_.]: `post-` + the post's UUID, and `-v` + its version
+ * once it has been edited or retried (one schedule per version: a late cancel of an old version
+ * can never hit the schedule of a newer one).
+ */
+export const scheduleName = (postId: string, version = 0): string => (version ? `post-${postId}-v${version}` : `post-${postId}`);
 
 /** `at(yyyy-mm-ddThh:mm:ss)` in UTC (Scheduler fires anywhere in that minute). */
 export const atExpression = (at: Date): string => `at(${at.toISOString().slice(0, 19)})`;
@@ -28,20 +32,20 @@ export class EventBridgePostScheduler implements PostScheduler {
     return value;
   }
 
-  async schedule(postId: string, at: Date): Promise<void> {
-    const trigger: PublishTrigger = { post_id: postId, due_at: at.toISOString() };
+  async schedule(postId: string, at: Date, version = 0): Promise<void> {
+    const trigger = scheduledTrigger(postId, at, version);
     const now = clock.now();
     if (queuesDirectly(at, now)) return (await publishQueue()).send(trigger, queueDelaySeconds(at, now));
     await schedulerClient.send(
       new CreateScheduleCommand({
-        Name: scheduleName(postId),
+        Name: scheduleName(postId, version),
         GroupName: this.settings.scheduleGroup,
         ScheduleExpression: atExpression(releaseScheduleTime(at)),
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
         // A retried create makes one schedule, not two; a post rescheduled later is another request.
-        ClientToken: `${postId}-${at.getTime()}`,
+        ClientToken: `${scheduleName(postId, version).slice('post-'.length)}-${at.getTime()}`,
         Target: {
           Arn: this.required('releaseFunctionArn'),
           RoleArn: this.required('schedulerRoleArn'),
@@ -53,9 +57,9 @@ export class EventBridgePostScheduler implements PostScheduler {
     );
   }
 
-  async cancel(postId: string): Promise<void> {
+  async cancel(postId: string, version = 0): Promise<void> {
     try {
-      await schedulerClient.send(new DeleteScheduleCommand({ Name: scheduleName(postId), GroupName: this.settings.scheduleGroup }));
+      await schedulerClient.send(new DeleteScheduleCommand({ Name: scheduleName(postId, version), GroupName: this.settings.scheduleGroup }));
     } catch (error) {
       // Already fired (ActionAfterCompletion DELETE), never created (queued directly): nothing to cancel.
       // A message already on the queue finds the post deleted or moved and does nothing.

@@ -13,20 +13,21 @@ import { releaseSpacingSlotItem } from './spacing-slots';
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
 /**
- * scheduled → publishing, for the post at the time the caller read: the claimed post as it now
- * is (publish from this, not from an earlier read, so an edit that landed in between is never
- * lost). Undefined when the post is no longer scheduled at that time (deleted, moved, or taken).
+ * scheduled → publishing, for the post at the time and version the caller read: the claimed post
+ * as it now is (publish from this, not from an earlier read). Undefined when the post is no longer
+ * scheduled at that time in that version (deleted, moved, edited, or taken): an edit committed
+ * first wins, and its own trigger publishes it.
  */
-export async function claimScheduledPost(postId: string, postTime: string): Promise<PostItem | undefined> {
+export async function claimScheduledPost(postId: string, postTime: string, version = 0): Promise<PostItem | undefined> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: postKey(postId),
         UpdateExpression: 'SET #status = :publishing',
-        ConditionExpression: '#status = :scheduled AND post_time = :postTime',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled', ':postTime': postTime },
+        ConditionExpression: `#status = :scheduled AND post_time = :postTime AND ${version ? '#version = :version' : 'attribute_not_exists(#version)'}`,
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled', ':postTime': postTime, ...(version ? { ':version': version } : {}) },
         ReturnValues: 'ALL_NEW',
       }),
     );

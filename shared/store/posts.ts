@@ -40,7 +40,15 @@ export interface PostItem {
   post_time: string;
   /** The LinkedIn spacing bucket the post holds, while it holds one. */
   spacing_bucket?: number;
+  /**
+   * Bumped by every edit and retry (absent: 0, never changed). Their writes are conditional on the
+   * version they read, and each version gets its own trigger: a trigger of an older version does nothing.
+   */
+  version?: number;
 }
+
+/** A post's version (0 until its first edit or retry). */
+export const versionOf = (post: Pick<PostItem, 'version'>): number => post.version ?? 0;
 
 export const postKey = (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' });
 export const postListKey = (accountId: string, createdAt: string, postId: string) => ({
@@ -144,17 +152,17 @@ export function deletePostItem(post: PostItem, statuses: readonly PostStatus[], 
  * Posts still waiting for (or in the middle of) publication, across accounts. A Scan: used
  * once at local start-up to rebuild the in-process scheduler, never on a request path.
  */
-export async function scanPostsAwaitingPublication(): Promise<Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for'>[]> {
-  const found: Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for'>[] = [];
+export async function scanPostsAwaitingPublication(): Promise<Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[]> {
+  const found: Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new ScanCommand({
         TableName: tableName,
         FilterExpression: '#type = :post AND #status IN (:scheduled, :publishing)',
-        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#version': 'version' },
         ExpressionAttributeValues: { ':post': 'post', ':scheduled': 'scheduled', ':publishing': 'publishing' },
-        ProjectionExpression: 'id, #status, post_time, scheduled_for',
+        ProjectionExpression: 'id, #status, post_time, scheduled_for, #version',
         ExclusiveStartKey: cursor,
       }),
     );

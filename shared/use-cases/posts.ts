@@ -4,7 +4,7 @@ import { ServiceError, type Platform } from '#shared/http/errors';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
 import { detachMedia } from '#shared/store/media';
-import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
+import { deletePostItem, getPostItem, queryAccountPosts, versionOf, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { cancellationReasons } from '#shared/store/transaction-errors';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
@@ -45,26 +45,39 @@ const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
 /**
  * Deletes a scheduled or failed post, releasing its LinkedIn slot and cancelling its
  * schedule. A post being or already published gives POST_PUBLISHED (CONTRACT section 5).
- * The status condition makes a race with the publisher safe: whichever commits first wins.
+ * The status and version conditions make a race with the publisher or an edit safe: whichever
+ * commits first wins (an edit that moved the slot meanwhile makes the delete read again).
  */
 export async function deletePost(accountId: string, postId: string): Promise<void> {
-  const post = await ownPost(accountId, postId);
-  if (!DELETABLE.includes(post.status)) throw new ServiceError('POST_PUBLISHED');
-  try {
-    await writeTransaction([
-      deletePostItem(post, DELETABLE),
-      // A failed post gave its slot back when it failed; a scheduled one still holds it.
-      ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
-        ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
-        : []),
-    ]);
-  } catch (error) {
-    const [deleted] = cancellationReasons(error) ?? [];
-    if (deleted?.conditionFailed) throw new ServiceError(deleted.item ? 'POST_PUBLISHED' : 'POST_NOT_FOUND');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    const post = await ownPost(accountId, postId);
+    if (!DELETABLE.includes(post.status)) throw new ServiceError('POST_PUBLISHED');
+    const version = versionOf(post);
+    const sameVersion = version ? ' AND #version = :version' : ' AND attribute_not_exists(#version)';
+    const deletion = deletePostItem(post, DELETABLE, sameVersion);
+    Object.assign(deletion.Delete.ExpressionAttributeNames, { '#version': 'version' });
+    if (version) Object.assign(deletion.Delete.ExpressionAttributeValues, { ':version': version });
+    try {
+      await writeTransaction([
+        deletion,
+        // A failed post gave its slot back when it failed; a scheduled one still holds it.
+        ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
+          ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
+          : []),
+      ]);
+    } catch (error) {
+      const [deleted] = cancellationReasons(error) ?? [];
+      if (!deleted?.conditionFailed) throw error;
+      if (!deleted.item) throw new ServiceError('POST_NOT_FOUND');
+      if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new ServiceError('POST_PUBLISHED');
+      // Edited meanwhile (another version): read it again and delete what is there now.
+      if (attempt < 3) continue;
+      throw new Error('the post kept changing under the delete');
+    }
+    if (post.status === 'scheduled') await (await scheduler()).cancel(post.id, version);
+    // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
+    const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
+    await Promise.all((post.media ?? []).map((media) => detachMedia(media.id, post.id, expiresAt)));
+    return;
   }
-  if (post.status === 'scheduled') await (await scheduler()).cancel(post.id);
-  // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
-  const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
-  await Promise.all((post.media ?? []).map((media) => detachMedia(media.id, post.id, expiresAt)));
 }

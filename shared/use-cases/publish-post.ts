@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, type PublishTrigger } from '#shared/domain/publish-timing';
+import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import { textFor } from '#shared/domain/platform-content';
@@ -13,7 +13,7 @@ import { objectStorage } from '#shared/ports/object-storage';
 import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
-import { getPostItem, type PlatformResult, type PostItem } from '#shared/store/posts';
+import { getPostItem, versionOf, type PlatformResult, type PostItem } from '#shared/store/posts';
 import { getProfileItem, markProfileNeedsReconnect } from '#shared/store/profiles';
 
 /** A platform claim older than this was left by a crashed invocation (the Lambda times out well before). */
@@ -39,10 +39,14 @@ export async function publishPost(trigger: PublishTrigger): Promise<void> {
     if (trigger.due_at !== undefined && Date.parse(trigger.due_at) !== Date.parse(post.post_time)) {
       return logger.info('trigger superseded: the post was moved since', { due_at: trigger.due_at, post_time: post.post_time });
     }
+    if (trigger.version !== undefined && trigger.version !== versionOf(post)) {
+      return logger.info('trigger superseded: the post was edited since', { trigger_version: trigger.version, version: versionOf(post) });
+    }
     const wait = Date.parse(post.post_time) - clock.now().getTime();
     if (wait > MAX_IN_FUNCTION_WAIT_MS) return requeueEarly(post, wait);
     if (wait > 0) await sleep(wait);
-    const claimed = await claimScheduledPost(postId, post.post_time);
+    // Conditional on the time and version read: an edit landing meanwhile wins, and its own trigger publishes.
+    const claimed = await claimScheduledPost(postId, post.post_time, versionOf(post));
     if (claimed) {
       post = claimed;
     } else {
@@ -75,7 +79,7 @@ export async function publishPost(trigger: PublishTrigger): Promise<void> {
 async function requeueEarly(post: PostItem, waitMs: number): Promise<void> {
   if (waitMs > MAX_REQUEUE_MS) return logger.warn('publisher triggered long before the post is due; ignored', { wait_ms: waitMs });
   const delaySeconds = queueDelaySeconds(new Date(post.post_time), clock.now());
-  await (await publishQueue()).send({ post_id: post.id, due_at: post.post_time }, delaySeconds);
+  await (await publishQueue()).send(scheduledTrigger(post.id, new Date(post.post_time), versionOf(post)), delaySeconds);
   logger.info('publisher triggered early; queued again for the post time', { wait_ms: waitMs, delay_seconds: delaySeconds });
 }
 

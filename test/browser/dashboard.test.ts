@@ -27,6 +27,8 @@ describe('the dashboard in Chromium', () => {
   const email = uniqueEmail('browser');
   const secrets: string[] = [PASSWORD];
   let keyValue = '';
+  let account: { accountId: string; apiKey: string };
+  let editedAt: Date;
 
   const pageErrors: string[] = [];
   // The steps build on each other: after one fails, the rest fail at once instead of each waiting out its timeouts.
@@ -42,6 +44,13 @@ describe('the dashboard in Chromium', () => {
       }
     });
 
+  /** The datetime-local value of an instant in the browser's zone (Europe/Berlin). */
+  const berlinInput = (instant: Date) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    }).formatToParts(instant).map((part) => [part.type, part.value]));
+    return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  };
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const url = (path: string) => `${service.baseUrl}/dashboard/${path}`;
   const heading = () => page.locator('h1').innerText();
@@ -53,7 +62,7 @@ describe('the dashboard in Chromium', () => {
     bluesky = await pds.createUser('browser');
     secrets.push(bluesky.appPassword, bluesky.password);
     service = await startTestService({ BLUESKY_SERVICE_URL: pds.url, LOG_LEVEL: 'INFO' }, { scheduler: new RecordingScheduler() });
-    await accountWithLogin(service, email);
+    account = await accountWithLogin(service, email);
     browser = await launchBrowser();
     browser.context.setDefaultTimeout(15_000);
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -239,6 +248,69 @@ describe('the dashboard in Chromium', () => {
     await shot('08-posts');
   });
 
+  step('edits the scheduled post in place: a refused edit shows beside its field, then new text and a later time are saved', async () => {
+    const item = page.getByTestId('post-item');
+    const postId = (await item.getAttribute('data-post-id'))!;
+    await item.getByRole('button', { name: 'Edit post' }).click();
+    const editor = item.getByRole('form', { name: 'Edit post' });
+    await expect(editor.getByLabel('Post text').inputValue()).resolves.toMatch(/^The dashboard shows how Bluesky/);
+    await editor.getByLabel('Post text').fill('   ');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editor.locator(`#edit-${postId}-content-error`).innerText()).resolves.toBe('Missing required field: content');
+    await editor.getByLabel('Post text').fill('Edited in the dashboard: the final wording');
+    editedAt = new Date(Math.ceil((Date.now() + 3 * 3600_000) / 60_000) * 60_000);
+    await editor.getByLabel(/Date and time/).fill(berlinInput(editedAt));
+    await expect(editor.getByTestId('schedule-times').innerText()).resolves.toContain(editedAt.toISOString());
+    await shot('08-posts-edit');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await item.getByText('Edited in the dashboard: the final wording').waitFor();
+    await item.getByRole('button', { name: 'Edit post' }).waitFor();
+    const saved = await service.call('GET', `/posts/${postId}`, { key: account.apiKey });
+    expect(saved.json.post).toMatchObject({ content: 'Edited in the dashboard: the final wording', scheduled_for: editedAt.toISOString(), status: 'scheduled' });
+    expect(saved.json.post.platform_content).toEqual({ bluesky: 'Short for Bluesky: https://example.com #tag' });
+    await shot('08-posts-edited');
+  });
+
+  step('shows the post on the calendar in the browser\'s time zone, month and week; it opens in place and works by keyboard', async () => {
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL(url('calendar'));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(editedAt);
+    const hourMinute = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(editedAt);
+    const entry = page.locator(`[data-day="${day}"] button.calendar-post`);
+    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
+    if (!day.startsWith(thisMonth)) await page.getByRole('button', { name: 'Next month' }).click(); // three hours can cross a month's end
+    await entry.waitFor();
+    await expect(entry.innerText()).resolves.toMatch(new RegExp(`^${hourMinute} Scheduled: Edited in the dashboard`));
+    await shot('09-calendar-month');
+
+    // By keyboard: the post opens in place (the address stays), Escape closes it and focus returns to it.
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toContain('Edited in the dashboard: the final wording');
+    await dialog.getByRole('button', { name: 'Edit post' }).waitFor();
+    expect(page.url()).toBe(url('calendar'));
+    await shot('09-calendar-open');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(page.evaluate('document.activeElement.textContent')).resolves.toMatch(/Edited in the dashboard/);
+
+    const week = page.getByRole('button', { name: 'Week', exact: true });
+    await week.focus();
+    await page.keyboard.press('Space');
+    await expect(week.getAttribute('aria-pressed')).resolves.toBe('true');
+    const title = await page.getByTestId('calendar-title').innerText();
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: 'Next week' }).click(); // the post may fall in next week
+    await entry.waitFor();
+    await shot('09-calendar-week');
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await entry.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(page.getByTestId('calendar-title').innerText()).resolves.toBe(title);
+    await page.getByRole('button', { name: 'Month', exact: true }).click();
+  });
+
   step('shows this month\'s usage', async () => {
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL(url('usage'));
@@ -254,9 +326,36 @@ describe('the dashboard in Chromium', () => {
     await page.getByText('No posts yet.').waitFor();
   });
 
+  step('retries a failed post from the posts page with corrected text', async () => {
+    // A post every platform refused, as the publisher leaves one (nothing publishes in this test).
+    const created = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'Rejected wording', platforms: ['bluesky'] } });
+    const postId: string = created.json.post.id;
+    const { db, tableName } = await import('#shared/store/client');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { postKey } = await import('#shared/store/posts');
+    await db.send(new UpdateCommand({
+      TableName: tableName, Key: postKey(postId), UpdateExpression: 'SET #s = :failed, results.bluesky = :result',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':result': { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: 'PLATFORM_REJECTED', message: 'Bluesky refused the text' } } },
+    }));
+    await page.goto(url('posts'));
+    const item = page.locator(`[data-post-id="${postId}"]`);
+    await expect(item.innerText()).resolves.toMatch(/Failed[\s\S]*PLATFORM_REJECTED: Bluesky refused the text/);
+    await item.getByRole('button', { name: 'Retry post' }).click();
+    const form = item.getByRole('form', { name: 'Retry post' });
+    await expect(form.getByTestId('retry-platforms').innerText()).resolves.toBe('Publishes again on Bluesky.');
+    await form.getByLabel('Corrected text').fill('Accepted wording');
+    await shot('10-posts-retry');
+    await form.getByRole('button', { name: 'Retry now' }).click();
+    await item.locator('.status', { hasText: 'Publishing' }).waitFor();
+    await expect(item.locator('.post-content').innerText()).resolves.toBe('Accepted wording');
+    const retried = await service.call('GET', `/posts/${postId}`, { key: account.apiKey });
+    expect(retried.json.post).toMatchObject({ status: 'publishing', content: 'Accepted wording', results: { bluesky: { status: 'pending', error: null } } });
+  });
+
   step('fits a phone: no page scrolls sideways at 360 px, and every control has a label', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const name of ['keys', 'profiles', 'compose', 'posts', 'usage']) {
+    for (const name of ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage']) {
       await page.goto(url(name));
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');

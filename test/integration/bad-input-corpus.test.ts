@@ -67,8 +67,10 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toIS
 const dayAhead = (suffix: string) => `${inHours(24).slice(0, 19)}${suffix}`;
 
 const bodyOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** `/posts/<scheduledPost>` → the context's post id. */
+const fill = (path: string, ctx: Context) => path.replace(/<(\w+)>/g, (_m, name: keyof Context) => ctx[name]);
 const json = (key: keyof Context, method: string, path: string, body: unknown, headers: Record<string, string | string[]> = {}) =>
-  (ctx: Context): Wire => ({ method, path, headers: { 'x-api-key': ctx[key], ...JSON_TYPE, ...headers }, body: bodyOf(body) });
+  (ctx: Context): Wire => ({ method, path: fill(path, ctx), headers: { 'x-api-key': ctx[key], ...JSON_TYPE, ...headers }, body: bodyOf(body) });
 const get = (key: keyof Context | undefined, path: string, headers: Record<string, string | string[]> = {}) =>
   (ctx: Context): Wire => ({ method: 'GET', path, headers: { ...(key ? { 'x-api-key': ctx[key] } : {}), ...headers } });
 const err = (status: number, code: string, extras?: Record<string, unknown>, message?: RegExp): Expected => ({ status, code, extras, message });
@@ -90,6 +92,8 @@ const bodyEndpoints: [string, string, Record<string, unknown>][] = [
   ['POST /keys', '/keys', { name: 'ci' }],
   ['POST /profiles/bluesky', '/profiles/bluesky', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop' }],
   ['POST /profiles/linkedin/authorize', '/profiles/linkedin/authorize', { return_url: 'http://localhost/done' }],
+  ['PATCH /posts/{id}', '/posts/<scheduledPost>', { content: 'hi' }],
+  ['POST /posts/{id}/retry', '/posts/<scheduledPost>/retry', { include_outcome_unknown: false }],
 ];
 const malformed = ['{', '{"a":}', "{'a':1}", '{"a":1,}', '{"a":1}}', 'nul', '{"a":"\\x"}', '{"a":1} trailing', '\ufeff{}', '{"a":"\u0001"}', '{"a":1e999999'];
 const notObjects = ['[]', '[{}]', '"text"', '42', 'true', 'null'];
@@ -102,22 +106,25 @@ const mediaTypes: [string, Record<string, string>][] = [
   ['application/jsonp', { 'content-type': 'application/jsonp' }],
   ['two content types in one header', { 'content-type': 'application/json, text/plain' }],
 ];
-const genericRows: Row[] = bodyEndpoints.flatMap(([name, path, valid]): Row[] => [
-  ...malformed.map((raw): Row => [`${name}: malformed JSON ${JSON.stringify(raw.slice(0, 20))}`, json('keyA', 'POST', path, raw), INVALID_JSON]),
-  ...notObjects.map((raw): Row => [`${name}: JSON ${raw} is not an object`, json('keyA', 'POST', path, raw), INVALID_JSON]),
-  ...mediaTypes.map(([label, headers]): Row => [
-    `${name}: valid JSON sent as ${label}`,
-    (ctx) => ({ method: 'POST', path, headers: { 'x-api-key': ctx.keyA, ...headers }, body: JSON.stringify(valid) }),
-    UNSUPPORTED,
-  ]),
-  [`${name}: 65537 bytes`, json('keyA', 'POST', path, { ...valid, pad: 'x'.repeat(65537 - JSON.stringify({ ...valid, pad: '' }).length) }), TOO_LARGE],
-  [`${name}: 1 MiB without a content type (413 before 415)`, (ctx) => ({ method: 'POST', path, headers: { 'x-api-key': ctx.keyA }, body: 'x'.repeat(1 << 20) }), TOO_LARGE],
-  [`${name}: 22 000 three-byte characters (66 000 bytes)`, json('keyA', 'POST', path, { ...valid, pad: '€'.repeat(22_000) }), TOO_LARGE],
-  [`${name}: 10 000 nested arrays in an unknown field`, json('keyA', 'POST', path, `{"deep":${nested(10_000)}}`), invalidField('deep')],
-  [`${name}: 10 000 nested objects in an unknown field`, json('keyA', 'POST', path, `{"deep":${nestedObjects(10_000)}}`), invalidField('deep')],
-  [`${name}: a __proto__ field`, json('keyA', 'POST', path, `{"__proto__":{"admin":true},${JSON.stringify(valid).slice(1)}`), invalidField('__proto__')],
-  [`${name}: a constructor field`, json('keyA', 'POST', path, { ...valid, constructor: { prototype: {} } }), invalidField('constructor')],
-]);
+const genericRows: Row[] = bodyEndpoints.flatMap(([name, path, valid]): Row[] => {
+  const method = name.split(' ')[0];
+  return [
+    ...malformed.map((raw): Row => [`${name}: malformed JSON ${JSON.stringify(raw.slice(0, 20))}`, json('keyA', method, path, raw), INVALID_JSON]),
+    ...notObjects.map((raw): Row => [`${name}: JSON ${raw} is not an object`, json('keyA', method, path, raw), INVALID_JSON]),
+    ...mediaTypes.map(([label, headers]): Row => [
+      `${name}: valid JSON sent as ${label}`,
+      (ctx) => ({ method, path: fill(path, ctx), headers: { 'x-api-key': ctx.keyA, ...headers }, body: JSON.stringify(valid) }),
+      UNSUPPORTED,
+    ]),
+    [`${name}: 65537 bytes`, json('keyA', method, path, { ...valid, pad: 'x'.repeat(65537 - JSON.stringify({ ...valid, pad: '' }).length) }), TOO_LARGE],
+    [`${name}: 1 MiB without a content type (413 before 415)`, (ctx) => ({ method, path: fill(path, ctx), headers: { 'x-api-key': ctx.keyA }, body: 'x'.repeat(1 << 20) }), TOO_LARGE],
+    [`${name}: 22 000 three-byte characters (66 000 bytes)`, json('keyA', method, path, { ...valid, pad: '€'.repeat(22_000) }), TOO_LARGE],
+    [`${name}: 10 000 nested arrays in an unknown field`, json('keyA', method, path, `{"deep":${nested(10_000)}}`), invalidField('deep')],
+    [`${name}: 10 000 nested objects in an unknown field`, json('keyA', method, path, `{"deep":${nestedObjects(10_000)}}`), invalidField('deep')],
+    [`${name}: a __proto__ field`, json('keyA', method, path, `{"__proto__":{"admin":true},${JSON.stringify(valid).slice(1)}`), invalidField('__proto__')],
+    [`${name}: a constructor field`, json('keyA', method, path, { ...valid, constructor: { prototype: {} } }), invalidField('constructor')],
+  ];
+});
 
 // ---- POST /posts: every field, unicode, nesting, idempotency-key.
 const post = (body: unknown, key: keyof Context = 'keyA', headers: Record<string, string | string[]> = {}) => json(key, 'POST', '/posts', body, headers);
@@ -298,7 +305,11 @@ const pathRows: Row[] = [
   ['deleting an unknown key', at('DELETE', `/keys/${UUID}`), NOT_FOUND],
   ['deleting a key with a malformed id', at('DELETE', '/keys/%20'), INVALID_ID],
   ['PUT on a collection', at('PUT', '/posts'), NOT_FOUND],
-  ['PATCH on an item', at('PATCH', '/posts/<scheduledPost>'), NOT_FOUND],
+  ['PATCH on a collection', at('PATCH', '/posts'), NOT_FOUND],
+  ['PUT on an item', at('PUT', '/posts/<scheduledPost>'), NOT_FOUND],
+  ['GET on a retry', at('GET', '/posts/<scheduledPost>/retry'), NOT_FOUND],
+  ['a trailing slash on a retry', at('POST', '/posts/<scheduledPost>/retry/'), NOT_FOUND],
+  ['a retry of the collection', at('POST', '/posts/retry'), NOT_FOUND],
   ['OPTIONS on a collection', at('OPTIONS', '/posts'), NOT_FOUND],
   ['DELETE on a collection', at('DELETE', '/posts'), NOT_FOUND],
   ['POST on an item', at('POST', '/posts/<scheduledPost>'), NOT_FOUND],
@@ -420,12 +431,75 @@ const mediaRows: Row[] = [
   ['a post with an unknown media id', json('keyA', 'POST', '/posts', { content: 'hi', platforms: ['bluesky'], media: ['00000000-0000-4000-8000-000000000000'] }), err(404, 'MEDIA_NOT_FOUND')],
 ];
 
-const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...mediaRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
+// ---- PATCH /posts/{id} and POST /posts/{id}/retry (CONTRACT section 10): POST /posts's field rules, then the post's state.
+const edit = (body: unknown, post: keyof Context = 'scheduledPost', key: keyof Context = 'keyA', headers: Record<string, string | string[]> = {}) =>
+  (ctx: Context) => json(key, 'PATCH', `/posts/${ctx[post]}`, body, headers)(ctx);
+const retryOf = (body: unknown, post: keyof Context = 'scheduledPost', key: keyof Context = 'keyA') =>
+  (ctx: Context) => json(key, 'POST', `/posts/${ctx[post]}/retry`, body)(ctx);
+const STATE = (status: string) => err(409, 'INVALID_POST_STATE', { status });
+const lifecycleRows: Row[] = [
+  ['PATCH: content empty', edit({ content: '' }), missing('content')],
+  ['PATCH: content null (a post cannot lose its text)', edit({ content: null }), missing('content')],
+  ['PATCH: content only ideographic spaces', edit({ content: '\u3000' }), missing('content')],
+  ['PATCH: content a number', edit({ content: 1 }), invalidField('content')],
+  ['PATCH: content 10 000 nested arrays', edit(`{"content":${nested(10_000)}}`), invalidField('content')],
+  ['PATCH: content with a lone surrogate', edit('{"content":"a\\ud800"}'), invalidField('content')],
+  ['PATCH: content 3001 characters', edit({ content: 'x'.repeat(3001) }), err(400, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 })],
+  ['PATCH: platforms null (a post cannot lose its platforms)', edit({ platforms: null }), missing('platforms')],
+  ['PATCH: platforms empty', edit({ platforms: [] }), INVALID_PLATFORMS],
+  ['PATCH: platforms a string', edit({ platforms: 'linkedin' }), INVALID_PLATFORMS],
+  ['PATCH: platforms in capitals', edit({ platforms: ['LinkedIn'] }), INVALID_PLATFORMS],
+  ['PATCH: scheduled_for without a zone', edit({ scheduled_for: dayAhead('') }), INVALID_TIME],
+  ['PATCH: scheduled_for in the past', edit({ scheduled_for: '2020-01-01T10:00:00Z' }), INVALID_TIME],
+  ['PATCH: scheduled_for 30 s ahead', edit({ scheduled_for: new Date(Date.now() + 30_000).toISOString() }), INVALID_TIME],
+  ['PATCH: scheduled_for a number', edit({ scheduled_for: 1 }), INVALID_TIME],
+  ['PATCH: scheduledFor (camel case)', edit({ scheduledFor: dayAhead('Z') }), invalidField('scheduledFor', /did you mean scheduled_for\?/)],
+  ['PATCH: status (not editable)', edit({ status: 'published' }), invalidField('status')],
+  ['PATCH: id in the body', edit({ id: UUID }), invalidField('id')],
+  ['PATCH: media not a list', edit({ media: 'abc' }), invalidField('media')],
+  ['PATCH: an unknown media id', edit({ media: ['00000000-0000-4000-8000-000000000000'] }), err(404, 'MEDIA_NOT_FOUND')],
+  ['PATCH: link_preview a string', edit({ link_preview: 'false' }), invalidField('link_preview')],
+  ['PATCH: platform_content null', edit({ platform_content: null }), invalidField('platform_content')],
+  ['PATCH: a platform text for a platform the post does not have', edit({ platform_content: { bluesky: 'x' } }), invalidField('platform_content.bluesky')],
+  ['PATCH: a platform text for a platform not in the platforms sent', edit({ platforms: ['bluesky'], platform_content: { linkedin: 'x' } }), invalidField('platform_content.linkedin')],
+  ['PATCH: a blank platform text', edit({ platform_content: { linkedin: ' ' } }), missing('platform_content.linkedin')],
+  ['PATCH: idempotency-key with a space', edit({ content: 'hi' }, 'scheduledPost', 'keyA', { 'idempotency-key': 'a b' }), invalidField('idempotency-key')],
+  ['PATCH: INVALID_ID before a malformed body', json('keyA', 'PATCH', '/posts/nope', '{'), INVALID_ID],
+  ['PATCH: INVALID_ID comes after authentication', (ctx) => ({ ...json('keyA', 'PATCH', '/posts/nope', '{}')(ctx), headers: JSON_TYPE }), err(401, 'MISSING_API_KEY')],
+  ['PATCH: body rules before the lookup (an unknown post, too long)', json('keyA', 'PATCH', `/posts/${UUID}`, { content: 'x'.repeat(3001) }), err(400, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 })],
+  ['PATCH: an unknown post', json('keyA', 'PATCH', `/posts/${UUID}`, { content: 'hi' }), err(404, 'POST_NOT_FOUND')],
+  ["PATCH: another account's post", edit({ content: 'hi' }, 'scheduledPost', 'keyB'), err(404, 'POST_NOT_FOUND')],
+  ['PATCH: a post being published', edit({ content: 'hi' }, 'publishingPost'), err(400, 'POST_PUBLISHED', undefined, /cannot be edited/)],
+  ['PATCH: a post being published, moved to LinkedIn', edit({ content: 'hi', platforms: ['linkedin'] }, 'publishingPost'), err(400, 'POST_PUBLISHED')],
+  ['retry: include_outcome_unknown a string', retryOf({ include_outcome_unknown: 'true' }), invalidField('include_outcome_unknown')],
+  ['retry: include_outcome_unknown null', retryOf({ include_outcome_unknown: null }), invalidField('include_outcome_unknown')],
+  ['retry: content empty', retryOf({ content: '' }), missing('content')],
+  ['retry: content 3001 characters', retryOf({ content: 'x'.repeat(3001) }), err(400, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 })],
+  ['retry: platforms (not a retry field)', retryOf({ platforms: ['linkedin'] }), invalidField('platforms')],
+  ['retry: scheduled_for in the past', retryOf({ scheduled_for: '2020-01-01T10:00:00Z' }), INVALID_TIME],
+  ['retry: scheduled_for without seconds', retryOf({ scheduled_for: `${inHours(24).slice(0, 16)}Z` }), INVALID_TIME],
+  ['retry: a malformed id', json('keyA', 'POST', '/posts/1/retry', {}), INVALID_ID],
+  ['retry: an unknown post', json('keyA', 'POST', `/posts/${UUID}/retry`, {}), err(404, 'POST_NOT_FOUND')],
+  ["retry: another account's post", retryOf({}, 'scheduledPost', 'keyB'), err(404, 'POST_NOT_FOUND')],
+  ['retry: a scheduled post', retryOf({}), STATE('scheduled')],
+  ['retry: a post being published', retryOf({}, 'publishingPost'), STATE('publishing')],
+  ['retry: an empty body (a scheduled post)', (ctx) => ({ method: 'POST', path: `/posts/${ctx.scheduledPost}/retry`, headers: { 'x-api-key': ctx.keyA } }), STATE('scheduled')],
+  ['dashboard: an edit without the CSRF token', (ctx) => dash('PATCH', `/posts/${ctx.scheduledPost}`, () => ({ cookie: ctx.cookie }), { content: 'hi' })(ctx), FORBIDDEN],
+  ['dashboard: an edit with an API key instead of the session', (ctx) => dash('PATCH', `/posts/${ctx.scheduledPost}`, () => ({ 'x-api-key': ctx.keyA }), { content: 'hi' })(ctx), FORBIDDEN],
+  ['dashboard: a retry without the CSRF token', (ctx) => dash('POST', `/posts/${ctx.scheduledPost}/retry`, () => ({ cookie: ctx.cookie }), {})(ctx), FORBIDDEN],
+  ['dashboard: an edit too long', (ctx) => dash('PATCH', `/posts/${ctx.scheduledPost}`, () => ({ cookie: ctx.cookie, 'x-csrf-token': ctx.csrf }), { content: 'x'.repeat(3001) })(ctx), err(400, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 })],
+  ['dashboard: a retry of a scheduled post', (ctx) => dash('POST', `/posts/${ctx.scheduledPost}/retry`, () => ({ cookie: ctx.cookie, 'x-csrf-token': ctx.csrf }), {})(ctx), STATE('scheduled')],
+];
+
+const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...lifecycleRows, ...mediaRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
 
 // ---- Not malformed after all: these must work (and, being reads, write nothing either).
 const OK: Expected = { status: 200 };
 const mustWork: Row[] = [
   ['a post id in capitals', (ctx) => at('GET', `/posts/${ctx.scheduledPost.toUpperCase()}`)(ctx), OK],
+  ['PATCH {} (changes nothing, writes nothing)', edit({}), OK],
+  ['PATCH with an empty body', (ctx) => ({ method: 'PATCH', path: `/posts/${ctx.scheduledPost}`, headers: { 'x-api-key': ctx.keyA } }), OK],
+  ['PATCH with the values the post has (writes nothing)', edit({ content: 'later', platforms: ['linkedin'] }), OK],
   ['a post id percent-encoded', (ctx) => at('GET', `/posts/${[...ctx.scheduledPost].map((char) => `%${char.charCodeAt(0).toString(16)}`).join('')}`)(ctx), OK],
   ['X-API-KEY in capitals', (ctx) => usage({ 'X-API-KEY': ctx.keyA })(), OK],
   ['X-Api-Key mixed case', (ctx) => usage({ 'X-Api-Key': ctx.keyA })(), OK],

@@ -194,7 +194,8 @@ describe('media', () => {
 
     it('attaches up to four ready images, listed on the post in order, kept while the post exists', async () => {
       const ids = await ready(4);
-      const scheduledFor = new Date(clock.now().getTime() + 3600_000).toISOString();
+      // Two days ahead: still scheduled after the clock moves 25 h below.
+      const scheduledFor = new Date(clock.now().getTime() + 48 * 3600_000).toISOString();
       const created = await post({ media: [...ids, ids[0]], scheduled_for: scheduledFor });
       expect(created.status).toBe(201);
       expect(created.json.post.media.map((media: { id: string }) => media.id)).toEqual(ids);
@@ -213,6 +214,31 @@ describe('media', () => {
       expect(Date.parse(released.expires_at) - clock.now().getTime()).toBeGreaterThan(23 * 3600 * 1000);
       expect((await service.call('DELETE', `/media/${ids[1]}`, { key: account.apiKey })).status).toBe(204);
       expect((await service.call('GET', `/media/${ids[1]}`, { key: account.apiKey })).status).toBe(404);
+    }, 60_000);
+
+    it('edits a scheduled post\'s images with PATCH: replaced as a whole, the dropped ones released, in the contract\'s order', async () => {
+      const [first, second, third] = await ready(3);
+      const scheduledFor = new Date(clock.now().getTime() + 72 * 3600_000).toISOString();
+      const created = (await post({ media: [first], scheduled_for: scheduledFor })).json.post;
+      const patch = (body: Record<string, unknown>) => service.call('PATCH', `/posts/${created.id}`, { key: account.apiKey, body });
+      const edited = await patch({ media: [second, third] });
+      expect(edited.status).toBe(200);
+      expect(edited.json.post.media.map((media: { id: string }) => media.id)).toEqual([second, third]);
+      // The dropped image is released (it expires 24 h on), the new ones are kept with the post.
+      const released = (await service.call('GET', `/media/${first}`, { key: account.apiKey })).json.media;
+      expect(Date.parse(released.expires_at) - clock.now().getTime()).toBeGreaterThan(23 * 3600 * 1000);
+      expect((await service.call('GET', `/media/${third}`, { key: account.apiKey })).json.media.expires_at).toBeNull();
+      invalidMedia(await service.call('DELETE', `/media/${third}`, { key: account.apiKey }), 'in_use');
+      // Refusals, in order, write nothing.
+      const unknown = await patch({ media: ['00000000-0000-4000-8000-000000000000'], platforms: ['linkedin'] });
+      expect([unknown.status, unknown.json.error]).toEqual([404, 'MEDIA_NOT_FOUND']);
+      invalidMedia(await patch({ media: await ready(5) }), 'too_many');
+      const notConnected = await patch({ media: [first], platforms: ['linkedin'] });
+      expect([notConnected.status, notConnected.json.error]).toEqual([400, 'PLATFORMS_NOT_CONNECTED']);
+      expect((await service.call('GET', `/posts/${created.id}`, { key: account.apiKey })).json.post.media.map((media: { id: string }) => media.id)).toEqual([second, third]);
+      // [] removes them all.
+      expect((await patch({ media: [] })).json.post.media).toEqual([]);
+      expect((await service.call('GET', `/media/${second}`, { key: account.apiKey })).json.media.expires_at).not.toBeNull();
     }, 60_000);
 
     it('checks media after the scheduled time and before the connections, and writes nothing when refusing', async () => {

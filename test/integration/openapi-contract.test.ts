@@ -88,6 +88,20 @@ describe('the OpenAPI document matches what the service answers', () => {
     return created;
   };
   const expectError = (response: CallResult, status: number, code: string) => expect([response.status, response.json?.error]).toEqual([status, code]);
+  /** Leaves a post as the publisher leaves one every platform refused: failed, slot released. */
+  async function markFailed(postId: string): Promise<void> {
+    const { db, tableName } = await import('#shared/store/client');
+    const { DeleteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { getPostItem, postKey } = await import('#shared/store/posts');
+    const { spacingSlotKey } = await import('#shared/store/spacing-slots');
+    const post = (await getPostItem(postId))!;
+    const results = Object.fromEntries(post.platforms.map((platform) => [platform, { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: 'PLATFORM_REJECTED', message: 'Refused' } }]));
+    await db.send(new UpdateCommand({
+      TableName: tableName, Key: postKey(postId), UpdateExpression: 'SET #s = :failed, results = :results REMOVE spacing_bucket',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':failed': 'failed', ':results': results },
+    }));
+    if (post.spacing_bucket !== undefined) await db.send(new DeleteCommand({ TableName: tableName, Key: spacingSlotKey(post.account_id, post.spacing_bucket) }));
+  }
 
   it('keys: list, create, delete', async () => {
     const { apiKey: key } = await account();
@@ -238,6 +252,74 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('DELETE', '/posts/{id}', `/posts/${id}`, { key }), 404, 'POST_NOT_FOUND');
   });
 
+  it('media: declare, upload, complete, get, delete, and their errors', async () => {
+    const { apiKey: key } = await account({ plan: 'pro' });
+    const { smallJpeg } = await import('../support/images');
+    const bytes = await smallJpeg();
+    const declared = await call('POST', '/media', '/media', { key, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A small picture' } });
+    expect(declared.status).toBe(201);
+    expectError(await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1, alt_text: 'x' } }), 400, 'INVALID_FIELD');
+    const id: string = declared.json.media.id;
+    expectError(await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key }), 400, 'INVALID_MEDIA');
+    const uploaded = await fetch(declared.json.upload.url, { method: 'PUT', headers: declared.json.upload.headers, body: bytes });
+    expect(uploaded.status).toBe(200);
+    expect((await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key })).json.media.status).toBe('ready');
+    expectError(await call('POST', '/media/{id}/complete', '/media/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/complete', { key }), 404, 'MEDIA_NOT_FOUND');
+    expect((await call('GET', '/media/{id}', `/media/${id}`, { key })).json.media.id).toBe(id);
+    expectError(await call('GET', '/media/{id}', '/media/x', { key }), 400, 'INVALID_ID');
+    expect((await call('DELETE', '/media/{id}', `/media/${id}`, { key })).status).toBe(204);
+    expectError(await call('DELETE', '/media/{id}', `/media/${id}`, { key }), 404, 'MEDIA_NOT_FOUND');
+  });
+
+  it('posts: edit and retry, and their errors', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'linkedin');
+    await service.connectProfile(accountId, 'bluesky');
+    const at = inMinutes(60);
+    const scheduled = await call('POST', '/posts', '/posts', { key, body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: at } });
+    const id: string = scheduled.json.post.id;
+    const edit = (path: string, body: unknown, headers: Record<string, string> = {}) => call('PATCH', '/posts/{id}', path, { key, body, headers });
+    const edited = await edit(`/posts/${id}`, { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } }, { 'idempotency-key': 'edit-a' });
+    expect([edited.status, edited.json.post.content]).toEqual([200, 'Final']);
+    expect((await edit(`/posts/${id}`, { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } }, { 'idempotency-key': 'edit-a' })).headers.get('idempotent-replayed')).toBe('true');
+    expectError(await edit(`/posts/${id}`, { content: 'Other' }, { 'idempotency-key': 'edit-a' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect((await edit(`/posts/${id}`, {})).status).toBe(200);
+    expectError(await edit(`/posts/${id}`, { content: 'x'.repeat(3001) }), 400, 'CONTENT_TOO_LONG');
+    expectError(await edit(`/posts/${id}`, { platforms: [] }), 400, 'INVALID_PLATFORMS');
+    expectError(await edit(`/posts/${id}`, { platforms: null }), 400, 'MISSING_REQUIRED_FIELD');
+    expectError(await edit(`/posts/${id}`, { scheduled_for: 'soon' }), 400, 'INVALID_SCHEDULED_TIME');
+    expectError(await edit(`/posts/${id}`, { scheduledFor: at }), 400, 'INVALID_FIELD');
+    expectError(await edit('/posts/x', {}), 400, 'INVALID_ID');
+    expectError(await edit('/posts/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b', {}), 404, 'POST_NOT_FOUND');
+    const other = await call('POST', '/posts', '/posts', { key, body: { content: 'Neighbour', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(at) + 120_000).toISOString() } });
+    expectError(await edit(`/posts/${other.json.post.id}`, { scheduled_for: new Date(Date.parse(at) + 30_000).toISOString() }), 429, 'RATE_LIMIT_EXCEEDED');
+    const { accountId: loneId, apiKey: loneKey } = await account({ plan: 'pro' });
+    await service.connectProfile(loneId, 'bluesky');
+    const lone = await call('POST', '/posts', '/posts', { key: loneKey, body: { content: 'Lone', platforms: ['bluesky'], scheduled_for: at } });
+    expectError(await call('PATCH', '/posts/{id}', `/posts/${lone.json.post.id}`, { key: loneKey, body: { platforms: ['linkedin'] } }), 400, 'PLATFORMS_NOT_CONNECTED');
+    const now = await call('POST', '/posts', '/posts', { key, body: { content: 'Now', platforms: ['bluesky'] } });
+    expectError(await edit(`/posts/${now.json.post.id}`, { content: 'Late' }), 400, 'POST_PUBLISHED');
+
+    // Retry: a post the publisher failed (written as it would leave it; nothing publishes here).
+    await markFailed(other.json.post.id);
+    expectError(await edit(`/posts/${other.json.post.id}`, { content: 'Edit?' }), 409, 'INVALID_POST_STATE');
+    const retry = (path: string, body?: unknown) => call('POST', '/posts/{id}/retry', path, { key, body });
+    expectError(await retry(`/posts/${id}/retry`), 409, 'INVALID_POST_STATE');
+    expectError(await retry(`/posts/${other.json.post.id}/retry`, { scheduled_for: 'later' }), 400, 'INVALID_SCHEDULED_TIME');
+    expectError(await retry(`/posts/${other.json.post.id}/retry`, { content: 'y'.repeat(3001) }), 400, 'CONTENT_TOO_LONG');
+    expectError(await retry(`/posts/${other.json.post.id}/retry`, { include_outcome_unknown: 1 }), 400, 'INVALID_FIELD');
+    expectError(await retry('/posts/nope/retry'), 400, 'INVALID_ID');
+    expectError(await retry('/posts/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/retry'), 404, 'POST_NOT_FOUND');
+    expectError(await retry(`/posts/${other.json.post.id}/retry`, { scheduled_for: new Date(Date.parse(at) + 20_000).toISOString() }), 429, 'RATE_LIMIT_EXCEEDED');
+    const retried = await retry(`/posts/${other.json.post.id}/retry`, { content: 'Corrected', scheduled_for: inMinutes(180) });
+    expect([retried.status, retried.json.post.status]).toEqual([200, 'scheduled']);
+    await markFailed(lone.json.post.id);
+    const { deleteProfileItem, listProfileItems } = await import('#shared/store/profiles');
+    const [profile] = await listProfileItems(loneId);
+    await deleteProfileItem(loneId, 'bluesky', profile.id);
+    expectError(await call('POST', '/posts/{id}/retry', `/posts/${lone.json.post.id}/retry`, { key: loneKey }), 400, 'PLATFORMS_NOT_CONNECTED');
+  });
+
   it('the dashboard API: sign in, the same operations behind the session, sign out', async () => {
     const email = uniqueEmail('contract');
     const { accountId } = await accountWithLogin(service, email);
@@ -271,6 +353,14 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft (1) #tag', platforms: ['linkedin'] } })).json.preview.linkedin).toEqual({ commentary: 'Draft \\(1\\) {hashtag|\\#|tag}', characters: 28 });
     expectError(await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: 'soon' } }), 400, 'INVALID_SCHEDULED_TIME');
     expectError(await as('POST', '/posts', '/posts', { body: { content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(post.json.post.scheduled_for) + 10_000).toISOString() } }), 429, 'RATE_LIMIT_EXCEEDED');
+    expect((await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'Edited in the dashboard' } })).json.post.content).toBe('Edited in the dashboard');
+    expectError(await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'No token' }, csrf: false }), 403, 'FORBIDDEN');
+    expectError(await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: '' } }), 400, 'MISSING_REQUIRED_FIELD');
+    const toRetry = await as('POST', '/posts', '/posts', { body: { content: 'To retry', platforms: ['linkedin'], scheduled_for: inMinutes(240) } });
+    expectError(await as('POST', '/posts/{id}/retry', `/posts/${toRetry.json.post.id}/retry`), 409, 'INVALID_POST_STATE');
+    await markFailed(toRetry.json.post.id);
+    expect((await as('POST', '/posts/{id}/retry', `/posts/${toRetry.json.post.id}/retry`, { body: { scheduled_for: inMinutes(300) } })).json.post.status).toBe('scheduled');
+    expect((await as('DELETE', '/posts/{id}', `/posts/${toRetry.json.post.id}`)).status).toBe(204);
     expect((await as('GET', '/posts', '/posts?status=scheduled')).json.posts).toHaveLength(1);
     expectError(await as('GET', '/posts', '/posts?limit=-1'), 400, 'INVALID_FIELD');
     expect((await as('DELETE', '/posts/{id}', `/posts/${post.json.post.id}`)).status).toBe(204);

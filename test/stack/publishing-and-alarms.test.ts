@@ -25,15 +25,15 @@ beforeAll(() => {
 });
 
 describe('publishing pipeline', () => {
-  it('has a named schedule group that create-post, delete-post and the publisher are told about', () => {
+  it('has a named schedule group that create-post, edit-post, retry-post, delete-post and the publisher are told about', () => {
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'social-posting-test-posts' });
-    for (const operation of ['create-post', 'delete-post', PUBLISHER_OPERATION]) {
+    for (const operation of ['create-post', 'edit-post', 'retry-post', 'delete-post', 'dashboard-edit-post', 'dashboard-retry-post', PUBLISHER_OPERATION]) {
       expect(functionVariables(stack, template, operation)).toMatchObject({ SCHEDULE_GROUP: 'social-posting-test-posts', PUBLISH_DLQ_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] } });
     }
   });
 
-  it('gives create-post and delete-post the scheduler role and the release function to target', () => {
-    for (const operation of ['create-post', 'delete-post']) {
+  it('gives create-post, edit-post, retry-post and delete-post the scheduler role and the release function to target', () => {
+    for (const operation of ['create-post', 'edit-post', 'retry-post', 'delete-post']) {
       expect(functionVariables(stack, template, operation)).toMatchObject({
         SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
         RELEASE_FUNCTION_ARN: { 'Fn::GetAtt': [ids.release, 'Arn'] },
@@ -41,8 +41,8 @@ describe('publishing pipeline', () => {
     }
   });
 
-  it('tells create-post, the release step and the publisher where the publish queue is', () => {
-    for (const operation of ['create-post', 'dashboard-create-post', RELEASE_OPERATION, PUBLISHER_OPERATION]) {
+  it('tells create-post, edit-post, retry-post, the release step and the publisher where the publish queue is', () => {
+    for (const operation of ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', RELEASE_OPERATION, PUBLISHER_OPERATION]) {
       expect(functionVariables(stack, template, operation)).toMatchObject({ PUBLISH_QUEUE_URL: { Ref: ids.publishQueue } });
     }
   });

@@ -56,11 +56,11 @@ describe('functions', () => {
     ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
     ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
-    ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post']],
-    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post']],
-    ['iam:PassRole', ['create-post', 'dashboard-create-post']],
+    ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
+    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
+    ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['lambda:InvokeFunction', []],
-    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'publish-post', 'release-post']],
+    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post', 'release-post']],
     ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
     ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post']],
     ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media']],
@@ -122,7 +122,7 @@ describe('functions', () => {
   });
 
   it('schedule permissions cover the schedules of the service group only', () => {
-    for (const operation of ['create-post', 'delete-post']) {
+    for (const operation of ['create-post', 'delete-post', 'edit-post', 'retry-post']) {
       const statements = functionStatements(stack, template, operation).filter((statement) => actionsOf(statement).some((action) => action.startsWith('scheduler:')));
       expect(statements).not.toHaveLength(0);
       for (const statement of statements) {

@@ -82,11 +82,15 @@ describe('generated validators (npm run validators)', () => {
       'dashboard-create-key body functions/create-key/schema.ts#createKeySchema',
       'dashboard-create-media body functions/create-media/schema.ts#createMediaSchema',
       'dashboard-create-post body functions/create-post/schema.ts#createPostSchema',
+      'dashboard-edit-post body functions/edit-post/schema.ts#editPostSchema',
       'dashboard-list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
       'dashboard-preview-post body functions/create-post/schema.ts#createPostSchema',
+      'dashboard-retry-post body functions/retry-post/schema.ts#retryPostSchema',
       'dashboard-sign-in body functions/dashboard-sign-in/schema.ts#signInSchema',
+      'edit-post body functions/edit-post/schema.ts#editPostSchema',
       'list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
       'preview-post body functions/create-post/schema.ts#createPostSchema',
+      'retry-post body functions/retry-post/schema.ts#retryPostSchema',
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   MAX_QUEUE_DELAY_SECONDS,
   parseTrigger,
   queueDelaySeconds,
+  scheduledTrigger,
   queuesDirectly,
   releaseScheduleTime,
 } from '../../shared/domain/publish-timing';
@@ -61,6 +62,17 @@ describe('release timing', () => {
     for (const bad of ['{', 'null', { post_id: 'x' }, { post_id: id, due_at: 'soon' }, { post_id: id, due_at: 5 }, undefined, 42]) {
       expect(parseTrigger(bad)).toBeUndefined();
     }
+  });
+
+  it('carries the post version a trigger was made for, a whole number from 0; a version-0 trigger is written without it', () => {
+    const id = '3f0e4a1c-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+    const dueAt = '2026-11-23T10:00:00.000Z';
+    expect(parseTrigger({ post_id: id, due_at: dueAt, version: 3 })).toEqual({ post_id: id, due_at: dueAt, version: 3 });
+    expect(parseTrigger(JSON.stringify({ post_id: id, version: 0 }))).toEqual({ post_id: id, version: 0 });
+    for (const version of [-1, 1.5, '2', null, Number.MAX_VALUE]) expect(parseTrigger({ post_id: id, due_at: dueAt, version })).toBeUndefined();
+    expect(scheduledTrigger(id, new Date(dueAt))).toEqual({ post_id: id, due_at: dueAt });
+    expect(scheduledTrigger(id, new Date(dueAt), 0)).toEqual({ post_id: id, due_at: dueAt });
+    expect(scheduledTrigger(id, new Date(dueAt), 2)).toEqual({ post_id: id, due_at: dueAt, version: 2 });
   });
 });
 

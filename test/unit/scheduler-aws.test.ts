@@ -78,6 +78,29 @@ describe('EventBridge scheduler port', () => {
     expect(scheduler.commandCalls(DeleteScheduleCommand)[0].args[0].input).toEqual({ Name: `post-${postId}`, GroupName: 'social-posting' });
   });
 
+  it('gives each version of an edited post its own schedule and trigger, and cancels exactly the version named', async () => {
+    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    scheduler.on(DeleteScheduleCommand).resolves({});
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
+    const port = new EventBridgePostScheduler(settings);
+    const later = new Date('2026-11-23T11:30:42.250Z');
+    await port.schedule(postId, later, 3);
+    const [created] = scheduler.commandCalls(CreateScheduleCommand).map((call) => call.args[0].input);
+    expect(created).toMatchObject({
+      Name: `post-${postId}-v3`,
+      ClientToken: `${postId}-v3-${later.getTime()}`,
+      Target: { Input: JSON.stringify({ post_id: postId, due_at: later.toISOString(), version: 3 }) },
+    });
+    expect(created.Name!.length).toBeLessThanOrEqual(64);
+    expect(created.ClientToken!.length).toBeLessThanOrEqual(64);
+    const soon = new Date(now.getTime() + 120_000);
+    await port.schedule(postId, soon, 4);
+    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0].args[0].input.MessageBody!)).toEqual({ post_id: postId, due_at: soon.toISOString(), version: 4 });
+    await port.cancel(postId, 3);
+    await port.cancel(postId);
+    expect(scheduler.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([`post-${postId}-v3`, `post-${postId}`]);
+  });
+
   it('puts an immediate post on the publish queue with no delay', async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
     await new EventBridgePostScheduler(settings).publishNow(postId);

@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Post } from '../api';
-import { ConfirmButton, Notice } from '../components/field';
+import { Notice } from '../components/field';
+import { PostCard } from '../components/post-card';
 import { fieldErrors, type FieldErrors } from '../field-errors';
-import { localTime, platformName, utcTime } from '../format';
 
-const DELETABLE = ['scheduled', 'failed'];
-const STATUS_TEXT: Record<string, string> = {
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Published',
-  partially_published: 'Partly published',
-  failed: 'Failed',
-};
-
-/** The account's posts, newest first, with each platform's result and link. */
+/** The account's posts, newest first, each with its results and what can be done to it in place. */
 export function PostsPage() {
   const [posts, setPosts] = useState<Post[] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
@@ -30,15 +21,8 @@ export function PostsPage() {
   };
   useEffect(() => void load(), []);
 
-  const remove = async (post: Post) => {
-    setErrors({});
-    try {
-      await api('DELETE', `/posts/${post.id}`);
-      setPosts((current) => current?.filter((item) => item.id !== post.id));
-    } catch (error) {
-      setErrors(fieldErrors(error));
-    }
-  };
+  const replace = (changed: Post) => setPosts((current) => current?.map((item) => (item.id === changed.id ? changed : item)));
+  const drop = (gone: Post) => setPosts((current) => current?.filter((item) => item.id !== gone.id));
 
   return (
     <>
@@ -46,32 +30,8 @@ export function PostsPage() {
       {posts === undefined ? <p role="status">Loading…</p> : posts.length === 0 ? <p>No posts yet.</p> : (
         <ul class="items">
           {posts.map((post) => (
-            <li key={post.id} class="card item" data-testid="post-item">
-              <p class={`status status-${post.status}`}>{STATUS_TEXT[post.status] ?? post.status}</p>
-              <p class="post-content">{post.content}</p>
-              {post.media.length > 0 && (
-                <p class="post-media" data-testid="post-media">
-                  {post.media.length === 1 ? '1 image' : `${post.media.length} images`}: {post.media.map((image) => (image.alt_text ? `“${image.alt_text}”` : 'no alt text')).join(', ')}
-                </p>
-              )}
-              <dl>
-                {post.scheduled_for && (<><dt>Scheduled for</dt><dd>{localTime(post.scheduled_for)} <span class="utc">({utcTime(post.scheduled_for)})</span></dd></>)}
-                <dt>Created</dt><dd>{localTime(post.created_at)}</dd>
-                {post.published_at && (<><dt>Published</dt><dd>{localTime(post.published_at)}</dd></>)}
-              </dl>
-              <ul class="results" aria-label="Platforms">
-                {post.platforms.map((platform) => {
-                  const result = post.results[platform];
-                  return (
-                    <li key={platform}>
-                      <strong>{platformName(platform)}</strong>: {result?.status ?? 'pending'}
-                      {result?.url && <> · <a href={result.url} rel="noopener noreferrer" target="_blank">view on {platformName(platform)}</a></>}
-                      {result?.error && <> · <span class="field-error-inline">{result.error.code}: {result.error.message}</span></>}
-                    </li>
-                  );
-                })}
-              </ul>
-              {DELETABLE.includes(post.status) && <ConfirmButton label="Delete post" confirmLabel="Yes, delete this post" onConfirm={() => remove(post)} />}
+            <li key={post.id} class="card item" data-testid="post-item" data-post-id={post.id}>
+              <PostCard post={post} onChanged={replace} onDeleted={drop} />
             </li>
           ))}
         </ul>

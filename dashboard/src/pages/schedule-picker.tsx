@@ -11,10 +11,12 @@ interface SchedulePickerProps {
   scheduledFor?: string;
   error?: string;
   timeZone: string;
+  /** Prefixes the ids and the radio group's name, for pickers beside each other (one per post edited). */
+  idPrefix?: string;
 }
 
 /** Now, or a local date and time shown beside its UTC value (what the API stores). */
-export function SchedulePicker({ when, onWhen, value, onValue, scheduledFor, error, timeZone }: SchedulePickerProps) {
+export function SchedulePicker({ when, onWhen, value, onValue, scheduledFor, error, timeZone, idPrefix = '' }: SchedulePickerProps) {
   const pickLater = () => {
     onWhen('later');
     // Start from an hour ahead, on the minute: comfortably past the 1-minute minimum.
@@ -24,23 +26,23 @@ export function SchedulePicker({ when, onWhen, value, onValue, scheduledFor, err
     <fieldset>
       <legend>When</legend>
       <label class="check">
-        <input type="radio" name="when" value="now" checked={when === 'now'} onChange={() => onWhen('now')} /> Publish now
+        <input type="radio" name={`${idPrefix}when`} value="now" checked={when === 'now'} onChange={() => onWhen('now')} /> Publish now
       </label>
       <label class="check">
-        <input type="radio" name="when" value="later" checked={when === 'later'} onChange={pickLater} /> Schedule
+        <input type="radio" name={`${idPrefix}when`} value="later" checked={when === 'later'} onChange={pickLater} /> Schedule
       </label>
       {when === 'later' && (
-        <Field id="scheduled-for" label={`Date and time (your time zone, ${timeZone})`} error={error}
+        <Field id={`${idPrefix}scheduled-for`} label={`Date and time (your time zone, ${timeZone})`} error={error}
           help="At least 1 minute and at most 365 days ahead.">
           {(describedBy, invalid) => (
-            <input id="scheduled-for" type="datetime-local" step={1} value={value} aria-invalid={invalid}
-              aria-describedby={[describedBy, 'scheduled-utc'].filter(Boolean).join(' ')}
+            <input id={`${idPrefix}scheduled-for`} type="datetime-local" step={1} value={value} aria-invalid={invalid}
+              aria-describedby={[describedBy, `${idPrefix}scheduled-utc`].filter(Boolean).join(' ')}
               onInput={(event) => onValue(event.currentTarget.value)} />
           )}
         </Field>
       )}
       {when === 'later' && (
-        <p id="scheduled-utc" class="schedule-times" data-testid="schedule-times">
+        <p id={`${idPrefix}scheduled-utc`} class="schedule-times" data-testid="schedule-times">
           {scheduledFor ? <>Local: {localTime(scheduledFor)} · UTC: <code>{scheduledFor}</code></> : 'Pick a date and time.'}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
 import { errorCatalog, VALID_PLATFORMS, type ErrorCode } from '#shared/http/errors';
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
+import { POST_STATUSES } from '#shared/domain/post-status';
 import { closedObject, platform, timestamp, type JsonSchema } from './primitives';
 
 /**
@@ -81,6 +82,10 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
       },
     },
     example: { reason: 'type_mismatch' },
+  }],
+  INVALID_POST_STATE: [{
+    extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },
+    example: { status: 'failed' },
   }],
 };
 

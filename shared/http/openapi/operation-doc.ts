@@ -9,7 +9,7 @@ import type { Schema } from '#shared/http/validation';
  */
 export const TAGS = {
   Profiles: 'Connected platform profiles: Bluesky (app password) and LinkedIn (OAuth).',
-  Posts: 'Create, schedule, list and delete posts; per-platform publishing results.',
+  Posts: 'Create, schedule, edit, list, retry and delete posts; per-platform publishing results.',
   Media: 'Images with alt text: declare, upload to the returned URL, complete, then attach to posts (at most 4).',
   Usage: 'The monthly post allowance.',
   Keys: 'API keys of the account. A value is shown once, at creation.',

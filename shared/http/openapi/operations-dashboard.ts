@@ -61,5 +61,7 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-preview-post': likePublic('preview-post'),
   'dashboard-create-media': likePublic('create-media'),
   'dashboard-complete-media': likePublic('complete-media'),
+  'dashboard-edit-post': likePublic('edit-post'),
   'dashboard-delete-post': likePublic('delete-post'),
+  'dashboard-retry-post': likePublic('retry-post'),
 };

@@ -1,4 +1,6 @@
 import { createPostSchema } from '#functions/create-post/schema';
+import { editPostSchema } from '#functions/edit-post/schema';
+import { retryPostSchema } from '#functions/retry-post/schema';
 import { listPostsQuerySchema } from '#functions/list-posts/schema';
 import type { OperationDoc } from './operation-doc';
 
@@ -103,6 +105,42 @@ export const postOperations: Record<string, OperationDoc> = {
     description: 'With each platform\'s result (`pending`, `published` with its URL, or `failed` with an error code).',
     success: { status: 200, description: 'The post.', schema: 'PostResponse', example: { post: partiallyPublished } },
     errors: ['POST_NOT_FOUND'],
+  },
+  'edit-post': {
+    tag: 'Posts',
+    summary: 'Edit, reschedule or publish now a scheduled post',
+    description:
+      'Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep ' +
+      'their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: ' +
+      'POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it ' +
+      'instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against ' +
+      'every other LinkedIn post of the account (the post\'s own old time is released in the same write). Not counted ' +
+      'against the monthly limit. An edit racing the post\'s time has one winner: a 200 means the post goes out with the ' +
+      'edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.',
+    body: editPostSchema,
+    idempotent: true,
+    success: { status: 200, description: 'The post as edited.', schema: 'PostResponse', example: { post: { ...scheduledPost, content: 'Shipping v2 on Tuesday instead', scheduled_for: '2026-11-24T10:00:00.000Z' } } },
+    errors: ['CONTENT_TOO_LONG', 'INVALID_PLATFORMS', 'INVALID_SCHEDULED_TIME', 'POST_NOT_FOUND', 'POST_PUBLISHED', 'INVALID_POST_STATE', 'MEDIA_NOT_FOUND', 'INVALID_MEDIA', 'PLATFORMS_NOT_CONNECTED', 'RATE_LIMIT_EXCEEDED'],
+  },
+  'retry-post': {
+    tag: 'Posts',
+    summary: 'Retry a failed or partially published post',
+    description:
+      'Publishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with ' +
+      'PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go ' +
+      'back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post ' +
+      '(INVALID_POST_STATE on a partially published one). Errors after the body\'s: POST_NOT_FOUND, INVALID_POST_STATE ' +
+      '(not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry ' +
+      'to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.',
+    body: retryPostSchema,
+    idempotent: true,
+    success: {
+      status: 200,
+      description: 'The post, its retried platforms pending again.',
+      schema: 'PostResponse',
+      example: { post: { ...partiallyPublished, status: 'publishing', scheduled_for: null, results: { ...partiallyPublished.results, linkedin: pending } } },
+    },
+    errors: ['CONTENT_TOO_LONG', 'INVALID_SCHEDULED_TIME', 'POST_NOT_FOUND', 'INVALID_POST_STATE', 'PLATFORMS_NOT_CONNECTED', 'RATE_LIMIT_EXCEEDED'],
   },
   'delete-post': {
     tag: 'Posts',

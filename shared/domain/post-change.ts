@@ -1,0 +1,51 @@
+import type { PostItem, PostStatus } from '#shared/store/posts';
+import { ServiceError } from '#shared/http/errors';
+import { SPACING_MS, spacingBucket, type SlotHold, type SlotMove } from './linkedin-spacing';
+
+/**
+ * An edit or a retry, planned from the post as read (CONTRACT section 10): the post as it will be
+ * written (its version one higher) and how its LinkedIn slot moves, if it does. The write is
+ * conditional on the status and version read, so a plan made from a stale read never lands.
+ */
+export interface PlannedChange {
+  previous: PostItem;
+  next: PostItem;
+  slot?: SlotMove;
+  /** Images the change adds (attached in its transaction) and drops (let go after it). */
+  attachMedia?: string[];
+  detachMedia?: string[];
+}
+
+/**
+ * The LinkedIn slot a post holds, if any. Its time is the post's, except for a partially published
+ * post retried elsewhere since (its slot stays where LinkedIn published): then the bucket's start,
+ * which only a rollback of a failed hand-over would ever write back.
+ */
+export function heldSlot(post: PostItem): SlotHold | undefined {
+  if (post.spacing_bucket === undefined) return undefined;
+  const time = Date.parse(post.post_time);
+  return { bucket: post.spacing_bucket, timeMs: spacingBucket(new Date(time)) === post.spacing_bucket ? time : post.spacing_bucket * SPACING_MS };
+}
+
+/** POST_PUBLISHED for a post that is or was being published, worded for the operation refused. */
+export const postPublished = (action: 'edited' | 'retried'): ServiceError =>
+  new ServiceError('POST_PUBLISHED', {}, { message: `The post has already been published (or is being published) and cannot be ${action}` });
+
+/** The one refusal of an edit by status: POST_PUBLISHED, or INVALID_POST_STATE pointing a failed post to retry. */
+export function editRefusal(status: PostStatus): ServiceError | undefined {
+  if (status === 'scheduled') return undefined;
+  if (status === 'failed') {
+    return new ServiceError('INVALID_POST_STATE', { status }, {
+      message: 'The post failed: retry it with POST /posts/{id}/retry (content may be corrected there) instead of editing it',
+    });
+  }
+  return postPublished('edited');
+}
+
+/** The one refusal of a retry by status: only failed and partially published posts can be retried. */
+export function retryRefusal(status: PostStatus): ServiceError | undefined {
+  if (status === 'failed' || status === 'partially_published') return undefined;
+  return new ServiceError('INVALID_POST_STATE', { status }, {
+    message: `Only failed or partially published posts can be retried; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}`,
+  });
+}

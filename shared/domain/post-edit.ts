@@ -1,0 +1,87 @@
+import type { Platform } from '#shared/http/errors';
+import type { PostItem } from '#shared/store/posts';
+import type { PostMedia } from './media-view';
+import { slotHoldAt } from './linkedin-spacing';
+import { checkPlatformContent, type PlatformContent } from './platform-content';
+import { heldSlot, type PlannedChange } from './post-change';
+import { pendingResult } from './post-view';
+import { parseScheduledFor } from './scheduled-time';
+
+/** PATCH /posts/{id}: any of these; absent fields keep their value, `scheduled_for: null` publishes now. */
+export interface PostEdit {
+  content?: string;
+  platform_content?: PlatformContent;
+  platforms?: Platform[];
+  scheduled_for?: string | null;
+  link_preview?: boolean;
+  /** Replaces the images as a whole (ids of ready media, CONTRACT section 11). */
+  media?: string[];
+}
+
+/** An edit after the checks of the request alone (no post read yet). */
+export interface ReadEdit extends Omit<PostEdit, 'scheduled_for'> {
+  /** Absent: the time stays; 'now': publish now; a date: the new scheduled time. */
+  when?: Date | 'now';
+}
+
+/**
+ * The request's own rules, as POST /posts applies them to each field present, in the same order:
+ * platforms merged, a platform text for a platform not in `platforms` (when both are sent), then
+ * INVALID_SCHEDULED_TIME. The schema has already checked shapes and lengths.
+ */
+export function readEdit(edit: PostEdit, now: Date): ReadEdit {
+  const { scheduled_for: scheduledFor, ...rest } = edit;
+  const read: ReadEdit = { ...rest };
+  if (edit.platforms) {
+    read.platforms = [...new Set(edit.platforms)];
+    checkPlatformContent(read.platforms, edit.platform_content);
+  }
+  if (scheduledFor === null) read.when = 'now';
+  else if (scheduledFor !== undefined) read.when = parseScheduledFor(scheduledFor, now) ?? undefined;
+  return read;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The scheduled post after the edit, or undefined when the edit changes nothing. A platform text
+ * sent must belong to one of the platforms (checked here when platforms were not sent); removing a
+ * platform drops its text. The LinkedIn slot follows the post's time: claimed when LinkedIn is
+ * added, released when it is removed, moved when the time changes.
+ */
+export function applyEdit(post: PostItem, edit: ReadEdit, now: Date, media?: PostMedia[]): PlannedChange | undefined {
+  const platforms = edit.platforms ?? post.platforms;
+  if (edit.platform_content !== undefined && !edit.platforms) checkPlatformContent(platforms, edit.platform_content);
+  const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) => platforms.includes(platform as Platform));
+  const linkPreview = edit.link_preview === undefined ? post.link_preview : edit.link_preview === false ? false : undefined;
+  const postTime = edit.when === undefined ? new Date(post.post_time) : edit.when === 'now' ? now : edit.when;
+  const next: PostItem = {
+    ...post,
+    content: edit.content ?? post.content,
+    platform_content: texts.length ? Object.fromEntries(texts) : undefined,
+    platforms,
+    link_preview: linkPreview,
+    media: media === undefined ? post.media : media.length ? media.map((one) => ({ ...one, expires_at: null })) : undefined,
+    status: edit.when === 'now' ? 'publishing' : 'scheduled',
+    scheduled_for: edit.when === undefined ? post.scheduled_for : edit.when === 'now' ? null : edit.when.toISOString(),
+    post_time: postTime.toISOString(),
+    results: Object.fromEntries(platforms.map((platform) => [platform, post.results[platform] ?? pendingResult()])),
+    spacing_bucket: platforms.includes('linkedin') ? slotHoldAt(postTime).bucket : undefined,
+    version: (post.version ?? 0) + 1,
+  };
+  const fields = ['content', 'platform_content', 'platforms', 'link_preview', 'status', 'scheduled_for', 'post_time'] as const;
+  const mediaIds = (item: PostItem) => (item.media ?? []).map((one) => one.id);
+  if (fields.every((field) => sameJson(next[field], post[field])) && sameJson(mediaIds(next), mediaIds(post))) return undefined;
+
+  const toLinkedIn = next.spacing_bucket !== undefined;
+  const slotMoves = (post.spacing_bucket !== undefined) !== toLinkedIn || (toLinkedIn && next.post_time !== post.post_time);
+  return {
+    previous: post,
+    next,
+    slot: slotMoves ? { from: heldSlot(post), to: toLinkedIn ? slotHoldAt(postTime) : undefined } : undefined,
+    ...(media === undefined ? {} : {
+      attachMedia: mediaIds(next).filter((id) => !mediaIds(post).includes(id)),
+      detachMedia: mediaIds(post).filter((id) => !mediaIds(next).includes(id)),
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { tableName } from './client';
+import { postItem, versionOf, type PostItem } from './posts';
+
+/**
+ * The post's side of an edit or a retry (CONTRACT section 10): whole-item writes conditional on
+ * the status and version that were read, so of two changes made from the same read, or a change
+ * and the publisher's claim, exactly one lands.
+ */
+const versionIs = (version: number): string => (version ? '#version = :version' : 'attribute_not_exists(#version)');
+
+/** Transaction item writing the changed post over the one it was planned from. */
+export function replacePostItem(next: PostItem, previous: PostItem) {
+  const version = versionOf(previous);
+  return {
+    Put: {
+      TableName: tableName,
+      Item: postItem(next),
+      ConditionExpression: `#status = :status AND ${versionIs(version)}`,
+      ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+      ExpressionAttributeValues: { ':status': previous.status, ...(version ? { ':version': version } : {}) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * Transaction item putting the post back as it was before a change whose hand-over to the
+ * scheduler failed: only while the change is untouched (same version and status, and no platform
+ * the change made pending taken by a publisher since).
+ */
+export function restorePostItem(previous: PostItem, changed: PostItem) {
+  const pending = changed.platforms.filter((platform) => changed.results[platform]?.status === 'pending');
+  const untouched = pending.map((_, index) => ` AND results.#p${index}.#rs = :pending`).join('');
+  return {
+    Put: {
+      TableName: tableName,
+      Item: postItem(previous),
+      ConditionExpression: `#status = :status AND #version = :version${untouched}`,
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#version': 'version',
+        ...(pending.length ? { '#rs': 'status' } : {}),
+        ...Object.fromEntries(pending.map((platform, index) => [`#p${index}`, platform])),
+      },
+      ExpressionAttributeValues: { ':status': changed.status, ':version': versionOf(changed), ...(pending.length ? { ':pending': 'pending' } : {}) },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { applyEdit, readEdit, type PostEdit } from '#shared/domain/post-edit';
+import { editRefusal } from '#shared/domain/post-change';
+import type { PostView } from '#shared/domain/post-view';
+import { ServiceError, type Platform } from '#shared/http/errors';
+import { clock } from '#shared/ports/clock';
+import { listProfileItems } from '#shared/store/profiles';
+import type { IdempotencyClaim } from '../create-post';
+import { resolvePostMedia } from '../post-media';
+import { changePost } from './change-post';
+
+/**
+ * PATCH /posts/{id} (CONTRACT section 10): edits, reschedules or publishes now a scheduled post.
+ * Checks in contract order: the request's own rules (as POST /posts) → POST_NOT_FOUND →
+ * POST_PUBLISHED / INVALID_POST_STATE → MEDIA_NOT_FOUND / INVALID_MEDIA (when media is sent) →
+ * PLATFORMS_NOT_CONNECTED (when platforms are sent) →
+ * LinkedIn spacing. `{}`, or an edit that changes nothing, answers the post and writes nothing.
+ */
+export async function editPost(accountId: string, postId: string, edit: PostEdit, idempotency?: IdempotencyClaim): Promise<{ post: PostView }> {
+  const read = readEdit(edit, clock.now());
+  return changePost(accountId, postId, async (post, now) => {
+    const refusal = editRefusal(post.status);
+    if (refusal) throw refusal;
+    // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
+    const media = read.media === undefined ? undefined : await resolvePostMedia(accountId, read.media);
+    if (read.platforms) await requireConnected(accountId, read.platforms);
+    return applyEdit(post, read, now, media);
+  }, { refusal: editRefusal, idempotency });
+}
+
+/** PLATFORMS_NOT_CONNECTED naming every platform of the list without a connected profile. */
+export async function requireConnected(accountId: string, platforms: readonly Platform[]): Promise<void> {
+  const connected = new Set((await listProfileItems(accountId)).map((profile) => profile.platform));
+  const missing = platforms.filter((platform) => !connected.has(platform));
+  if (missing.length) throw new ServiceError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
+}
