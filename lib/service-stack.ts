@@ -22,8 +22,12 @@ export interface ServiceStackProps extends StackProps {
 
 /** Operations that seal or open platform credentials with the secret box (KMS). */
 const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
-/** Operations that read the LinkedIn app's client secret. */
-const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback', PUBLISHER_OPERATION];
+/**
+ * Operations that read the LinkedIn app's client secret: the code exchange only. The publisher
+ * posts with the member's token and never refreshes it (no refresh tokens outside LinkedIn's
+ * partner programme), so it holds no grant on the secret (test/deployed removes each statement).
+ */
+const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback'];
 /**
  * Post creation, editing, retrying and deletion, from the public API and from the dashboard. An
  * edit schedules the post's new version, then cancels the old version's schedule; a retry only

@@ -55,7 +55,7 @@ describe('functions', () => {
   it.each([
     ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
     ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
-    ['secretsmanager:GetSecretValue', ['linkedin-callback', 'publish-post']],
+    ['secretsmanager:GetSecretValue', ['linkedin-callback']],
     ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
     ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
@@ -72,7 +72,7 @@ describe('functions', () => {
   it('KMS_KEY_ID and LINKEDIN_CLIENT_SECRET_ARN reach exactly the functions granted the key and the secret', () => {
     const withVariable = (name: string) => allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
     expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']);
-    expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback', 'publish-post']);
+    expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
   });
 
   it('the media bucket is private, encrypted, TLS only, expires raw uploads, and only its functions get MEDIA_BUCKET', () => {

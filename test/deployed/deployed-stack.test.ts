@@ -1,0 +1,137 @@
+import { startDeployedService, type DeployedService } from './deployed-service';
+import { runtimeMajor } from './deployment';
+import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
+import { functionDefinitions } from './template';
+import { Walkthrough } from './walkthrough';
+
+/**
+ * The deployed artifacts under test (issue 13, part 3): the stack synthesized with its real
+ * bundles, each function's bundle from cdk.out running on the runtime's Node.js with exactly the
+ * template's environment, every AWS call checked against the caller's role as the template writes
+ * it, requests routed by the template's own routes and stage (docs/decisions.md, "Deployed
+ * artifacts under test"). One synth and one deployment for the file: the walkthrough, then the
+ * policies taken apart statement by statement on the account it made.
+ */
+let service: DeployedService;
+let walk: Walkthrough;
+
+beforeAll(async () => {
+  service = await startDeployedService();
+  walk = new Walkthrough(service);
+}, 240_000);
+afterAll(async () => {
+  await service?.stop();
+}, 60_000);
+
+describe('the README walkthrough through the deployed bundles', () => {
+  it('creates an account with the admin command, as an operator does against AWS', async () => {
+    await walk.createAccount();
+  }, 30_000);
+
+  it("routes by the template's route keys under its stage: $default for the rest, API Gateway's 404 outside the stage", async () => {
+    const outside = await fetch(service.apiUrl.replace(/\/v1$/, '/v2/profiles'));
+    expect([outside.status, await outside.json()]).toEqual([404, { message: 'Not Found' }]);
+    const lastOperation = () => service.lambda.invocations.at(-1)?.operation;
+    expect((await walk.call('GET', '/nothing/here', { key: walk.apiKey })).json.error).toBe('NOT_FOUND');
+    expect(lastOperation()).toBe('not-found');
+    // A literal segment wins over a parameter: the callback is not GET /profiles/{id}.
+    await walk.call('GET', '/profiles/linkedin/callback?state=unknown&code=unknown');
+    expect(lastOperation()).toBe('linkedin-callback');
+    expect((await walk.call('DELETE', '/usage', { key: walk.apiKey })).status).toBe(404);
+    expect(lastOperation()).toBe('not-found');
+  });
+
+  it('connects Bluesky at the PDS the stack is configured with, and LinkedIn through OAuth', async () => {
+    await walk.connectBluesky();
+    await walk.connectLinkedIn();
+    const profiles = await walk.call('GET', '/profiles', { key: walk.apiKey });
+    expect(profiles.json.profiles.map((profile: { platform: string }) => profile.platform).sort()).toEqual(['bluesky', 'linkedin']);
+  });
+
+  it('posts now to both platforms through the publish queue and the publisher', async () => {
+    const id = await walk.postNow();
+    await walk.listAndRead(id);
+  });
+
+  it('posts an image: presigned upload to the bucket, complete (sharp for arm64 beside the bundle), published with it', async () => {
+    const id = await walk.postWithImage();
+    const post = await walk.readPost('read', id);
+    const record = (await service.pds.listPosts(walk.alice!.did)).find((one) => one.uri === post.results.bluesky.platform_post_id);
+    expect(record?.value.embed).toMatchObject({ $type: 'app.bsky.embed.images', images: [{ alt: 'A test card' }] });
+    expect(service.linkedin.createdPosts().find((one) => one.urn === post.results.linkedin.platform_post_id)?.body.content).toEqual({ media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A test card' } });
+  });
+
+  it('publishes a post scheduled 5 minutes ahead at its second, from the queue alone', async () => {
+    await walk.postScheduledWithinQueueReach();
+  });
+
+  it('publishes a post scheduled 20 minutes ahead: schedule, release function, queue, publisher', async () => {
+    await walk.postScheduledBeyondQueueReach();
+  });
+
+  it('deletes scheduled posts: the schedule goes, a queued trigger finds nothing', async () => {
+    await walk.deleteScheduledPost(30);
+    await walk.deleteScheduledPost(5);
+  });
+
+  it('creates, lists and deletes keys', async () => {
+    await walk.manageKeys();
+  });
+
+  it('each platform got each published post exactly once', async () => {
+    const copies = await walk.platformCopies();
+    const once = Object.fromEntries(walk.published.map((content) => [content, 1]));
+    expect(copies).toEqual({ bluesky: once, linkedin: once });
+    expect(service.linkedin.createdPosts()).toHaveLength(walk.published.length);
+  });
+
+  it('refused no AWS call, lost no event, and delivered every function\'s logs and traces', () => {
+    expect(service.policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    expect(service.lambda.lostEvents).toEqual([]);
+    expect(service.lostSchedules).toEqual([]);
+    expect(service.eventSources.flatMap((source) => source.errors)).toEqual([]);
+    const failed = service.lambda.invocations.filter((invocation) => !invocation.outcome.ok);
+    expect(failed).toEqual([]);
+    for (const [operation, telemetry] of service.lambda.telemetry) {
+      expect({ operation, undeliveredLines: telemetry.undeliveredLines, undeliveredTraces: telemetry.undeliveredTraces }).toEqual({ operation, undeliveredLines: 0, undeliveredTraces: 0 });
+    }
+  });
+
+  it("starts every function of the template (its bundle from cdk.out loads) on the Node.js major of the template's runtime", async () => {
+    const majors = new Set(functionDefinitions(service.template).map((fn) => runtimeMajor(fn.runtime)));
+    expect([...majors]).toEqual([24]);
+    const started: Array<{ operation: string; major?: number; initError?: unknown }> = [];
+    const pending = [...service.lambda.functions];
+    // Four at a time: each is a process of its own for the moment of its init.
+    await Promise.all([0, 1, 2, 3].map(async () => {
+      for (let fn = pending.shift(); fn; fn = pending.shift()) {
+        const { runtime, initError } = await service.lambda.initialize(fn);
+        started.push({ operation: fn.operation, major: runtime && Number(runtime.nodeVersion.slice(1).split('.')[0]), initError });
+      }
+    }));
+    expect(started.filter((one) => one.major !== 24 || one.initError)).toEqual([]);
+    expect(started.length).toBe(functionDefinitions(service.template).length);
+    process.stdout.write(`deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24\n`);
+  }, 120_000);
+});
+
+/**
+ * The template's policies are tight: for each role below, the walkthrough's steps that use it pass
+ * with the policy as deployed, and taking away any one statement makes a named step fail, with the
+ * refusal visible where AWS shows it: AccessDenied in the function's logs, the event source
+ * mapping's error, the lost asynchronous event, or the logs and traces that never arrive. Policies
+ * change while everything runs: no new synth, no restart.
+ */
+describe('each statement of a function role is needed by a named step', () => {
+  it.each(['create-post', 'publish-post', 'connect-bluesky', 'linkedin-callback', 'release-post'])('%s', async (operation) => {
+    const steps = roleSteps(walk)[operation];
+    expect({ policy: 'as deployed', failedStep: (await runSteps(service, walk, operation, steps)).failedStep }).toEqual({ policy: 'as deployed', failedStep: undefined });
+    const results = await withEachStatementRemoved(service, walk, operation, steps);
+    // With every statement back the steps pass again, and the next role starts from a connected account.
+    const restored = await runSteps(service, walk, operation, steps);
+    // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
+    process.stdout.write(`${removalTable(operation, results)}\n`);
+    expect(results.filter((result) => !result.failedStep || result.evidence.length === 0)).toEqual([]);
+    expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
+  }, 180_000);
+});

@@ -1,0 +1,112 @@
+import { REGION } from '../aws-names';
+import type { LocalQueues, QueueMessage } from '../local-aws/sqs';
+import type { RolePolicies } from '../role-policies';
+import type { WorldClock } from '../world-clock';
+import type { DeployedFunction, LambdaService } from './lambda-service';
+
+export interface EventSourceOptions {
+  queueArn: string;
+  fn: DeployedFunction;
+  batchSize: number;
+  reportBatchItemFailures: boolean;
+}
+
+/** Lambda polls again this long after a refused or failed poll. */
+const POLL_RETRY_MS = 60_000;
+
+/**
+ * The SQS event source mapping, as Lambda runs it: it polls the queue as the function's role
+ * (sqs:ReceiveMessage), invokes the function with a batch, then deletes what succeeded
+ * (sqs:DeleteMessage; with ReportBatchItemFailures, all but the failed items). A failed invocation
+ * deletes nothing: the messages come back after the visibility timeout, then go to the dead-letter
+ * queue. A refused poll or delete is recorded in `errors` (what the mapping's state shows in AWS).
+ */
+export class SqsEventSource {
+  readonly errors: string[] = [];
+  private polling = false;
+  private again = false;
+
+  constructor(
+    private readonly options: EventSourceOptions,
+    private readonly queues: LocalQueues,
+    private readonly lambda: LambdaService,
+    private readonly policies: RolePolicies,
+    private readonly clock: WorldClock,
+  ) {
+    queues.onVisible(options.queueArn, () => void this.poll());
+  }
+
+  get queueArn(): string {
+    return this.options.queueArn;
+  }
+
+  /** Whether a poll or its invocations are under way. */
+  get busy(): boolean {
+    return this.polling;
+  }
+
+  async poll(): Promise<void> {
+    if (this.polling) return void (this.again = true);
+    this.polling = true;
+    try {
+      do {
+        this.again = false;
+        await this.pollOnce();
+      } while (this.again);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private permitted(action: string): boolean {
+    const { fn, queueArn } = this.options;
+    try {
+      this.policies.authorize(fn.principal, { action, resource: queueArn });
+      return true;
+    } catch (error) {
+      this.errors.push(`${action}: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
+    const { fn, queueArn, batchSize } = this.options;
+    for (;;) {
+      if (!this.queues.messages(queueArn).some((message) => message.visibleAt <= this.clock.now())) return;
+      if (!this.permitted('sqs:ReceiveMessage')) return void this.clock.at(this.clock.now() + POLL_RETRY_MS, () => void this.poll());
+      const batches: QueueMessage[][] = [];
+      for (let batch = this.queues.receive(queueArn, batchSize); batch.length; batch = this.queues.receive(queueArn, batchSize)) batches.push(batch);
+      await Promise.all(batches.map((batch) => this.deliver(fn, batch)));
+    }
+  }
+
+  private async deliver(fn: DeployedFunction, batch: QueueMessage[]): Promise<void> {
+    const outcome = await this.lambda.invoke(fn, { Records: batch.map((message) => this.record(message)) }, 'sqs');
+    if (!outcome.ok) return;
+    const failed = new Set(
+      this.options.reportBatchItemFailures ? ((outcome.result as { batchItemFailures?: Array<{ itemIdentifier: string }> } | null)?.batchItemFailures ?? []).map((item) => item.itemIdentifier) : [],
+    );
+    for (const message of batch.filter((one) => !failed.has(one.messageId))) {
+      if (this.permitted('sqs:DeleteMessage')) this.queues.delete(this.options.queueArn, message.receiptHandle);
+    }
+  }
+
+  private record(message: QueueMessage) {
+    return {
+      messageId: message.messageId,
+      receiptHandle: message.receiptHandle,
+      body: message.body,
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(message.sentAt),
+        SenderId: message.sender,
+        ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? message.sentAt),
+      },
+      messageAttributes: {},
+      md5OfBody: message.md5,
+      eventSource: 'aws:sqs',
+      eventSourceARN: this.options.queueArn,
+      awsRegion: REGION,
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { ACCOUNT, PARTITION, REGION } from '../aws-names';
+import { AwsError, parseJsonBody, type AwsCall, type AwsService } from './protocol';
+
+const tableArn = (table: string): string => `arn:${PARTITION}:dynamodb:${REGION}:${ACCOUNT}:table/${table}`;
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The IAM checks of one DynamoDB request: action and resource ARN per table, index or transaction item. */
+function authorizeRequest(call: AwsCall, operation: string, body: Body): void {
+  const single = (action: string) => call.authorize(`dynamodb:${action}`, tableArn(body.TableName));
+  switch (operation) {
+    case 'GetItem': case 'PutItem': case 'UpdateItem': case 'DeleteItem': case 'DescribeTable':
+      return single(operation);
+    case 'Query': case 'Scan':
+      // Reading an index is authorized on the index's ARN.
+      return call.authorize(`dynamodb:${operation}`, body.IndexName ? `${tableArn(body.TableName)}/index/${body.IndexName}` : tableArn(body.TableName));
+    case 'BatchGetItem': case 'BatchWriteItem':
+      return Object.keys(body.RequestItems ?? {}).forEach((table) => call.authorize(`dynamodb:${operation}`, tableArn(table)));
+    case 'TransactWriteItems':
+    case 'TransactGetItems': {
+      // No action of its own: each item needs the permission of the operation it performs, on its table.
+      const actions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+      for (const item of body.TransactItems ?? []) {
+        const [kind, request] = Object.entries(item)[0] as [string, Body];
+        call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), { 'dynamodb:EnclosingOperation': operation });
+      }
+      return;
+    }
+    default:
+      throw new AwsError(400, 'UnknownOperationException', `DynamoDB ${operation} is not emulated here`);
+  }
+}
+
+/**
+ * DynamoDB: the IAM check here, then the request as signed, unchanged, to DynamoDB Local (the test
+ * run's engine), whose answer goes back as is (errors, CRC32 header and all).
+ */
+export function dynamoDbService(engineEndpoint: string): AwsService {
+  return async (call) => {
+    const operation = call.operation ?? '';
+    authorizeRequest(call, operation, parseJsonBody<Body>(call));
+    const forwarded: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-target', 'authorization', 'x-amz-date', 'x-amz-security-token']) {
+      const value = call.headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
+    const response = await fetch(engineEndpoint, { method: 'POST', headers: forwarded, body: call.body });
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-crc32']) {
+      const value = response.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+  };
+}
