@@ -37,6 +37,8 @@ export interface Config {
     /** The SQS queue the publisher consumes. */
     publishQueueUrl: string | undefined;
     deadLetterQueueArn: string | undefined;
+    /** The SQS queue of webhook delivery attempts (the deliverer consumes it). */
+    webhookQueueUrl?: string;
   };
 }
 
@@ -116,6 +118,7 @@ export function envToConfig(env: Env): Config {
       releaseFunctionArn: env.RELEASE_FUNCTION_ARN || undefined,
       publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
+      webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
     },
   };
 }

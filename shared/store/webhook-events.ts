@@ -1,4 +1,4 @@
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
@@ -90,4 +90,9 @@ export async function scanUndispatchedWebhookEvents(): Promise<WebhookEvent[]> {
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return found;
+}
+
+/** Records an event that changes no other state (webhook.test). */
+export async function recordWebhookEvent(event: WebhookEvent): Promise<void> {
+  await db.send(new PutCommand(putWebhookEventItem(event).Put));
 }
