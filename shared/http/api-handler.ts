@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { apiKeyAuth } from './api-key-auth';
 import { errorHandler } from './error-handler';
-import { idempotency } from './idempotency';
+import { idempotency, type StoredResponseCodec } from './idempotency';
 import { jsonBody } from './json-body';
 import { withLogScope } from '#shared/logger';
 import { requestContext } from './request-context';
@@ -33,8 +33,11 @@ export interface EndpointOptions<TBody, TQuery> {
    */
   body?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   query?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
-  /** POST endpoints honour the idempotency-key header (CONTRACT section 7). */
-  idempotent?: boolean;
+  /**
+   * POST endpoints honour the idempotency-key header (CONTRACT section 7); a codec when the
+   * response holds a secret that the stored copy must keep sealed.
+   */
+  idempotent?: boolean | StoredResponseCodec;
   handle(request: ApiRequest<TBody, TQuery>): Promise<HandlerResult>;
 }
 
@@ -64,7 +67,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
       if (validateBody) validateBody(state.body as Record<string, unknown>);
     },
   });
-  if (options.idempotent) stack.use(idempotency());
+  if (options.idempotent) stack.use(idempotency(options.idempotent === true ? undefined : options.idempotent));
   stack.use(errorHandler());
 
   const handler = stack.handler(async (event, context) => {
