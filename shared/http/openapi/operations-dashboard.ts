@@ -3,12 +3,13 @@ import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
+import { webhookOperations } from './operations-webhooks';
 
 /**
  * The dashboard's API (CONTRACT section 9): the public operations again behind the session
  * cookie (same domain functions, same schemas, same errors), plus signing in and out.
  */
-const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...accountOperations };
+const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...accountOperations, ...webhookOperations };
 
 function likePublic(operation: string, note = ''): OperationDoc {
   const doc = publicDocs[operation];
@@ -59,4 +60,9 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-create-post': likePublic('create-post'),
   'dashboard-preview-post': likePublic('preview-post'),
   'dashboard-delete-post': likePublic('delete-post'),
+  'dashboard-list-webhooks': likePublic('list-webhooks'),
+  'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
+  'dashboard-delete-webhook': likePublic('delete-webhook'),
+  'dashboard-test-webhook': likePublic('test-webhook'),
+  'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
 };

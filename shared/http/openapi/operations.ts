@@ -3,6 +3,7 @@ import { accountOperations } from './operations-account';
 import { dashboardOperations } from './operations-dashboard';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
+import { webhookOperations } from './operations-webhooks';
 
 /**
  * Every documented operation, keyed by the route table's `operation`. A route without an
@@ -13,5 +14,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...profileOperations,
   ...postOperations,
   ...accountOperations,
+  ...webhookOperations,
   ...dashboardOperations,
 };
