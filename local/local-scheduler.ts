@@ -16,6 +16,7 @@ import { scanPostsAwaitingPublication } from '#shared/store/posts';
 export class LocalScheduler implements PostScheduler, PublishQueue {
   private readonly due = new Map<string, { at: number; trigger: PublishTrigger }>();
   private readonly running = new Set<Promise<void>>();
+  private readonly recurring: { everyMs: number; next: number; job: () => Promise<void>; busy: boolean }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -60,6 +61,14 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.due.set(trigger.post_id, { at: clock.now().getTime() + delaySeconds * 1000, trigger });
   }
 
+  /**
+   * A recurring schedule's stand-in (the daily expiry sweep): runs `job` at the next tick, then
+   * every `everyMs` of the clock port, never twice at once. Not persisted: a start runs it again.
+   */
+  every(everyMs: number, job: () => Promise<void>): void {
+    this.recurring.push({ everyMs, next: clock.now().getTime(), job, busy: false });
+  }
+
   /** Whether a post is waiting for its time here (tests, diagnostics). */
   isScheduled(postId: string): boolean {
     return this.due.has(postId);
@@ -78,6 +87,18 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       if (at > now) continue;
       this.due.delete(postId);
       this.run(trigger);
+    }
+    for (const entry of this.recurring) {
+      if (entry.busy || entry.next > now) continue;
+      entry.next = now + entry.everyMs;
+      entry.busy = true;
+      const run = entry.job()
+        .catch((error: unknown) => logger.error('local recurring job failed', { error: error as Error }))
+        .finally(() => {
+          entry.busy = false;
+          this.running.delete(run);
+        });
+      this.running.add(run);
     }
   }
 

@@ -60,6 +60,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let server: Server | undefined;
   let stopScheduler = async (): Promise<void> => undefined;
+  let stopWebhooks = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
     // Listen first: the handlers read PUBLIC_BASE_URL (the OAuth redirect URI) when their
@@ -95,6 +96,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // One in-process stand-in for EventBridge Scheduler and the publish queue.
       useScheduler(scheduler);
       usePublishQueue(scheduler);
+      // The daily schedule of the expiring-token sweep.
+      const { invokeExpirySweep } = await import('./webhook-invokers');
+      scheduler.every(24 * 60 * 60_000, invokeExpirySweep);
       const recovered = await scheduler.start();
       if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
       localScheduler = scheduler;
@@ -104,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       useScheduler(undefined);
       usePublishQueue(undefined);
     };
+    stopWebhooks = await startWebhooks(log);
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');
@@ -126,6 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         runningServer.closeAllConnections();
         await new Promise<void>((resolve) => runningServer.close(() => resolve()));
         await stopScheduler();
+        await stopWebhooks();
         forgetEngine();
         await engine?.stop();
       },
@@ -133,8 +139,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     server?.close();
     await stopScheduler();
+    await stopWebhooks();
     forgetEngine();
     await engine?.stop();
     throw error;
   }
+}
+
+/**
+ * The webhook pipeline in-process (local/webhook-runner.ts), in place of the table's stream and
+ * the SQS webhook queue: events recorded while it runs are dispatched at once; those a stop (or
+ * a crash) left undispatched, and attempts not yet made, are found in the store on start.
+ */
+async function startWebhooks(log: (line: string) => void): Promise<() => Promise<void>> {
+  const { LocalWebhookRunner } = await import('./webhook-runner');
+  const { invokeDispatcher, invokeDeliverer } = await import('./webhook-invokers');
+  const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
+  const { useWebhookEventFeed } = await import('#shared/ports/webhook-event-feed');
+  const runner = new LocalWebhookRunner({ dispatch: invokeDispatcher, deliver: invokeDeliverer });
+  useWebhookQueue(runner);
+  useWebhookEventFeed(runner.announce);
+  const found = await runner.start();
+  if (found.events || found.attempts) log(`Webhooks: ${found.events} event(s) to dispatch and ${found.attempts} attempt(s) to make found in the store`);
+  return async () => {
+    useWebhookEventFeed(undefined);
+    await runner.stop();
+    useWebhookQueue(undefined);
+  };
 }
