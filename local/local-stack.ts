@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { findRunningEngine, recordRunningEngine } from './engine-file';
+import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, stopEngineByPid } from './engine-file';
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 
@@ -41,10 +41,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let forgetEngine = (): void => undefined;
   let endpoint = options.dynamoEndpoint;
   if (!endpoint) {
-    if (await findRunningEngine(options.dataDir)) {
+    const running = await findRunningEngine(options.dataDir);
+    const previous = engineRecord(options.dataDir);
+    if (running && processAlive(previous.pid)) {
       throw new Error(`Another instance is already running on ${options.dataDir}; stop it or set DATA_DIR`);
     }
-    engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
+    if (running) {
+      // A previous start was killed (SIGKILL, OOM) and left its engine running: carry on with it.
+      log(`DynamoDB Local left running by a stopped instance (pid ${previous.engine_pid ?? '?'}): using it`);
+      engine = { endpoint: running, pid: previous.engine_pid, stop: () => stopEngineByPid(previous.engine_pid) };
+    } else {
+      engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
+    }
     endpoint = engine.endpoint;
     forgetEngine = recordRunningEngine(options.dataDir, endpoint, engine.pid);
     // Never leave a java process behind, whatever way this process ends.
