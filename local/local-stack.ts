@@ -161,7 +161,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  */
 async function startWebhooks(log: (line: string) => void): Promise<() => Promise<void>> {
   const { LocalWebhookRunner } = await import('./webhook-runner');
-  const { invokeDispatcher, invokeDeliverer } = await import('./webhook-invokers');
+  const { invokeDispatcher, invokeDeliverer, loadWebhookFunctions } = await import('./webhook-invokers');
+  // Loaded now, as Lambda keeps its functions warm, rather than by the first event.
+  await loadWebhookFunctions();
   const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
   const { useWebhookEventFeed } = await import('#shared/ports/webhook-event-feed');
   const runner = new LocalWebhookRunner({ dispatch: invokeDispatcher, deliver: invokeDeliverer });

@@ -14,6 +14,11 @@ type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 const load = async <E, R>(operation: string): Promise<Handler<E, R>> =>
   ((await import(`../functions/${operation}/handler`)) as { handler: Handler<E, R> }).handler;
 
+/** Loads the dispatcher's and the deliverer's modules ahead of the first event. */
+export async function loadWebhookFunctions(): Promise<void> {
+  await Promise.all([load('dispatch-webhook-events'), load('deliver-webhook')]);
+}
+
 export async function invokeDispatcher(events: WebhookEvent[]): Promise<void> {
   const handler = await load<DynamoDBStreamEvent, DynamoDBBatchResponse>('dispatch-webhook-events');
   const records = events.map((event, index) => ({

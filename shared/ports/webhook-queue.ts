@@ -11,6 +11,8 @@ export interface DeliveryTask extends DeliveryRef {
   account_id: string;
   /** When the attempt is due (ISO 8601). */
   due_at: string;
+  /** A first attempt carries the endpoint as the dispatcher read it: its URL and sealed secret. */
+  endpoint?: { url: string; secret: string };
 }
 
 export interface WebhookQueue {
@@ -51,6 +53,7 @@ export function parseDeliveryTask(raw: unknown): DeliveryTask | undefined {
     !!task && typeof task === 'object' &&
     [task.webhook_id, task.event_id, task.account_id].every((id) => typeof id === 'string' && UUID.test(id)) &&
     [task.event_created_at, task.due_at].every((time) => typeof time === 'string' && !Number.isNaN(Date.parse(time))) &&
-    Number.isInteger(task.attempt) && (task.attempt as number) >= 1;
+    Number.isInteger(task.attempt) && (task.attempt as number) >= 1 &&
+    (task.endpoint === undefined || (typeof task.endpoint?.url === 'string' && typeof task.endpoint?.secret === 'string'));
   return valid ? (task as DeliveryTask) : undefined;
 }

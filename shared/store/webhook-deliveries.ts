@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
@@ -6,15 +6,15 @@ import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 /**
  * Delivery attempts: one item per attempt of one event to one endpoint, kept 30 days, listed
  * per endpoint newest first. An attempt is written `pending` (with the time it is due) before
- * it is made, claimed (`sending`) by exactly one deliverer, and completed as `succeeded` or
- * `failed`; a failure that will be retried writes the next attempt, pending, in the same
- * transaction. The sort key is the event's time and id and the attempt number, so every writer
- * derives the same key from the queue message alone.
+ * it is made, and completed once as `succeeded` or `failed` (a conditional write: a duplicate
+ * run of the same attempt records nothing); a failure that will be retried writes the next
+ * attempt, pending, in the same transaction. The sort key is the event's time and id and the
+ * attempt number, so every writer derives the same key from the queue message alone.
  */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const DELIVERY_ITEM_TYPE = 'webhook_delivery';
 
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface DeliveryRef {
   webhook_id: string;
@@ -34,8 +34,6 @@ export interface DeliveryItem extends DeliveryRef {
   attempted_at: string | null;
   /** Pending: when it is due. Failed: when the next attempt is due, null when none will follow. */
   next_attempt_at: string | null;
-  /** While `sending`: when the deliverer took it (a claim older than the lease was left by a crash). */
-  claimed_at?: string;
 }
 
 export const deliveryListKey = (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}#DELIVERIES` });
@@ -56,6 +54,11 @@ const toStored = (row: DeliveryItem) => ({
   [TTL_ATTRIBUTE]: toEpochSeconds(new Date(Date.parse(row.next_attempt_at ?? row.event_created_at) + DELIVERY_RETENTION_MS)),
 });
 
+/** Transaction item writing an event's first attempt to an endpoint, unless it exists (a repeated dispatch). */
+export function putFirstDeliveryItem(row: DeliveryItem) {
+  return { Put: { TableName: tableName, Item: toStored(row), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
 /** Writes an event's first attempt to an endpoint; false when it exists already (a repeated dispatch). */
 export async function putFirstDelivery(row: DeliveryItem): Promise<boolean> {
   try {
@@ -72,29 +75,9 @@ export async function getDelivery(ref: DeliveryRef): Promise<DeliveryItem | unde
   return Item ? fromItem(Item) : undefined;
 }
 
-/** pending → sending, or a stale `sending` taken over; the claimed row, or undefined when it is not ours. */
-export async function claimDelivery(ref: DeliveryRef, now: Date, staleBefore: Date): Promise<DeliveryItem | undefined> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: deliveryKey(ref),
-        UpdateExpression: 'SET #status = :sending, claimed_at = :now, attempted_at = :now',
-        ConditionExpression: '#status = :pending OR (#status = :sending AND claimed_at < :stale)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':now': now.toISOString(), ':stale': staleBefore.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes as Record<string, unknown>);
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
-}
-
 export interface AttemptResult {
   status: 'succeeded' | 'failed';
+  attempted_at: string;
   response_status: number | null;
   error: string | null;
   duration_ms: number;
@@ -102,10 +85,11 @@ export interface AttemptResult {
 }
 
 /**
- * Records the outcome over this deliverer's claim and, when another attempt follows, writes it
- * pending in the same transaction. False when the claim was lost (taken over after a stall).
+ * Records an attempt's outcome while it is still pending and, when another attempt follows,
+ * writes that one pending in the same transaction. False when it was recorded already (a
+ * duplicate run of the attempt, whose send the receiver deduplicates on webhook-id).
  */
-export async function completeDelivery(claimed: DeliveryItem, result: AttemptResult, next?: DeliveryItem): Promise<boolean> {
+export async function completeDelivery(ref: DeliveryRef, result: AttemptResult, next?: DeliveryItem): Promise<boolean> {
   try {
     await db.send(
       new TransactWriteCommand({
@@ -113,13 +97,13 @@ export async function completeDelivery(claimed: DeliveryItem, result: AttemptRes
           {
             Update: {
               TableName: tableName,
-              Key: deliveryKey(claimed),
-              UpdateExpression: 'SET #status = :status, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next REMOVE claimed_at',
-              ConditionExpression: '#status = :sending AND claimed_at = :mine',
+              Key: deliveryKey(ref),
+              UpdateExpression: 'SET #status = :status, attempted_at = :at, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next',
+              ConditionExpression: '#status = :pending',
               ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
               ExpressionAttributeValues: {
-                ':status': result.status, ':code': result.response_status, ':error': result.error, ':duration': result.duration_ms,
-                ':next': result.next_attempt_at, ':sending': 'sending', ':mine': claimed.claimed_at,
+                ':status': result.status, ':at': result.attempted_at, ':code': result.response_status, ':error': result.error,
+                ':duration': result.duration_ms, ':next': result.next_attempt_at, ':pending': 'pending',
               },
             },
           },
@@ -155,7 +139,7 @@ export async function queryDeliveries(webhookId: string, options: { limit: numbe
   return { deliveries: live.map(fromItem), nextKey: LastEvaluatedKey };
 }
 
-/** Attempts still to be made (or cut short by a stop), across accounts. Local start-up only. */
+/** Attempts still to be made (or cut short by a stop), across accounts. Local only, never a request path. */
 export async function scanOpenDeliveries(): Promise<DeliveryItem[]> {
   const found: DeliveryItem[] = [];
   let cursor: Record<string, unknown> | undefined;
@@ -163,9 +147,9 @@ export async function scanOpenDeliveries(): Promise<DeliveryItem[]> {
     const page = await db.send(
       new ScanCommand({
         TableName: tableName,
-        FilterExpression: '#type = :type AND #status IN (:pending, :sending)',
+        FilterExpression: '#type = :type AND #status = :pending',
         ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-        ExpressionAttributeValues: { ':type': DELIVERY_ITEM_TYPE, ':pending': 'pending', ':sending': 'sending' },
+        ExpressionAttributeValues: { ':type': DELIVERY_ITEM_TYPE, ':pending': 'pending' },
         ExclusiveStartKey: cursor,
         ConsistentRead: true,
       }),

@@ -57,6 +57,19 @@ export async function getWebhookEvent(eventId: string): Promise<WebhookEvent | u
   return Item ? fromItem(Item) : undefined;
 }
 
+/** Transaction item marking an event dispatched (it is written with its deliveries' first attempts). */
+export function markDispatchedItem(eventId: string, at: Date) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: webhookEventKey(eventId),
+      UpdateExpression: 'SET dispatched_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    },
+  };
+}
+
 export async function markWebhookEventDispatched(eventId: string, at: Date): Promise<void> {
   await db.send(
     new UpdateCommand({

@@ -5,9 +5,9 @@ import { OutboundRequestRefused, safeFetch } from '#shared/http-client/safe-fetc
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { webhookQueue, type DeliveryTask } from '#shared/ports/webhook-queue';
-import { claimDelivery, completeDelivery, getDelivery, type AttemptResult, type DeliveryItem } from '#shared/store/webhook-deliveries';
-import { getWebhookEvent } from '#shared/store/webhook-events';
-import { getWebhookItem } from '#shared/store/webhooks';
+import { completeDelivery, getDelivery, type AttemptResult } from '#shared/store/webhook-deliveries';
+import { getWebhookEvent, type WebhookEvent } from '#shared/store/webhook-events';
+import { getWebhookItem, type WebhookItem } from '#shared/store/webhooks';
 import { firstAttempt } from './dispatch';
 import { openWebhookSecret } from './secrets';
 
@@ -15,37 +15,35 @@ import { openWebhookSecret } from './secrets';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The most of a response body read; the rest is never downloaded. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
-/** A claim older than this was left by a deliverer that died mid-attempt: the attempt is made again. */
-export const DELIVERY_CLAIM_LEASE_MS = 60_000;
 /** A task this early goes back to the queue rather than wait here. */
 const MAX_EARLY_MS = 1_000;
 
 /**
- * One attempt of one event to one endpoint: claimed (so a duplicate message does nothing),
- * signed, POSTed through the SSRF-safe client (the URL's name resolved and checked again now,
- * no redirects, 10 s, at most 64 KB read), recorded, and, when it failed and attempts remain,
- * the next one written pending in the same write and queued for its time.
+ * One attempt of one event to one endpoint: signed, POSTed through the SSRF-safe client (the
+ * URL's name resolved and checked again now, no redirects, 10 s, at most 64 KB read), and
+ * recorded once, with, when it failed and attempts remain, the next one written pending in the
+ * same write and queued for its time. A duplicate run (a queue's repeated message) may send
+ * again, which receivers deduplicate on webhook-id, but records and schedules nothing more.
  */
 export async function deliverAttempt(task: DeliveryTask): Promise<void> {
   logger.appendKeys({ webhook_id: task.webhook_id, event_id: task.event_id, account_id: task.account_id, attempt: task.attempt });
-  const now = clock.now();
-  // A queue can hold a message back 15 minutes at most: a later attempt arrives early and is sent on.
-  if (Date.parse(task.due_at) - now.getTime() > MAX_EARLY_MS) return (await webhookQueue()).send(task);
-  const claimed = await claimDelivery(task, now, new Date(now.getTime() - DELIVERY_CLAIM_LEASE_MS));
-  if (!claimed) return followUp(task);
-  const result = await attempt(task);
-  const next = result.next_attempt_at ? firstAttempt({ ...task, attempt: task.attempt + 1, due_at: result.next_attempt_at }, claimed) : undefined;
-  if (!(await completeDelivery(claimed, result, next))) return logger.warn('webhook attempt outcome not recorded: its claim was taken over');
-  logger.info('webhook attempt', { event_type: claimed.event_type, result: result.status, response_status: result.response_status, error: result.error, duration_ms: result.duration_ms, next_attempt_at: result.next_attempt_at });
-  if (next) await (await webhookQueue()).send({ ...task, attempt: next.attempt, due_at: next.next_attempt_at as string });
+  // A queue holds a message back 15 minutes at most: a later attempt arrives early and is sent on.
+  if (Date.parse(task.due_at) - clock.now().getTime() > MAX_EARLY_MS) return (await webhookQueue()).send(task);
+  const event = await eventOf(task.event_id);
+  const result = await attempt(task, event);
+  const next = result.next_attempt_at && event ? firstAttempt({ ...task, attempt: task.attempt + 1, due_at: result.next_attempt_at }, event) : undefined;
+  if (!(await completeDelivery(task, result, next))) return followUp(task);
+  logger.info('webhook attempt', { event_type: event?.event_type, result: result.status, response_status: result.response_status, error: result.error, duration_ms: result.duration_ms, next_attempt_at: result.next_attempt_at });
+  if (next) await (await webhookQueue()).send({ webhook_id: task.webhook_id, account_id: task.account_id, event_id: task.event_id, event_created_at: task.event_created_at, attempt: next.attempt, due_at: result.next_attempt_at as string });
 }
 
-async function attempt(task: DeliveryTask): Promise<AttemptResult> {
+async function attempt(task: DeliveryTask, event: WebhookEvent | undefined): Promise<AttemptResult> {
+  const attemptedAt = clock.now();
   const started = performance.now();
-  const [event, webhook] = await Promise.all([getWebhookEvent(task.event_id), getWebhookItem(task.account_id, task.webhook_id)]);
+  const webhook = await endpointOf(task);
   // Nothing left to send, or no one to send it to: not worth another attempt.
-  if (!webhook) return final('The webhook was deleted', started);
-  if (!event) return final('The event has expired', started);
+  if (!webhook) return final('The webhook was deleted', attemptedAt, started);
+  if (!event) return final('The event has expired', attemptedAt, started);
   const secret = await openWebhookSecret(webhook);
   const headers = { ...signedHeaders(secret, event.id, clock.now(), event.body), 'content-type': 'application/json' };
   let failure: { status: number | null; error: string };
@@ -54,7 +52,7 @@ async function attempt(task: DeliveryTask): Promise<AttemptResult> {
       method: 'POST', body: event.body, headers, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: MAX_RESPONSE_BYTES, maxRedirects: 0, local: config.local,
     });
     if (response.status >= 200 && response.status <= 299) {
-      return { status: 'succeeded', response_status: response.status, error: null, duration_ms: elapsed(started), next_attempt_at: null };
+      return { status: 'succeeded', attempted_at: attemptedAt.toISOString(), response_status: response.status, error: null, duration_ms: elapsed(started), next_attempt_at: null };
     }
     failure = { status: response.status, error: response.status >= 300 && response.status <= 399 ? `Answered ${response.status}: redirects are not followed` : `Answered ${response.status}; only a 2xx is a delivery` };
   } catch (error) {
@@ -63,6 +61,7 @@ async function attempt(task: DeliveryTask): Promise<AttemptResult> {
   const delay = retryDelayMs(task.attempt);
   return {
     status: 'failed',
+    attempted_at: attemptedAt.toISOString(),
     response_status: failure.status,
     error: failure.error,
     duration_ms: elapsed(started),
@@ -70,8 +69,35 @@ async function attempt(task: DeliveryTask): Promise<AttemptResult> {
   };
 }
 
+/**
+ * The endpoint as the dispatcher saw it, for a first attempt made at once (one read fewer per
+ * delivery: an endpoint deleted in those milliseconds may still get that one); read again for
+ * every later attempt, so a deleted endpoint gets no retry.
+ */
+async function endpointOf(task: DeliveryTask): Promise<Pick<WebhookItem, 'id' | 'account_id' | 'url' | 'secret'> | undefined> {
+  if (task.attempt === 1 && task.endpoint) return { id: task.webhook_id, account_id: task.account_id, ...task.endpoint };
+  return getWebhookItem(task.account_id, task.webhook_id);
+}
+
+/**
+ * Events never change once written, and each goes to several endpoints: a few hundred are kept
+ * in memory (per Lambda container, or the local process).
+ */
+const recentEvents = new Map<string, WebhookEvent>();
+async function eventOf(eventId: string): Promise<WebhookEvent | undefined> {
+  const cached = recentEvents.get(eventId);
+  if (cached) return cached;
+  const event = await getWebhookEvent(eventId);
+  if (event) {
+    if (recentEvents.size >= 500) recentEvents.delete(recentEvents.keys().next().value as string);
+    recentEvents.set(eventId, event);
+  }
+  return event;
+}
+
 const elapsed = (started: number) => Math.round(performance.now() - started);
-const final = (error: string, started: number): AttemptResult => ({ status: 'failed', response_status: null, error, duration_ms: elapsed(started), next_attempt_at: null });
+const final = (error: string, at: Date, started: number): AttemptResult =>
+  ({ status: 'failed', attempted_at: at.toISOString(), response_status: null, error, duration_ms: elapsed(started), next_attempt_at: null });
 
 function refusalText(error: unknown): string {
   if (!(error instanceof OutboundRequestRefused)) throw error;
@@ -81,13 +107,14 @@ function refusalText(error: unknown): string {
 }
 
 /**
- * The attempt was not ours to make: a duplicate message, or one whose first run stopped after
- * recording the attempt and before queueing the next. Queue the next attempt if it is still
- * waiting (a duplicate of that message is harmless: it finds it claimed or done).
+ * The attempt had been recorded already: a duplicate message, or one whose first run stopped
+ * after recording the attempt and before queueing the next. Queue the next attempt if it is
+ * still waiting (a duplicate of that message is harmless in turn).
  */
 async function followUp(task: DeliveryTask): Promise<void> {
-  const row: DeliveryItem | undefined = await getDelivery(task);
-  if (row?.status !== 'failed' || !row.next_attempt_at) return logger.info('webhook attempt already taken', { status: row?.status ?? 'missing' });
-  const next: DeliveryTask = { ...task, attempt: task.attempt + 1, due_at: row.next_attempt_at };
+  const row = await getDelivery(task);
+  logger.info('webhook attempt recorded already', { status: row?.status ?? 'missing' });
+  if (row?.status !== 'failed' || !row.next_attempt_at) return;
+  const next: DeliveryTask = { webhook_id: task.webhook_id, account_id: task.account_id, event_id: task.event_id, event_created_at: task.event_created_at, attempt: task.attempt + 1, due_at: row.next_attempt_at };
   if ((await getDelivery(next))?.status === 'pending') await (await webhookQueue()).send(next);
 }

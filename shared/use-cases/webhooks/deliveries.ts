@@ -22,8 +22,7 @@ export const toDeliveryView = (row: DeliveryItem): DeliveryView => ({
   event_id: row.event_id,
   type: row.event_type,
   attempt: row.attempt,
-  // An attempt being made is still pending to the client.
-  status: row.status === 'sending' ? 'pending' : row.status,
+  status: row.status,
   response_status: row.response_status,
   error: row.error,
   duration_ms: row.duration_ms,
