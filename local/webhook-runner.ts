@@ -14,6 +14,8 @@ export interface WebhookFunctions {
 /** Like the SQS queue: a run that failed comes back after this, five times at most. */
 const RETRY_AFTER_MS = 30_000;
 const MAX_RECEIVES = 5;
+/** Events announced this close together are dispatched together (one read of an account's endpoints). */
+const BATCHING_WINDOW_MS = 10;
 
 /**
  * The local stand-in for the table's stream and the webhook queue. Events announced after their
@@ -46,11 +48,11 @@ export class LocalWebhookRunner implements WebhookQueue {
   }
 
   /**
-   * The event feed's listener: events whose write has committed. Those announced in the same turn
-   * of the event loop go to the dispatcher as one batch (at most 100), as the stream batches them.
+   * The event feed's listener: events whose write has committed. Those announced within a few
+   * milliseconds go to the dispatcher as one batch (at most 100), as the stream batches them.
    */
   readonly announce = (events: WebhookEvent[]): void => {
-    if (!this.announced.length) setImmediate(() => this.flush());
+    if (!this.announced.length) setTimeout(() => this.flush(), BATCHING_WINDOW_MS);
     this.announced.push(...events);
   };
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
@@ -90,30 +90,28 @@ export interface AttemptResult {
  * duplicate run of the attempt, whose send the receiver deduplicates on webhook-id).
  */
 export async function completeDelivery(ref: DeliveryRef, result: AttemptResult, next?: DeliveryItem): Promise<boolean> {
+  const update = {
+    TableName: tableName,
+    Key: deliveryKey(ref),
+    UpdateExpression: 'SET #status = :status, attempted_at = :at, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+    ExpressionAttributeValues: {
+      ':status': result.status, ':at': result.attempted_at, ':code': result.response_status, ':error': result.error,
+      ':duration': result.duration_ms, ':next': result.next_attempt_at, ':pending': 'pending',
+    },
+  };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: deliveryKey(ref),
-              UpdateExpression: 'SET #status = :status, attempted_at = :at, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-              ExpressionAttributeValues: {
-                ':status': result.status, ':at': result.attempted_at, ':code': result.response_status, ':error': result.error,
-                ':duration': result.duration_ms, ':next': result.next_attempt_at, ':pending': 'pending',
-              },
-            },
-          },
-          ...(next ? [{ Put: { TableName: tableName, Item: toStored(next), ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-        ],
-      }),
-    );
+    // Most attempts succeed: a plain conditional update; a transaction only when a retry is written too.
+    if (!next) await db.send(new UpdateCommand(update));
+    else {
+      await db.send(new TransactWriteCommand({
+        TransactItems: [{ Update: update }, { Put: { TableName: tableName, Item: toStored(next), ConditionExpression: 'attribute_not_exists(pk)' } }],
+      }));
+    }
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    if (['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as Error).name)) return false;
     throw error;
   }
 }
