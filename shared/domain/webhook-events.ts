@@ -12,6 +12,9 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** The `type` of the outbox items that record events (the stream's filter in AWS names it too). */
+export const WEBHOOK_EVENT_ITEM_TYPE = 'webhook_event';
 export type AnyWebhookEventType = WebhookEventType | typeof TEST_EVENT_TYPE;
 
 /** The event a post's final status announces. */

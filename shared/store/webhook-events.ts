@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
+import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
@@ -11,7 +11,7 @@ import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
  * again on start. Events expire with their deliveries, after 30 days.
  */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
-export const WEBHOOK_EVENT_ITEM_TYPE = 'webhook_event';
+export { WEBHOOK_EVENT_ITEM_TYPE };
 
 export interface WebhookEvent {
   id: string;
