@@ -41,10 +41,18 @@ export class LocalWebhookRunner implements WebhookQueue {
   /** Finds what a stop left undone, then starts. Returns what it found. */
   async start(): Promise<{ events: number; attempts: number }> {
     const found = await this.recover();
-    this.timers = [setInterval(() => this.tick(), this.tickMs), setInterval(() => void this.recover().catch(() => undefined), this.rescanMs)];
+    this.startTicking();
+    this.timers.push(setInterval(() => void this.recover().catch(() => undefined), this.rescanMs));
     this.timers.forEach((timer) => timer.unref());
-    this.tick();
     return found;
+  }
+
+  /** Starts handing over what falls due (start() does it after recovering the store's work). */
+  startTicking(): void {
+    const timer = setInterval(() => this.tick(), this.tickMs);
+    timer.unref();
+    this.timers.push(timer);
+    this.tick();
   }
 
   /**

@@ -51,7 +51,8 @@ describe('webhook delivery', () => {
   const settle = async (id: string, count: number) => {
     for (let tries = 0; tries < 200; tries += 1) {
       const rows = await deliveries(id);
-      if (rows.length >= count && rows.every((row) => row.status !== 'pending' || row.attempted_at === null)) return rows;
+      // Settled: nothing due is still waiting or being made (a pending retry waits for a later time).
+      if (rows.length >= count && rows.every((row) => row.status !== 'pending' || Date.parse(row.next_attempt_at) > clock.now().getTime())) return rows;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the deliveries did not settle');
@@ -184,6 +185,32 @@ describe('webhook delivery', () => {
       server.closeAllConnections();
       server.close();
       await other.stop();
+    }
+  });
+
+  it('records an attempt once when its message comes twice (SQS may), and makes its retry once', async () => {
+    const { webhook } = await newWebhook();
+    receiver.always(500);
+    try {
+      const before = receiver.received.length;
+      const { event_id: eventId } = (await service.call('POST', `/webhooks/${webhook.id}/test`, { key })).json;
+      await receiver.waitFor(before + 1);
+      const [, first] = await settle(webhook.id, 2);
+      const { getWebhookEvent } = await import('#shared/store/webhook-events');
+      const { deliverAttempt } = await import('#shared/use-cases/webhooks/deliver');
+      const { withLogScope } = await import('#shared/logger');
+      const duplicate = { webhook_id: webhook.id, account_id: (await getWebhookEvent(eventId))!.account_id, event_id: eventId, event_created_at: (await getWebhookEvent(eventId))!.created_at, attempt: 1, due_at: first.attempted_at };
+      await withLogScope({}, () => deliverAttempt(duplicate));
+      // At least once: the repeat may reach the receiver (it deduplicates on webhook-id), but nothing more is recorded.
+      expect(receiver.received.slice(before).map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
+      expect((await deliveries(webhook.id)).map((row) => [row.attempt, row.status])).toEqual([[2, 'pending'], [1, 'failed']]);
+      clock.set(new Date(first.next_attempt_at));
+      await receiver.waitFor(before + 3);
+      await quiet();
+      expect(receiver.received.length).toBe(before + 3);
+      expect((await settle(webhook.id, 3)).map((row) => [row.attempt, row.status])).toEqual([[3, 'pending'], [2, 'failed'], [1, 'failed']]);
+    } finally {
+      receiver.always(200);
     }
   });
 

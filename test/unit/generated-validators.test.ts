@@ -76,14 +76,18 @@ describe('generated validators (npm run validators)', () => {
       'connect-bluesky body functions/connect-bluesky/schema.ts#connectBlueskySchema',
       'create-key body functions/create-key/schema.ts#createKeySchema',
       'create-post body functions/create-post/schema.ts#createPostSchema',
+      'create-webhook body functions/create-webhook/schema.ts#createWebhookSchema',
       'dashboard-authorize-linkedin body functions/authorize-linkedin/schema.ts#authorizeLinkedInSchema',
       'dashboard-connect-bluesky body functions/connect-bluesky/schema.ts#connectBlueskySchema',
       'dashboard-create-key body functions/create-key/schema.ts#createKeySchema',
       'dashboard-create-post body functions/create-post/schema.ts#createPostSchema',
+      'dashboard-create-webhook body functions/create-webhook/schema.ts#createWebhookSchema',
       'dashboard-list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
+      'dashboard-list-webhook-deliveries query functions/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'dashboard-preview-post body functions/create-post/schema.ts#createPostSchema',
       'dashboard-sign-in body functions/dashboard-sign-in/schema.ts#signInSchema',
       'list-posts query functions/list-posts/schema.ts#listPostsQuerySchema',
+      'list-webhook-deliveries query functions/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'preview-post body functions/create-post/schema.ts#createPostSchema',
     ]);
   });

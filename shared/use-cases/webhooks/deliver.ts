@@ -27,14 +27,23 @@ const MAX_EARLY_MS = 1_000;
  */
 export async function deliverAttempt(task: DeliveryTask): Promise<void> {
   logger.appendKeys({ webhook_id: task.webhook_id, event_id: task.event_id, account_id: task.account_id, attempt: task.attempt });
-  // A queue holds a message back 15 minutes at most: a later attempt arrives early and is sent on.
-  if (Date.parse(task.due_at) - clock.now().getTime() > MAX_EARLY_MS) return (await webhookQueue()).send(task);
+  if (await sendOnIfEarly(task)) return;
   const event = await eventOf(task.event_id);
   const result = await attempt(task, event);
   const next = result.next_attempt_at && event ? firstAttempt({ ...task, attempt: task.attempt + 1, due_at: result.next_attempt_at }, event) : undefined;
   if (!(await completeDelivery(task, result, next))) return followUp(task);
   logger.info('webhook attempt', { event_type: event?.event_type, result: result.status, response_status: result.response_status, error: result.error, duration_ms: result.duration_ms, next_attempt_at: result.next_attempt_at });
   if (next) await (await webhookQueue()).send({ webhook_id: task.webhook_id, account_id: task.account_id, event_id: task.event_id, event_created_at: task.event_created_at, attempt: next.attempt, due_at: result.next_attempt_at as string });
+}
+
+/**
+ * SQS holds a message back 15 minutes at most: an attempt due later arrives early, and goes back
+ * on the queue for the time still to go (a 10 h wait is 40 hops, no function waiting). True when sent on.
+ */
+export async function sendOnIfEarly(task: DeliveryTask): Promise<boolean> {
+  if (Date.parse(task.due_at) - clock.now().getTime() <= MAX_EARLY_MS) return false;
+  await (await webhookQueue()).send(task);
+  return true;
 }
 
 async function attempt(task: DeliveryTask, event: WebhookEvent | undefined): Promise<AttemptResult> {
