@@ -7,6 +7,7 @@ import { PostsPage } from './pages/posts';
 import { ProfilesPage } from './pages/profiles';
 import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
+import { WebhooksPage } from './pages/webhooks';
 import { linkProps, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
@@ -16,8 +17,9 @@ const TITLES: Record<Page, string> = {
   compose: 'Compose',
   posts: 'Posts',
   usage: 'Usage',
+  webhooks: 'Webhooks',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'usage'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'usage', 'webhooks'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -89,6 +91,7 @@ export function App() {
         {session && shown === 'compose' && <ComposePage onCreated={(message) => { setFlash({ page: 'posts', text: message }); navigate('posts'); }} />}
         {session && shown === 'posts' && <PostsPage />}
         {session && shown === 'usage' && <UsagePage />}
+        {session && shown === 'webhooks' && <WebhooksPage />}
       </main>
     </>
   );
