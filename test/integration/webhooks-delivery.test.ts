@@ -17,13 +17,14 @@ describe('webhook delivery', () => {
   let service: TestService;
   let receiver: WebhookReceiver;
   let key: string;
+  let accountId: string;
   let clock: { now(): Date; set(date: Date): void; advance(ms: number): void };
   let names: Map<string, string[]>;
 
   beforeAll(async () => {
     service = await startTestService({ RATE_LIMIT_REQUESTS: '1000' });
     receiver = await startWebhookReceiver();
-    ({ apiKey: key } = await service.createAccount());
+    ({ apiKey: key, accountId } = await service.createAccount());
     registerSecret(key);
     const resolver = await import('#shared/ports/name-resolver');
     const offline = resolver.offlineResolver();
@@ -121,6 +122,17 @@ describe('webhook delivery', () => {
       await quiet();
       expect(receiver.received.length).toBe(before + 8);
       expect(await deliveries(webhook.id)).toHaveLength(8);
+
+      // The runbook's replay (admin webhooks replay): one more attempt, now answered.
+      receiver.always(200);
+      const { replayFailedDeliveries } = await import('#shared/use-cases/webhooks/replay');
+      const { withLogScope } = await import('#shared/logger');
+      const replayed = await withLogScope({}, async () => replayFailedDeliveries(accountId, webhook.id));
+      expect(replayed).toEqual([{ event_id: rows[0].event_id, attempt: 9 }]);
+      await receiver.waitFor(before + 9);
+      expect(receiver.received[before + 8].headers['webhook-id']).toBe(rows[0].event_id);
+      expect((await settle(webhook.id, 9))[0]).toMatchObject({ attempt: 9, status: 'succeeded', response_status: 200 });
+      expect(await withLogScope({}, async () => replayFailedDeliveries(accountId, webhook.id))).toEqual([]);
     } finally {
       receiver.always(200);
     }

@@ -27,7 +27,7 @@ export const webhookResourceSchemas: Record<string, JsonSchema> = {
     id: uuid,
     event_id: { ...uuid, description: 'The event, sent as webhook-id: the same on every attempt.' },
     type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE] },
-    attempt: { type: 'integer', minimum: 1, maximum: 8 },
+    attempt: { type: 'integer', minimum: 1, description: '1 to 8; an operator\'s replay of a delivery that gave up adds one more.' },
     status: { type: 'string', enum: ['succeeded', 'failed', 'pending'] },
     response_status: nullable({ type: 'integer', minimum: 100, maximum: 599, description: "The endpoint's HTTP status; null when none came (refused, timeout, network)." }),
     error: nullable({ type: 'string', description: 'Why the attempt failed.' }),
