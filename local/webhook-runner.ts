@@ -78,11 +78,6 @@ export class LocalWebhookRunner implements WebhookQueue {
     if (Date.parse(task.due_at) <= clock.now().getTime()) setImmediate(() => this.tick());
   }
 
-  /** Attempts waiting for their time here (tests, diagnostics). */
-  waiting(): DeliveryTask[] {
-    return [...this.due.values()].map(({ task }) => task);
-  }
-
   async stop(): Promise<void> {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];
