@@ -93,10 +93,11 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** KMS_KEY_ID plus exactly what the secret box's envelope encryption calls. */
-  bindSecretBoxKey(key: kms.IKey): this {
+  /** KMS_KEY_ID plus exactly what the secret box's envelope encryption calls: to seal and open, or to open only. */
+  bindSecretBoxKey(key: kms.IKey, access: 'seal-and-open' | 'open' = 'seal-and-open'): this {
     this.function.addEnvironment('KMS_KEY_ID', key.keyArn);
-    key.grant(this.function, 'kms:GenerateDataKey', 'kms:Decrypt');
+    if (access === 'open') key.grant(this.function, 'kms:Decrypt');
+    else key.grant(this.function, 'kms:GenerateDataKey', 'kms:Decrypt');
     return this;
   }
 

@@ -11,6 +11,8 @@ export interface ServiceAlarmsProps {
   api: apigwv2.HttpApi;
   publisher: lambda.IFunction;
   deadLetterQueue: sqs.IQueue;
+  /** Webhooks: their dead-letter queue, and the functions (dispatcher, deliverer) whose errors mean events wait. */
+  webhooks: { deadLetterQueue: sqs.IQueue; functions: lambda.IFunction[] };
   /** Optional existing SNS topic to notify; without it the alarms only change state. */
   alarmTopicArn?: string;
 }
@@ -68,6 +70,32 @@ export class ServiceAlarms extends Construct {
         alarmDescription: 'A post could not be published (schedule undeliverable or publisher failed every attempt). Each message names the post_id; republish or mark it failed, then delete the message.',
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    add(
+      props.webhooks.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, 'WebhookDeadLetters', {
+        alarmDescription: 'A webhook event was not dispatched, or an attempt failed to run five times (the store unreachable, a bug): deliveries wait. Runbook: "Replaying webhook deliveries".',
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    const webhookErrors = new cloudwatch.MathExpression({
+      label: 'Webhook function errors',
+      expression: props.webhooks.functions.map((_, index) => `e${index}`).join(' + '),
+      usingMetrics: Object.fromEntries(props.webhooks.functions.map((fn, index) => [`e${index}`, fn.metricErrors({ period: PERIOD, statistic: 'Sum' })])),
+      period: PERIOD,
+    });
+    add(
+      webhookErrors.createAlarm(this, 'WebhookErrors', {
+        alarmDescription: 'The webhook dispatcher or deliverer threw (they retry, then dead-letter). An endpoint that fails is recorded on the delivery and is not an error; this is a bug or an outage.',
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),

@@ -3,7 +3,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes } from '../shared/http/routes';
+import {
+  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+} from '../shared/http/routes';
 import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
@@ -12,6 +14,7 @@ import { MediaStorage } from './media-storage';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
+import { WebhookDelivery } from './webhook-delivery';
 import { DEFAULT_PUBLISHER_MAX_CONCURRENCY, settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
 
 export interface ServiceStackProps extends StackProps {
@@ -20,8 +23,12 @@ export interface ServiceStackProps extends StackProps {
   handlerCode?: HandlerCode;
 }
 
-/** Operations that seal or open platform credentials with the secret box (KMS). */
-const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION];
+/** Operations that seal or open platform credentials or webhook secrets with the secret box (KMS). */
+const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION, 'create-webhook', 'dashboard-create-webhook'];
+/** Operations that only open what the secret box sealed (the deliverer signs with webhook secrets). */
+const SECRET_OPENING_OPERATIONS = [WEBHOOK_DELIVERY_OPERATION];
+/** The most deliverer invocations at once (each makes up to 10 attempts together). */
+const WEBHOOK_DELIVERER_MAX_CONCURRENCY = 20;
 /**
  * Operations that read the LinkedIn app's client secret: the code exchange only. The publisher
  * posts with the member's token and never refreshes it (no refresh tokens outside LinkedIn's
@@ -50,7 +57,7 @@ const MEMORY_MB: Record<string, number> = { 'complete-media': 1536, 'dashboard-c
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
   readonly table: dynamodb.Table;
-  /** Every function by operation (route functions, `not-found`, `publish-post`, `release-post`). */
+  /** Every function by operation (route functions, `not-found`, `publish-post`, `release-post`, the webhook functions). */
   readonly functions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
@@ -111,6 +118,15 @@ export class ServiceStack extends Stack {
     // Target of release schedules: queues the post for its second. Reads and writes no table.
     const release = makeFunction(RELEASE_OPERATION, 'Queues a post for its exact time (its release schedule fired)', Duration.seconds(10));
 
+    // Webhooks: the stream's consumer, the deliverer, the daily sweep. None serves a route.
+    const webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: this.table,
+      dispatcher: makeFunction(WEBHOOK_DISPATCH_OPERATION, 'Makes the deliveries of each webhook event the table stream brings').bindTable(this.table, 'RW'),
+      deliverer: makeFunction(WEBHOOK_DELIVERY_OPERATION, 'Makes one webhook delivery attempt per queue message').bindTable(this.table, 'RW'),
+      sweep: makeFunction(EXPIRY_SWEEP_OPERATION, 'Daily: announces LinkedIn tokens that expire within 7 days').bindTable(this.table, 'RW'),
+      delivererMaxConcurrency: WEBHOOK_DELIVERER_MAX_CONCURRENCY,
+    });
+
     const pipeline = new PublishingPipeline(this, 'Publishing', {
       publisher,
       release,
@@ -119,6 +135,7 @@ export class ServiceStack extends Stack {
     SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
+    SECRET_OPENING_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey, 'open'));
     LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
     Object.entries(MEDIA_ACCESS).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
@@ -126,6 +143,7 @@ export class ServiceStack extends Stack {
       api: httpApi.api,
       publisher: publisher.function,
       deadLetterQueue: pipeline.deadLetterQueue,
+      webhooks: { deadLetterQueue: webhooks.deadLetterQueue, functions: [this.fn(WEBHOOK_DISPATCH_OPERATION).function, this.fn(WEBHOOK_DELIVERY_OPERATION).function] },
       alarmTopicArn: settings.alarmTopicArn,
     });
     new CfnOutput(this, 'ApiUrl', { value: httpApi.url, description: 'Base URL of the API (PUBLIC_BASE_URL unless set)' });
@@ -133,6 +151,8 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'LinkedInClientSecretArn', { value: linkedinClientSecret.secretArn, description: 'Put the LinkedIn client secret here' });
     new CfnOutput(this, 'PublishDeadLetterQueueUrl', { value: pipeline.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'PublishQueueUrl', { value: pipeline.publishQueue.queueUrl });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl });
   }
 
   private fn(operation: string): ApiFunction {
@@ -150,6 +170,8 @@ function singleTable(scope: Construct): dynamodb.Table {
     billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     timeToLiveAttribute: TTL_ATTRIBUTE,
+    // The webhook outbox: new event items reach the dispatcher through the stream.
+    stream: dynamodb.StreamViewType.NEW_IMAGE,
     // Retained on stack deletion, and protected from a replacement that would drop the data.
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -165,8 +187,10 @@ function singleTable(scope: Construct): dynamodb.Table {
 
 /** A renamed operation must fail the synth, not silently lose its permissions. */
 function assertOperationsExist(): void {
-  const known = new Set([...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION]);
-  const wired = [...SECRET_BOX_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, ...SCHEDULING_OPERATIONS, ...CANCELLING_OPERATIONS];
+  const known = new Set([
+    ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION, WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION,
+  ]);
+  const wired = [...SECRET_BOX_OPERATIONS, ...SECRET_OPENING_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, ...SCHEDULING_OPERATIONS, ...CANCELLING_OPERATIONS];
   const unknown = wired.filter((operation) => !known.has(operation));
   if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);
 }

@@ -13,7 +13,9 @@ const USAGE = `usage:
   admin accounts set-password --account ID [--email E] --password-stdin   (--email gives a login to an account without one)
   admin keys create --account ID --name N
   admin keys list --account ID
-  admin keys delete --account ID --key ID`;
+  admin keys delete --account ID --key ID
+  admin webhooks replay --account ID --webhook ID [--event ID] [--since ISO-TIME]   (deliveries that gave up: one more attempt each)
+  admin webhooks redispatch [--before ISO-TIME]   (events never dispatched, recorded before the time: default a minute ago)`;
 
 class UsageError extends Error {}
 
@@ -81,6 +83,19 @@ async function run(resource: string | undefined, action: string | undefined, fla
       await deleteAccountApiKey(await accountOf(), parseId(required(values, 'key')));
       return { deleted: true };
     }
+    case 'webhooks replay': {
+      const { replayFailedDeliveries } = await import('#shared/use-cases/webhooks/replay');
+      const since = values.since === undefined ? undefined : new Date(values.since);
+      if (since && Number.isNaN(since.getTime())) throw new UsageError('--since must be an ISO 8601 time');
+      const eventId = values.event === undefined ? undefined : parseId(values.event);
+      return { replayed: await replayFailedDeliveries(await accountOf(), parseId(required(values, 'webhook')), { eventId, since }) };
+    }
+    case 'webhooks redispatch': {
+      const { redispatchEvents } = await import('#shared/use-cases/webhooks/replay');
+      const before = new Date(values.before ?? Date.now() - 60_000);
+      if (Number.isNaN(before.getTime())) throw new UsageError('--before must be an ISO 8601 time');
+      return { dispatched: await redispatchEvents(before) };
+    }
     default:
       throw new UsageError(`unknown command: ${[resource, action].filter(Boolean).join(' ') || '(none)'}`);
   }
@@ -97,6 +112,10 @@ async function main(): Promise<number> {
       key: { type: 'string' },
       email: { type: 'string' },
       'password-stdin': { type: 'boolean' },
+      webhook: { type: 'string' },
+      event: { type: 'string' },
+      since: { type: 'string' },
+      before: { type: 'string' },
     },
   });
   let engine: DynamoDbLocal | undefined;
@@ -113,6 +132,10 @@ async function main(): Promise<number> {
       }
       process.env.DYNAMODB_ENDPOINT = endpoint;
       await ensureTable(endpoint, process.env.TABLE_NAME);
+      // Replayed attempts are written pending; the running `npm start` finds them within a minute
+      // (or at its next start). In AWS they go onto the webhook queue (WEBHOOK_QUEUE_URL).
+      const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
+      useWebhookQueue({ send: async () => undefined });
     }
     const output = await run(positionals[0], positionals[1], values);
     process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);

@@ -32,3 +32,30 @@ export async function findRunningEngine(dataDir: string): Promise<string | undef
     client.destroy();
   }
 }
+
+/** Who recorded the engine: the `npm start` process and the engine's own pid. */
+export function engineRecord(dataDir: string): { pid?: number; engine_pid?: number } {
+  try {
+    return JSON.parse(readFileSync(fileOf(dataDir), 'utf8')) as { pid?: number; engine_pid?: number };
+  } catch {
+    return {};
+  }
+}
+
+export function processAlive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Stops an engine this process did not start (one left behind by a killed `npm start`). */
+export async function stopEngineByPid(pid: number | undefined): Promise<void> {
+  if (!processAlive(pid)) return;
+  process.kill(pid as number, 'SIGTERM');
+  for (let waited = 0; waited < 5000 && processAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (processAlive(pid)) process.kill(pid as number, 'SIGKILL');
+}

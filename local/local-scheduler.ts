@@ -18,6 +18,7 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   /** Keyed by post id and version (`dueKey`). */
   private readonly due = new Map<string, { at: number; trigger: PublishTrigger }>();
   private readonly running = new Set<Promise<void>>();
+  private readonly recurring: { everyMs: number; next: number; job: () => Promise<void>; busy: boolean }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -62,6 +63,14 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.hold(trigger, clock.now().getTime() + delaySeconds * 1000);
   }
 
+  /**
+   * A recurring schedule's stand-in (the daily expiry sweep): runs `job` at the next tick, then
+   * every `everyMs` of the clock port, never twice at once. Not persisted: a start runs it again.
+   */
+  every(everyMs: number, job: () => Promise<void>): void {
+    this.recurring.push({ everyMs, next: clock.now().getTime(), job, busy: false });
+  }
+
   /** Whether a post is waiting for its time here, in any version (tests, diagnostics). */
   isScheduled(postId: string): boolean {
     return [...this.due.values()].some(({ trigger }) => trigger.post_id === postId);
@@ -84,6 +93,18 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       if (at > now) continue;
       this.due.delete(key);
       this.run(trigger);
+    }
+    for (const entry of this.recurring) {
+      if (entry.busy || entry.next > now) continue;
+      entry.next = now + entry.everyMs;
+      entry.busy = true;
+      const run = entry.job()
+        .catch((error: unknown) => logger.error('local recurring job failed', { error: error as Error }))
+        .finally(() => {
+          entry.busy = false;
+          this.running.delete(run);
+        });
+      this.running.add(run);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { findRunningEngine, recordRunningEngine } from './engine-file';
+import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, stopEngineByPid } from './engine-file';
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 
@@ -41,10 +41,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let forgetEngine = (): void => undefined;
   let endpoint = options.dynamoEndpoint;
   if (!endpoint) {
-    if (await findRunningEngine(options.dataDir)) {
+    const running = await findRunningEngine(options.dataDir);
+    const previous = engineRecord(options.dataDir);
+    if (running && processAlive(previous.pid)) {
       throw new Error(`Another instance is already running on ${options.dataDir}; stop it or set DATA_DIR`);
     }
-    engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
+    if (running) {
+      // A previous start was killed (SIGKILL, OOM) and left its engine running: carry on with it.
+      log(`DynamoDB Local left running by a stopped instance (pid ${previous.engine_pid ?? '?'}): using it`);
+      engine = { endpoint: running, pid: previous.engine_pid, stop: () => stopEngineByPid(previous.engine_pid) };
+    } else {
+      engine = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb') });
+    }
     endpoint = engine.endpoint;
     forgetEngine = recordRunningEngine(options.dataDir, endpoint, engine.pid);
     // Never leave a java process behind, whatever way this process ends.
@@ -60,6 +68,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let server: Server | undefined;
   let stopScheduler = async (): Promise<void> => undefined;
+  let stopWebhooks = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
     // Listen first: the handlers read PUBLIC_BASE_URL (the OAuth redirect URI) when their
@@ -95,6 +104,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // One in-process stand-in for EventBridge Scheduler and the publish queue.
       useScheduler(scheduler);
       usePublishQueue(scheduler);
+      // The daily schedule of the expiring-token sweep.
+      const { invokeExpirySweep } = await import('./webhook-invokers');
+      scheduler.every(24 * 60 * 60_000, invokeExpirySweep);
       const recovered = await scheduler.start();
       if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
       localScheduler = scheduler;
@@ -104,6 +116,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       useScheduler(undefined);
       usePublishQueue(undefined);
     };
+    stopWebhooks = await startWebhooks(log);
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');
@@ -126,6 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         runningServer.closeAllConnections();
         await new Promise<void>((resolve) => runningServer.close(() => resolve()));
         await stopScheduler();
+        await stopWebhooks();
         forgetEngine();
         await engine?.stop();
       },
@@ -133,8 +147,33 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     server?.close();
     await stopScheduler();
+    await stopWebhooks();
     forgetEngine();
     await engine?.stop();
     throw error;
   }
+}
+
+/**
+ * The webhook pipeline in-process (local/webhook-runner.ts), in place of the table's stream and
+ * the SQS webhook queue: events recorded while it runs are dispatched at once; those a stop (or
+ * a crash) left undispatched, and attempts not yet made, are found in the store on start.
+ */
+async function startWebhooks(log: (line: string) => void): Promise<() => Promise<void>> {
+  const { LocalWebhookRunner } = await import('./webhook-runner');
+  const { invokeDispatcher, invokeDeliverer, loadWebhookFunctions } = await import('./webhook-invokers');
+  // Loaded now, as Lambda keeps its functions warm, rather than by the first event.
+  await loadWebhookFunctions();
+  const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
+  const { useWebhookEventFeed } = await import('#shared/ports/webhook-event-feed');
+  const runner = new LocalWebhookRunner({ dispatch: invokeDispatcher, deliver: invokeDeliverer });
+  useWebhookQueue(runner);
+  useWebhookEventFeed(runner.announce);
+  const found = await runner.start();
+  if (found.events || found.attempts) log(`Webhooks: ${found.events} event(s) to dispatch and ${found.attempts} attempt(s) to make found in the store`);
+  return async () => {
+    useWebhookEventFeed(undefined);
+    await runner.stop();
+    useWebhookQueue(undefined);
+  };
 }

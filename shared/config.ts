@@ -37,6 +37,8 @@ export interface Config {
     /** The SQS queue the publisher consumes. */
     publishQueueUrl: string | undefined;
     deadLetterQueueArn: string | undefined;
+    /** The SQS queue of webhook delivery attempts (the deliverer consumes it). */
+    webhookQueueUrl?: string;
   };
   /** AWS: the private bucket holding uploaded images and their published variants (locally DATA_DIR/media). */
   mediaBucket: string | undefined;
@@ -118,6 +120,7 @@ export function envToConfig(env: Env): Config {
       releaseFunctionArn: env.RELEASE_FUNCTION_ARN || undefined,
       publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
+      webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
     },
     mediaBucket: env.MEDIA_BUCKET || undefined,
   };

@@ -120,3 +120,24 @@ export interface Usage {
   resets_at: string;
   month: string;
 }
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  created_at: string;
+}
+
+export interface Delivery {
+  id: string;
+  event_id: string;
+  type: string;
+  attempt: number;
+  status: 'succeeded' | 'failed' | 'pending';
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  attempted_at: string | null;
+  next_attempt_at: string | null;
+}

@@ -8,6 +8,7 @@ import { PostsPage } from './pages/posts';
 import { ProfilesPage } from './pages/profiles';
 import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
+import { WebhooksPage } from './pages/webhooks';
 import { linkProps, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
@@ -18,8 +19,9 @@ const TITLES: Record<Page, string> = {
   posts: 'Posts',
   calendar: 'Calendar',
   usage: 'Usage',
+  webhooks: 'Webhooks',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -92,6 +94,7 @@ export function App() {
         {session && shown === 'posts' && <PostsPage />}
         {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}
+        {session && shown === 'webhooks' && <WebhooksPage />}
       </main>
     </>
   );

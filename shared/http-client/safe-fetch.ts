@@ -5,8 +5,8 @@ import { resolveName, type ResolvedAddress } from '#shared/ports/name-resolver';
 import { isInternalAddress, isInternalHostName, isLoopbackAddress } from './internal-addresses';
 
 /**
- * The one HTTP client for addresses users give us (link-card pages and images; webhooks and PDS
- * URLs are to follow it). Every hop is checked before a byte is sent: https only (http too in
+ * The one HTTP client for addresses users give us (link-card pages and images, webhook
+ * deliveries; PDS URLs are to follow it). Every hop is checked before a byte is sent: https only (http too in
  * local runs), a host name that is not internal, and every address it resolves to public
  * (loopback allowed in local runs). The connection then goes to the checked address itself,
  * so a DNS answer that changes between the check and the connect (rebinding) cannot reach
@@ -21,6 +21,9 @@ export interface SafeFetchOptions {
   /** Local runs: http and loopback addresses are allowed (never private or link-local ones). */
   local: boolean;
   headers?: Record<string, string>;
+  /** GET unless told otherwise; a POST sends `body` with its content-length. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface SafeResponse {
@@ -54,6 +57,15 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     if (hop >= options.maxRedirects) throw new OutboundRequestRefused('too_many_redirects', `more than ${options.maxRedirects} redirects`);
     target = parseUrl(new URL(location, target).toString());
   }
+}
+
+/**
+ * The checks of a request's first hop, without sending anything: throws OutboundRequestRefused
+ * when the URL is not allowed or its name resolves (now) to an address that is not. For a URL
+ * given at the door (a webhook endpoint); the request itself checks again when it is sent.
+ */
+export async function checkOutboundUrl(url: string, options: Pick<SafeFetchOptions, 'timeoutMs' | 'local'>): Promise<void> {
+  await checkedAddress(parseUrl(url), { ...options, maxBytes: 0, maxRedirects: 0 }, Date.now() + options.timeoutMs);
 }
 
 function parseUrl(url: string): URL {
@@ -109,7 +121,9 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = send(target, { method: 'GET', headers: { 'user-agent': 'social-posting-service', ...options.headers }, agent: false, lookup });
+    const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
+    const headers = { 'user-agent': 'social-posting-service', ...options.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const request = send(target, { method: options.method ?? 'GET', headers, agent: false, lookup });
     const timer = setTimeout(() => request.destroy(new OutboundRequestRefused('timeout', 'no answer in time')), Math.max(0, deadline - Date.now()));
     request.on('error', (error) => {
       clearTimeout(timer);
@@ -146,6 +160,6 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
         reject(error instanceof OutboundRequestRefused ? error : new OutboundRequestRefused('network', error.message));
       });
     });
-    request.end();
+    request.end(body);
   });
 }

@@ -4,7 +4,7 @@ import type { Context } from 'aws-lambda';
 import { parseId } from '#shared/domain/ids';
 import { apiKeyAuth } from './api-key-auth';
 import { errorHandler } from './error-handler';
-import { idempotency } from './idempotency';
+import { idempotency, type StoredResponseCodec } from './idempotency';
 import { jsonBody } from './json-body';
 import { withLogScope } from '#shared/logger';
 import { requestContext } from './request-context';
@@ -34,8 +34,11 @@ export interface EndpointOptions<TBody, TQuery> {
    */
   body?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   query?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
-  /** POST endpoints honour the idempotency-key header (CONTRACT section 7). */
-  idempotent?: boolean;
+  /**
+   * POST endpoints honour the idempotency-key header (CONTRACT section 7); a codec when the
+   * response holds a secret that the stored copy must keep sealed.
+   */
+  idempotent?: boolean | StoredResponseCodec;
   /**
    * The route's `{id}` is checked (INVALID_ID) right after authentication, before the body is
    * read: an endpoint with both a path id and a body answers a bad id first (CONTRACT sections 0, 10).
@@ -71,7 +74,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
       if (validateBody) validateBody(state.body as Record<string, unknown>);
     },
   });
-  if (options.idempotent) stack.use(idempotency());
+  if (options.idempotent) stack.use(idempotency(options.idempotent === true ? undefined : options.idempotent));
   stack.use(errorHandler());
 
   const handler = stack.handler(async (event, context) => {

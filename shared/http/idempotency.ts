@@ -21,13 +21,22 @@ function requestHash(request: HttpRequest): string {
 }
 
 /**
+ * How an endpoint whose response holds a secret stores it: `conceal` turns the response body
+ * into what the record keeps (the secret sealed), `reveal` turns that back for a replay.
+ */
+export interface StoredResponseCodec {
+  conceal(body: string, accountId: string): Promise<string>;
+  reveal(stored: string, accountId: string): Promise<string>;
+}
+
+/**
  * The idempotency-key header on POST requests (CONTRACT section 7): the first request with a
  * key claims it; a repeat with the same body replays the stored response; a different body
  * gets 422, a repeat while the first still runs 409. Runs after validation, so invalid
  * requests write nothing. An endpoint may complete the record inside its own transaction
  * (create-post does, and marks it settled); otherwise it is completed here after success.
  */
-export function idempotency(): HttpMiddleware {
+export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
   return {
     before: async (request) => {
       const key = request.event.headers?.['idempotency-key'];
@@ -46,10 +55,11 @@ export function idempotency(): HttpMiddleware {
         const existing = outcome.existing;
         if (existing.request_hash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED');
         if (existing.status !== 'completed') throw new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+        const stored = existing.response_body;
         state.replay = {
           statusCode: existing.response_status ?? 200,
           headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
-          body: existing.response_body,
+          body: codec && stored ? await codec.reveal(stored, state.accountId ?? '') : stored,
         };
         return;
       }
@@ -59,7 +69,8 @@ export function idempotency(): HttpMiddleware {
       const record = request.context.state.idempotency;
       const response = request.response;
       if (!record || record.settled || !response) return;
-      await completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, response.body ?? '');
+      const body = codec && response.body ? await codec.conceal(response.body, request.context.state.accountId ?? '') : response.body ?? '';
+      await completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, body);
       record.settled = true;
     },
     onError: async (request) => {

@@ -37,6 +37,12 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/keys', operation: 'list-keys', auth: 'api-key' },
   { method: 'POST', path: '/keys', operation: 'create-key', auth: 'api-key' },
   { method: 'DELETE', path: '/keys/{id}', operation: 'delete-key', auth: 'api-key' },
+  { method: 'GET', path: '/webhooks', operation: 'list-webhooks', auth: 'api-key' },
+  { method: 'POST', path: '/webhooks', operation: 'create-webhook', auth: 'api-key' },
+  { method: 'GET', path: '/webhooks/{id}', operation: 'get-webhook', auth: 'api-key' },
+  { method: 'DELETE', path: '/webhooks/{id}', operation: 'delete-webhook', auth: 'api-key' },
+  { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key' },
+  { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key' },
   // The account dashboard's API (CONTRACT section 9): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
@@ -57,6 +63,11 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/media', operation: 'dashboard-create-media', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/media/{id}/complete', operation: 'dashboard-complete-media', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts/{id}/retry', operation: 'dashboard-retry-post', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/webhooks', operation: 'dashboard-list-webhooks', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/webhooks', operation: 'dashboard-create-webhook', auth: 'session' },
+  { method: 'DELETE', path: '/dashboard/api/webhooks/{id}', operation: 'dashboard-delete-webhook', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/webhooks/{id}/test', operation: 'dashboard-test-webhook', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/webhooks/{id}/deliveries', operation: 'dashboard-list-webhook-deliveries', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */
@@ -66,5 +77,11 @@ export const DEFAULT_OPERATION = 'not-found';
 export const PUBLISHER_OPERATION = 'publish-post';
 /** ...which a post's release schedule feeds through this short function (docs/decisions.md). */
 export const RELEASE_OPERATION = 'release-post';
+/** Webhooks: the stream's consumer makes each recorded event's deliveries... */
+export const WEBHOOK_DISPATCH_OPERATION = 'dispatch-webhook-events';
+/** ...which the deliverer makes, one attempt per message of the webhook queue... */
+export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
+/** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
+export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

@@ -23,9 +23,11 @@ function loadOrCreateKey(dataDir: string): Buffer {
   }
 }
 
-const aad = (context: SecretContext) => Buffer.from(`${context.account_id}/${context.profile_id}`, 'utf8');
+// Profiles keep the form they were sealed with; a webhook's secret is bound to `webhook:<id>`.
+const aad = (context: SecretContext) =>
+  Buffer.from(`${context.account_id}/${'profile_id' in context ? context.profile_id : `webhook:${context.webhook_id}`}`, 'utf8');
 
-/** AES-256-GCM, the account and profile ids as additional authenticated data. Format: v1.iv.tag.ciphertext (base64url). */
+/** AES-256-GCM, the account and profile (or webhook) ids as additional authenticated data. Format: v1.iv.tag.ciphertext (base64url). */
 export class LocalSecretBox implements SecretBox {
   private readonly key: Buffer;
 

@@ -1,15 +1,12 @@
 import { config } from '#shared/config';
 
 /**
- * The secret box port: seals platform credentials (app passwords, sessions, OAuth tokens)
- * before they reach the table, bound to the account and profile they belong to, so a
- * ciphertext copied onto another profile does not open. Locally AES-256-GCM with a key
- * file under DATA_DIR; in AWS, KMS envelope encryption.
+ * The secret box port: seals platform credentials (app passwords, sessions, OAuth tokens) and
+ * webhook signing secrets before they reach the table, bound to the account and the profile or
+ * webhook they belong to, so a ciphertext copied onto another item does not open. Locally
+ * AES-256-GCM with a key file under DATA_DIR; in AWS, KMS envelope encryption.
  */
-export interface SecretContext {
-  account_id: string;
-  profile_id: string;
-}
+export type SecretContext = { account_id: string; profile_id: string } | { account_id: string; webhook_id: string };
 
 export interface SecretBox {
   seal(plaintext: string, context: SecretContext): Promise<string>;

@@ -4,6 +4,7 @@ import type { Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
 import { postKey, toPost, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
+import { putWebhookEventItem, type WebhookEvent } from './webhook-events';
 
 /**
  * The publisher's conditional writes. Every step is a claim that only one invocation can
@@ -90,10 +91,11 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
 }
 
 /**
- * publishing → its final status. A failed post gives its LinkedIn spacing slot back in the
- * same transaction. False when another invocation finalised it first.
+ * publishing → its final status, with the webhook event that announces it (the outbox write) in
+ * the same transaction. A failed post gives its LinkedIn spacing slot back in that transaction
+ * too. False when another invocation finalised it first.
  */
-export async function finalizePost(post: PostItem, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null): Promise<boolean> {
+export async function finalizePost(post: PostItem, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null, event: WebhookEvent): Promise<boolean> {
   const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
   const update = {
     Update: {
@@ -106,7 +108,11 @@ export async function finalizePost(post: PostItem, status: Exclude<PostStatus, '
     },
   };
   try {
-    await writeTransaction([update, ...(releaseSlot ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket as number, post.id)] : [])]);
+    await writeTransaction([
+      update,
+      putWebhookEventItem(event),
+      ...(releaseSlot ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket as number, post.id)] : []),
+    ]);
     return true;
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') return false;

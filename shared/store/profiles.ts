@@ -1,8 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceError, type Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
+import { GSI1 } from './table';
+import { putWebhookEventItem, type WebhookEvent } from './webhook-events';
 
 /**
  * Profiles: one item per account and platform, so "one profile per platform" is a key
@@ -27,9 +29,20 @@ export interface ProfileItem extends Profile {
   credentials: string;
   /** Bluesky PDS URL used to connect. */
   service?: string;
+  /** The token expiry a profile.expiring event was sent for (once per token). */
+  expiring_announced_for?: string;
 }
 
 export const profileKey = (accountId: string, platform: Platform) => ({ pk: accountKey(accountId).pk, sk: `PROFILE#${platform}` });
+
+/**
+ * Profiles with an expiring token, by the UTC day it expires (one partition a day, so no key is
+ * hot), for the daily sweep that announces tokens about to expire.
+ */
+export const profileExpiryKey = (expiresAt: string, accountId: string) => ({
+  gsi1pk: `PROFILEEXPIRY#${expiresAt.slice(0, 10)}`,
+  gsi1sk: `${expiresAt}#${accountId}`,
+});
 
 export const toProfile = (item: Profile | Record<string, unknown>): Profile => toProfileFields(item as Record<string, unknown>);
 
@@ -66,7 +79,12 @@ export async function createProfileItem(item: ProfileItem): Promise<void> {
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...profileKey(item.account_id, item.platform), type: 'profile', ...item },
+        Item: {
+          ...profileKey(item.account_id, item.platform),
+          ...(item.expires_at ? profileExpiryKey(item.expires_at, item.account_id) : {}),
+          type: 'profile',
+          ...item,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -124,19 +142,65 @@ export async function updateProfileCredentials(accountId: string, platform: Plat
     });
 }
 
-/** Flags the profile when the platform says its credentials were revoked or expired. */
-export async function markProfileNeedsReconnect(accountId: string, platform: Platform, profileId: string): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: profileKey(accountId, platform),
-        UpdateExpression: 'SET needs_reconnect = :true',
-        ConditionExpression: 'id = :id',
-        ExpressionAttributeValues: { ':true': true, ':id': profileId },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+/**
+ * Flags the profile when the platform says its credentials were revoked or expired, recording
+ * the profile.needs_reconnect event in the same transaction. False when there was nothing to
+ * flag (already flagged, or deleted or replaced meanwhile): one event per profile.
+ */
+export async function flagProfileNeedsReconnect(profile: ProfileItem, event: WebhookEvent): Promise<boolean> {
+  return announcingUpdate(event, {
+    TableName: tableName,
+    Key: profileKey(profile.account_id, profile.platform),
+    UpdateExpression: 'SET needs_reconnect = :true',
+    ConditionExpression: 'id = :id AND (attribute_not_exists(needs_reconnect) OR needs_reconnect <> :true)',
+    ExpressionAttributeValues: { ':true': true, ':id': profile.id },
+  });
+}
+
+/** Marks the profile's token as announced expiring, with the profile.expiring event; false when it already was. */
+export async function markProfileExpiringAnnounced(profile: ProfileItem, event: WebhookEvent): Promise<boolean> {
+  return announcingUpdate(event, {
+    TableName: tableName,
+    Key: profileKey(profile.account_id, profile.platform),
+    UpdateExpression: 'SET expiring_announced_for = :expires',
+    ConditionExpression: 'id = :id AND expires_at = :expires AND (attribute_not_exists(expiring_announced_for) OR expiring_announced_for <> :expires)',
+    ExpressionAttributeValues: { ':expires': profile.expires_at, ':id': profile.id },
+  });
+}
+
+async function announcingUpdate(event: WebhookEvent, update: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update as never }, putWebhookEventItem(event)] }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/** Profiles (of every account) whose token expires between the two instants, through the expiry index. */
+export async function queryProfilesExpiringBetween(from: Date, to: Date): Promise<ProfileItem[]> {
+  const found: ProfileItem[] = [];
+  for (let day = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); day <= to.getTime(); day += 86_400_000) {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': profileExpiryKey(new Date(day).toISOString(), '').gsi1pk,
+            ':from': from.toISOString(),
+            // Every key of an instant sorts after the bare instant: '~' sorts after '#' and any id.
+            ':to': `${to.toISOString()}~`,
+          },
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      found.push(...((page.Items ?? []) as ProfileItem[]));
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+  }
+  return found;
 }

@@ -14,7 +14,8 @@ import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
 import { getPostItem, versionOf, type PlatformResult, type PostItem } from '#shared/store/posts';
-import { getProfileItem, markProfileNeedsReconnect } from '#shared/store/profiles';
+import { getProfileItem } from '#shared/store/profiles';
+import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
 
 /** A platform claim older than this was left by a crashed invocation (the Lambda times out well before). */
 export const CLAIM_LEASE_MS = 5 * 60_000;
@@ -131,7 +132,7 @@ async function publishWithRetries(post: PostItem, platform: Platform, cards: Run
       outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'Unexpected error while publishing', retryable: false };
     }
     if (outcome.ok || !outcome.retryable || attempt >= maxAttempts) {
-      if (!outcome.ok && outcome.code === 'PLATFORM_AUTH_EXPIRED') await markProfileNeedsReconnect(post.account_id, platform, profile.id);
+      if (!outcome.ok && outcome.code === 'PLATFORM_AUTH_EXPIRED') await markProfileNeedsReconnect(profile);
       return outcome;
     }
     const delay = backoffDelayMs(attempt, config.publishing, outcome.retryAfterSeconds);
@@ -168,5 +169,10 @@ async function finalize(post: PostItem): Promise<void> {
   if (post.status !== 'publishing') return;
   const results = post.platforms.map((platform) => post.results[platform] as PlatformResult);
   const status = finalStatus(results);
-  if (await finalizePost(post, status, lastPublishedAt(results))) logger.info('post finished', { status });
+  const publishedAt = lastPublishedAt(results);
+  const finished = postFinishedEvent(post, status, publishedAt);
+  if (await finalizePost(post, status, publishedAt, finished)) {
+    logger.info('post finished', { status });
+    announce(finished);
+  }
 }

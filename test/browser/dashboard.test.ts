@@ -10,6 +10,7 @@ import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The dashboard in a real browser against the local service and a real Bluesky PDS: one
@@ -353,9 +354,39 @@ describe('the dashboard in Chromium', () => {
     expect(retried.json.post).toMatchObject({ status: 'publishing', content: 'Accepted wording', results: { bluesky: { status: 'pending', error: null } } });
   });
 
+  step('adds a webhook endpoint (its secret shown once), sends a test event, shows the delivery with its response code, deletes it', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.waitForURL(url('webhooks'));
+      await page.getByLabel('URL').fill('https://10.0.0.1/hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(page.locator('#webhook-url-error').innerText()).resolves.toMatch(/internal address/);
+      await page.getByLabel('URL').fill(receiver.url);
+      await page.getByLabel(/profile\.expiring/).uncheck();
+      await page.getByLabel('Description (optional)').fill('Browser test');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = await page.getByTestId('new-webhook-secret').innerText();
+      expect(secret).toMatch(/^whsec_/);
+      secrets.push(secret);
+      const item = page.getByTestId('webhook-item');
+      await expect(item.innerText()).resolves.toMatch(/post\.published, post\.partially_published, post\.failed, profile\.needs_reconnect\n/);
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await receiver.waitFor(1);
+      await page.getByTestId('deliveries').getByText('Delivered').waitFor();
+      await expect(page.getByTestId('deliveries').innerText()).resolves.toMatch(/webhook\.test\s+1\s+Delivered\s+200/);
+      await shot('10-webhooks');
+      await page.getByText('Delete endpoint', { exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, delete this endpoint' }).click();
+      await page.getByText('No endpoints yet.').waitFor();
+    } finally {
+      await receiver.stop();
+    }
+  });
+
   step('fits a phone: no page scrolls sideways at 360 px, and every control has a label', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const name of ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage']) {
+    for (const name of ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks']) {
       await page.goto(url(name));
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');

@@ -6,6 +6,7 @@ import { localClient } from '../../local/dynamodb-local';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { PASSWORD, signIn, uniqueEmail } from './dashboard-client';
 
 /**
@@ -54,6 +55,9 @@ interface Context {
   /** A dashboard session of account A: `sps_session=<id>`, and its CSRF token. */
   cookie: string;
   csrf: string;
+  /** A webhook of account A, and a deliveries cursor of another of A's webhooks. */
+  webhookA: string;
+  foreignCursor: string;
 }
 type Row = [name: string, build: (ctx: Context) => Wire, expected: Expected];
 
@@ -94,6 +98,7 @@ const bodyEndpoints: [string, string, Record<string, unknown>][] = [
   ['POST /profiles/linkedin/authorize', '/profiles/linkedin/authorize', { return_url: 'http://localhost/done' }],
   ['PATCH /posts/{id}', '/posts/<scheduledPost>', { content: 'hi' }],
   ['POST /posts/{id}/retry', '/posts/<scheduledPost>/retry', { include_outcome_unknown: false }],
+  ['POST /webhooks', '/webhooks', { url: 'https://hooks.example.com/x' }],
 ];
 const malformed = ['{', '{"a":}', "{'a':1}", '{"a":1,}', '{"a":1}}', 'nul', '{"a":"\\x"}', '{"a":1} trailing', '\ufeff{}', '{"a":"\u0001"}', '{"a":1e999999'];
 const notObjects = ['[]', '[{}]', '"text"', '42', 'true', 'null'];
@@ -491,7 +496,72 @@ const lifecycleRows: Row[] = [
   ['dashboard: a retry of a scheduled post', (ctx) => dash('POST', `/posts/${ctx.scheduledPost}/retry`, () => ({ cookie: ctx.cookie, 'x-csrf-token': ctx.csrf }), {})(ctx), STATE('scheduled')],
 ];
 
-const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...lifecycleRows, ...mediaRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows];
+
+// ---- Webhooks (CONTRACT section 12): the body of POST /webhooks, the ids and the deliveries query.
+const hook = (body: unknown, headers: Record<string, string> = {}) => json('keyA', 'POST', '/webhooks', body, headers);
+const deliveries = (query: string, key: keyof Context = 'keyA') => (ctx: Context) => get(key, `/webhooks/${ctx.webhookA}/deliveries?${query.replace(/<(\w+)>/g, (_m, name: keyof Context) => ctx[name])}`)(ctx);
+const webhookRows: Row[] = [
+  ['webhooks: no url', hook({ events: ['post.failed'] }), missing('url')],
+  ['webhooks: url null', hook({ url: null }), missing('url')],
+  ['webhooks: url empty', hook({ url: '' }), missing('url')],
+  ['webhooks: url of spaces', hook({ url: '   ' }), missing('url')],
+  ['webhooks: url a number', hook({ url: 443 }), invalidField('url')],
+  ['webhooks: url an array', hook({ url: ['https://hooks.example.com/x'] }), invalidField('url')],
+  ['webhooks: url of 2049 characters', hook({ url: `https://hooks.example.com/${'a'.repeat(2023)}` }), invalidField('url')],
+  ['webhooks: url with a lone surrogate', hook('{"url":"https://hooks.example.com/\\ud800"}'), invalidField('url')],
+  ['webhooks: url not a URL', hook({ url: 'hooks.example.com/x' }), invalidField('url')],
+  ['webhooks: ftp url', hook({ url: 'ftp://hooks.example.com/x' }), invalidField('url')],
+  ['webhooks: javascript url', hook({ url: 'javascript:alert(1)' }), invalidField('url')],
+  ['webhooks: file url', hook({ url: 'file:///etc/passwd' }), invalidField('url')],
+  ['webhooks: a private address', hook({ url: 'https://10.0.0.1/hook' }), invalidField('url')],
+  ['webhooks: the instance metadata address', hook({ url: 'http://169.254.169.254/latest/meta-data/' }), invalidField('url')],
+  ['webhooks: the metadata address in decimal', hook({ url: 'http://2852039166/latest/' }), invalidField('url')],
+  ['webhooks: an IPv4-mapped private address', hook({ url: 'https://[::ffff:192.168.0.1]/' }), invalidField('url')],
+  ['webhooks: a unique-local IPv6 address', hook({ url: 'https://[fd00::1]/' }), invalidField('url')],
+  ['webhooks: a link-local IPv6 address', hook({ url: 'https://[fe80::1]/' }), invalidField('url')],
+  ['webhooks: an .internal name', hook({ url: 'https://metadata.google.internal/x' }), invalidField('url')],
+  ['webhooks: a name that does not resolve', hook({ url: 'https://nowhere.invalid/x' }), invalidField('url')],
+  ['webhooks: credentials in the url', hook({ url: 'https://user:pass@hooks.example.com/x' }), invalidField('url')],
+  ['webhooks: a fragment', hook({ url: 'http://127.0.0.1:9/x#frag' }), invalidField('url')],
+  ['webhooks: events not an array', hook({ url: 'http://127.0.0.1:9/x', events: 'post.failed' }), invalidField('events')],
+  ['webhooks: events empty', hook({ url: 'http://127.0.0.1:9/x', events: [] }), invalidField('events')],
+  ['webhooks: an unknown event', hook({ url: 'http://127.0.0.1:9/x', events: ['post.deleted'] }), invalidField('events')],
+  ['webhooks: an event in capitals', hook({ url: 'http://127.0.0.1:9/x', events: ['POST.FAILED'] }), invalidField('events')],
+  ['webhooks: webhook.test subscribed', hook({ url: 'http://127.0.0.1:9/x', events: ['webhook.test'] }), invalidField('events')],
+  ['webhooks: an event null', hook({ url: 'http://127.0.0.1:9/x', events: [null] }), invalidField('events')],
+  ['webhooks: 21 events', hook({ url: 'http://127.0.0.1:9/x', events: Array(21).fill('post.failed') }), invalidField('events')],
+  ['webhooks: description of 201 characters', hook({ url: 'http://127.0.0.1:9/x', description: 'd'.repeat(201) }), invalidField('description')],
+  ['webhooks: description a number', hook({ url: 'http://127.0.0.1:9/x', description: 7 }), invalidField('description')],
+  ['webhooks: description null', hook({ url: 'http://127.0.0.1:9/x', description: null }), invalidField('description')],
+  ['webhooks: a secret chosen by the client', hook({ url: 'http://127.0.0.1:9/x', secret: 'whsec_abc' }), invalidField('secret')],
+  ['webhooks: URL in capitals (a close name)', hook({ URL: 'http://127.0.0.1:9/x' }), invalidField('URL', /did you mean url/)],
+  ['webhooks: a bad idempotency-key', hook({ url: 'http://127.0.0.1:9/x' }, { 'idempotency-key': 'é' }), invalidField('idempotency-key')],
+  ['webhooks: a malformed id', at('GET', '/webhooks/nope'), INVALID_ID],
+  ['webhooks: an unknown id', at('GET', `/webhooks/${UUID}`), NOT_FOUND],
+  ['webhooks: deleting an unknown id', at('DELETE', `/webhooks/${UUID}`), NOT_FOUND],
+  ['webhooks: testing an unknown id', at('POST', `/webhooks/${UUID}/test`), NOT_FOUND],
+  ['webhooks: testing a malformed id', at('POST', '/webhooks/1/test'), INVALID_ID],
+  ["webhooks: another account's", at('GET', '/webhooks/<webhookA>', 'keyB'), NOT_FOUND],
+  ["webhooks: deleting another account's", at('DELETE', '/webhooks/<webhookA>', 'keyB'), NOT_FOUND],
+  ["webhooks: testing another account's", at('POST', '/webhooks/<webhookA>/test', 'keyB'), NOT_FOUND],
+  ["webhooks: another account's deliveries", deliveries('', 'keyB'), NOT_FOUND],
+  ['webhooks: deliveries of an unknown id', at('GET', `/webhooks/${UUID}/deliveries`), NOT_FOUND],
+  ['webhooks: deliveries limit 0', deliveries('limit=0'), invalidField('limit')],
+  ['webhooks: deliveries limit 101', deliveries('limit=101'), invalidField('limit')],
+  ['webhooks: deliveries limit 2e1', deliveries('limit=2e1'), invalidField('limit')],
+  ['webhooks: deliveries limit twice', deliveries('limit=1&limit=2'), invalidField('limit')],
+  ['webhooks: deliveries cursor empty', deliveries('cursor='), invalidField('cursor')],
+  ['webhooks: deliveries cursor not base64 JSON', deliveries('cursor=%%%'), invalidField('cursor')],
+  ["webhooks: deliveries cursor of another webhook's list", deliveries('cursor=<foreignCursor>'), invalidField('cursor')],
+  ["webhooks: deliveries cursor forged onto a post's key", deliveries(`cursor=${Buffer.from(JSON.stringify({ pk: `POST#${UUID}`, sk: 'POST' })).toString('base64url')}`), invalidField('cursor')],
+  ['webhooks: deliveries with an unknown parameter', deliveries('status=failed'), invalidField('status')],
+  ['dashboard: a webhook without the CSRF token', dash('POST', '/webhooks', (ctx) => ({ cookie: ctx.cookie }), { url: 'http://127.0.0.1:9/x' }), FORBIDDEN],
+  ['dashboard: a webhook test without the CSRF token', dash('POST', `/webhooks/${UUID}/test`, (ctx) => ({ cookie: ctx.cookie })), FORBIDDEN],
+  ['dashboard: webhooks with an API key', dash('GET', '/webhooks', (ctx) => ({ 'x-api-key': ctx.keyA })), FORBIDDEN],
+  ['dashboard: a webhook to a private address', dash('POST', '/webhooks', (ctx) => ({ cookie: ctx.cookie, 'x-csrf-token': ctx.csrf }), { url: 'https://192.168.1.1/' }), invalidField('url')],
+];
+
+const corpus: Row[] = [...genericRows, ...postRows, ...platformContentRows, ...lifecycleRows, ...mediaRows, ...fieldRows, ...headerRows, ...pathRows, ...queryRows, ...dashboardRows, ...webhookRows];
 
 // ---- Not malformed after all: these must work (and, being reads, write nothing either).
 const OK: Expected = { status: 200 };
@@ -530,6 +600,7 @@ describe('bad-input corpus', () => {
   let service: TestService;
   let ctx: Context;
   let before: string[];
+  let receiver: WebhookReceiver;
   const statuses: number[] = [];
 
   /** Every item but the rate-limit windows, keys' last_used_at dropped (both written by every authenticated request). */
@@ -584,6 +655,8 @@ describe('bad-input corpus', () => {
       cursorB: '',
       cookie: '',
       csrf: '',
+      webhookA: '',
+      foreignCursor: '',
     };
     const email = uniqueEmail('corpus');
     const { setOwnerLogin } = await import('#shared/use-cases/dashboard-owner-logins');
@@ -594,11 +667,26 @@ describe('bad-input corpus', () => {
     await call('POST', '/posts', b.apiKey, { content: 'b1', platforms: ['linkedin'], scheduled_for: inHours(4) });
     await call('POST', '/posts', b.apiKey, { content: 'b2', platforms: ['linkedin'], scheduled_for: inHours(5) });
     ctx.cursorB = (await call('GET', '/posts?limit=1', b.apiKey)).json.next_cursor;
-    expect([ctx.scheduledPost, ctx.publishingPost, ctx.cursorA, ctx.cursorB].every(Boolean)).toBe(true);
+    // Two webhooks of A: the first's id; a deliveries cursor of the second, whose test events a
+    // receiver takes (so no retry writes anything while the corpus runs).
+    receiver = await startWebhookReceiver();
+    const webhookA = await call('POST', '/webhooks', a.apiKey, { url: 'http://127.0.0.1:9/a' });
+    const webhookA2 = await call('POST', '/webhooks', a.apiKey, { url: receiver.url });
+    [webhookA.json.secret, webhookA2.json.secret].forEach(registerSecret);
+    ctx.webhookA = webhookA.json.webhook.id;
+    for (let index = 0; index < 2; index += 1) await call('POST', `/webhooks/${webhookA2.json.webhook.id}/test`, a.apiKey);
+    for (let tries = 0; tries < 100 && !ctx.foreignCursor; tries += 1) {
+      ctx.foreignCursor = (await call('GET', `/webhooks/${webhookA2.json.webhook.id}/deliveries?limit=1`, a.apiKey)).json.next_cursor ?? '';
+      if (!ctx.foreignCursor) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await receiver.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([ctx.scheduledPost, ctx.publishingPost, ctx.cursorA, ctx.cursorB, ctx.webhookA, ctx.foreignCursor].every(Boolean)).toBe(true);
     before = await storeSnapshot();
   });
   afterAll(async () => {
     await service.stop();
+    await receiver?.stop();
   });
 
   it('has at least 200 requests', () => {

@@ -31,6 +31,7 @@ describe('the Bluesky publisher adapter', () => {
     ...(await import('#shared/platforms/bluesky/publisher')),
     ...(await import('#shared/platforms/bluesky/credentials')),
     ...(await import('#shared/store/profiles')),
+    ...(await import('#shared/use-cases/webhooks/events')),
   });
 
   /** A new PDS user connected as the Bluesky profile of a new account. */
@@ -227,8 +228,8 @@ describe('the Bluesky publisher adapter', () => {
       expect(await pds.listPosts(dave.user.did)).toEqual([]);
 
       // Once the publisher has flagged the profile, the adapter does not spend another login on it.
-      const { markProfileNeedsReconnect } = await modules();
-      await markProfileNeedsReconnect(dave.accountId, 'bluesky', dave.profileId);
+      const { markProfileNeedsReconnect, getProfileItem } = await modules();
+      await markProfileNeedsReconnect((await getProfileItem(dave.accountId, 'bluesky'))!);
       const flagged = await dave.publish('Still not');
       expect(flagged).toMatchObject({ ok: false, code: 'PLATFORM_AUTH_EXPIRED', retryable: false });
       expect(pds.createSessionCount()).toBe(logins + 1);

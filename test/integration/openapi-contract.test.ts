@@ -7,6 +7,7 @@ import { RecordingScheduler } from '../support/recording-scheduler';
 import { accountWithLogin, PASSWORD, signIn, uniqueEmail } from './dashboard-client';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type CallOptions, type CallResult, type TestService } from '../support/test-service';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The document against the running service: every public endpoint is driven through the
@@ -320,6 +321,36 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('POST', '/posts/{id}/retry', `/posts/${lone.json.post.id}/retry`, { key: loneKey }), 400, 'PLATFORMS_NOT_CONNECTED');
   });
 
+  it('webhooks: create (and replay), list, get, test, deliveries, delete, and their errors', async () => {
+    const { apiKey: key } = await account();
+    const receiver = await startWebhookReceiver();
+    try {
+      const headers = { 'idempotency-key': `contract-webhook-${Date.now()}` };
+      const created = await call('POST', '/webhooks', '/webhooks', { key, body: { url: receiver.url, events: ['post.failed'], description: 'contract' }, headers });
+      expect(created.status).toBe(201);
+      registerSecret(created.json.secret);
+      expect((await call('POST', '/webhooks', '/webhooks', { key, body: { url: receiver.url, events: ['post.failed'], description: 'contract' }, headers })).json).toEqual(created.json);
+      expectError(await call('POST', '/webhooks', '/webhooks', { key, body: { url: 'https://10.0.0.1/hook' } }), 400, 'INVALID_FIELD');
+      expectError(await call('POST', '/webhooks', '/webhooks', { key, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
+      const id = created.json.webhook.id;
+      expect((await call('GET', '/webhooks', '/webhooks', { key })).json.webhooks).toHaveLength(1);
+      expectError(await call('GET', '/webhooks', '/webhooks'), 401, 'MISSING_API_KEY');
+      expect((await call('GET', '/webhooks/{id}', `/webhooks/${id}`, { key })).status).toBe(200);
+      expectError(await call('GET', '/webhooks/{id}', '/webhooks/nope', { key }), 400, 'INVALID_ID');
+      expect((await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key })).status).toBe(202);
+      await receiver.waitFor(1);
+      let listed: CallResult;
+      do listed = await call('GET', '/webhooks/{id}/deliveries', `/webhooks/${id}/deliveries?limit=5`, { key });
+      while (listed.json.deliveries[0]?.status !== 'succeeded');
+      expectError(await call('GET', '/webhooks/{id}/deliveries', `/webhooks/${id}/deliveries?limit=500`, { key }), 400, 'INVALID_FIELD');
+      expect((await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key })).status).toBe(204);
+      expectError(await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key }), 404, 'NOT_FOUND');
+      expectError(await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key }), 404, 'NOT_FOUND');
+    } finally {
+      await receiver.stop();
+    }
+  });
+
   it('the dashboard API: sign in, the same operations behind the session, sign out', async () => {
     const email = uniqueEmail('contract');
     const { accountId } = await accountWithLogin(service, email);
@@ -379,6 +410,21 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(started, 400, 'INVALID_FIELD');
     expectError(await as('GET', '/usage', '/usage', { headers: { cookie: 'sps_session=forged' } }), 403, 'FORBIDDEN');
     expectError(await as('GET', '/profiles', '/profiles', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
+    const receiver = await startWebhookReceiver();
+    const webhook = await as('POST', '/webhooks', '/webhooks', { body: { url: receiver.url } });
+    expect(webhook.status).toBe(201);
+    registerSecret(webhook.json.secret);
+    expectError(await as('POST', '/webhooks', '/webhooks', { body: { url: receiver.url }, csrf: false }), 403, 'FORBIDDEN');
+    expect((await as('GET', '/webhooks')).json.webhooks).toHaveLength(1);
+    expect((await as('POST', '/webhooks/{id}/test', `/webhooks/${webhook.json.webhook.id}/test`)).status).toBe(202);
+    expectError(await as('POST', '/webhooks/{id}/test', '/webhooks/x/test'), 400, 'INVALID_ID');
+    await receiver.waitFor(1);
+    expect((await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries`)).status).toBe(200);
+    expectError(await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries?cursor=x`), 400, 'INVALID_FIELD');
+    expect((await as('DELETE', '/webhooks/{id}', `/webhooks/${webhook.json.webhook.id}`)).status).toBe(204);
+    expectError(await as('DELETE', '/webhooks/{id}', `/webhooks/${webhook.json.webhook.id}`), 404, 'NOT_FOUND');
+    expectError(await as('GET', '/webhooks', '/webhooks', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
+    await receiver.stop();
     expectError(await as('POST', '/sign-out', '/sign-out', { csrf: false }), 403, 'FORBIDDEN');
     expect((await as('POST', '/sign-out')).status).toBe(204);
     expectError(await as('GET', '/keys'), 403, 'FORBIDDEN');

@@ -66,7 +66,7 @@ describe('docs/openapi.json', () => {
         expect(parameters.find((parameter) => parameter.name === name)).toMatchObject({ required: true, schema: { format: 'uuid' } });
       }
       const idempotent = parameters.some((parameter) => parameter.name === 'idempotency-key');
-      expect(idempotent).toBe(/^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media)$/.test(route.operation));
+      expect(idempotent).toBe(/^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook)$/.test(route.operation));
     }
     expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });

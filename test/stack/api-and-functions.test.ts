@@ -3,7 +3,9 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { STAGE_NAME, STAGE_THROTTLE } from '../../lib/public-http-api';
 import type { ServiceStack } from '../../lib/service-stack';
 import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routeKey, routes } from '../../shared/http/routes';
+import {
+  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routeKey, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+} from '../../shared/http/routes';
 import { buildStack } from './build-stack';
 import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
 
@@ -73,9 +75,12 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  const operations = [DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION];
+  const operations = [
+    DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION,
+    WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION,
+  ];
 
-  it('has one function per route, plus not-found, the publisher and the release step', () => {
+  it('has one function per route, plus not-found, the publisher, the release step and the three webhook functions', () => {
     template.resourceCountIs('AWS::Lambda::Function', operations.length);
     expect([...stack.functions.keys()].sort()).toEqual([...operations].sort());
   });

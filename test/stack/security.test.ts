@@ -2,7 +2,9 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ServiceStack } from '../../lib/service-stack';
-import { DEFAULT_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes } from '../../shared/http/routes';
+import {
+  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+} from '../../shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import { actionsOf, allStatements, allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
 
@@ -15,7 +17,8 @@ beforeAll(() => {
 });
 
 const routeOperations = routes.map((route) => route.operation);
-const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION, RELEASE_OPERATION];
+const webhookOperations = [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION];
+const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION, RELEASE_OPERATION, ...webhookOperations];
 const ref = (element: unknown): string => logicalIdOf(stack, element as CfnElement);
 
 describe('no wildcard actions', () => {
@@ -39,8 +42,8 @@ describe('no wildcard actions', () => {
 });
 
 describe('functions', () => {
-  it('route functions and the publisher may read and write the table, explicit actions only', () => {
-    for (const operation of [...routeOperations, PUBLISHER_OPERATION]) {
+  it('route functions, the publisher and the webhook functions may read and write the table, explicit actions only', () => {
+    for (const operation of [...routeOperations, PUBLISHER_OPERATION, ...webhookOperations]) {
       const actions = allowedActions(functionStatements(stack, template, operation));
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     }
@@ -53,14 +56,15 @@ describe('functions', () => {
   });
 
   it.each([
-    ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
-    ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']],
+    ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook', 'deliver-webhook']],
+    // The deliverer opens webhook secrets to sign; it never seals one.
+    ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook']],
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
     ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
     ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['lambda:InvokeFunction', []],
-    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post', 'release-post']],
+    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post', 'release-post', 'dispatch-webhook-events', 'deliver-webhook']],
     ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
     ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post']],
     ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media']],
@@ -71,7 +75,7 @@ describe('functions', () => {
 
   it('KMS_KEY_ID and LINKEDIN_CLIENT_SECRET_ARN reach exactly the functions granted the key and the secret', () => {
     const withVariable = (name: string) => allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
-    expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post']);
+    expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'create-webhook', 'dashboard-connect-bluesky', 'dashboard-create-webhook', 'deliver-webhook', 'linkedin-callback', 'publish-post']);
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
   });
 

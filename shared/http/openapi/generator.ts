@@ -9,6 +9,7 @@ import { resourceSchemas } from './resource-schemas';
 import { parametersOf, pathParameterNames, requestBodyOf } from './request-parts';
 import { headerComponents, responsesOf } from './responses';
 import type { JsonSchema } from './primitives';
+import { webhookResourceSchemas, webhooksSection } from './webhook-schemas';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table, the operations' documentation, the
@@ -132,8 +133,9 @@ export function buildOpenApiDocument(input: DocumentInput = { routes: routeTable
     ],
     tags: (Object.keys(TAGS) as Tag[]).filter((tag) => usedTags.has(tag)).map((tag) => ({ name: tag, description: TAGS[tag] })),
     paths: sortedPaths,
+    webhooks: webhooksSection(),
     components: {
-      schemas: sortKeys({ ...resourceSchemas, ...errorComponents() }),
+      schemas: sortKeys({ ...resourceSchemas, ...webhookResourceSchemas, ...errorComponents() }),
       headers: headerComponents,
       examples: sortKeys(errorExampleComponents()),
       securitySchemes: {

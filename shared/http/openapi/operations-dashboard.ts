@@ -4,12 +4,13 @@ import { accountOperations } from './operations-account';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
+import { webhookOperations } from './operations-webhooks';
 
 /**
  * The dashboard's API (CONTRACT section 9): the public operations again behind the session
  * cookie (same domain functions, same schemas, same errors), plus signing in and out.
  */
-const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...mediaOperations, ...accountOperations };
+const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...mediaOperations, ...accountOperations, ...webhookOperations };
 
 function likePublic(operation: string, note = ''): OperationDoc {
   const doc = publicDocs[operation];
@@ -64,4 +65,9 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-edit-post': likePublic('edit-post'),
   'dashboard-delete-post': likePublic('delete-post'),
   'dashboard-retry-post': likePublic('retry-post'),
+  'dashboard-list-webhooks': likePublic('list-webhooks'),
+  'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
+  'dashboard-delete-webhook': likePublic('delete-webhook'),
+  'dashboard-test-webhook': likePublic('test-webhook'),
+  'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
 };

@@ -4,6 +4,7 @@ import { dashboardOperations } from './operations-dashboard';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
+import { webhookOperations } from './operations-webhooks';
 
 /**
  * Every documented operation, keyed by the route table's `operation`. A route without an
@@ -15,5 +16,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...postOperations,
   ...mediaOperations,
   ...accountOperations,
+  ...webhookOperations,
   ...dashboardOperations,
 };

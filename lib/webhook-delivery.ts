@@ -1,0 +1,124 @@
+import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { WEBHOOK_EVENT_ITEM_TYPE } from '../shared/domain/webhook-events';
+import type { ApiFunction } from './api-function';
+
+export interface WebhookDeliveryProps {
+  table: dynamodb.Table;
+  /** Consumes the table's stream: makes each new event's deliveries (functions/dispatch-webhook-events). */
+  dispatcher: ApiFunction;
+  /** Consumes the webhook queue: one attempt per message (functions/deliver-webhook). */
+  deliverer: ApiFunction;
+  /** The daily schedule's target: announces expiring LinkedIn tokens (functions/sweep-expiring-profiles). */
+  sweep: ApiFunction;
+  /** The most deliverer invocations at once. */
+  delivererMaxConcurrency: number;
+}
+
+/** When the daily sweep runs (UTC; within 15 minutes of it): early morning in Europe, the night before in the Americas. */
+export const EXPIRY_SWEEP_EXPRESSION = 'cron(0 6 * * ? *)';
+
+/**
+ * Webhooks in AWS (docs/decisions.md, "Webhooks"): the table's stream carries each event item
+ * (written in the same transaction as the state change it announces) to the dispatcher, which
+ * writes each delivery's first attempt and queues it; the deliverer makes one attempt per
+ * message and queues the next on the contract's schedule. The endpoint is each message's group,
+ * so SQS fair queueing keeps a slow endpoint from delaying the others. Whatever fails every
+ * retry (a stream batch, a message) lands in one dead-letter queue, alarmed. A recurring
+ * schedule runs the expiring-token sweep daily.
+ */
+export class WebhookDelivery extends Construct {
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly sweepSchedule: scheduler.CfnSchedule;
+
+  constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
+    super(scope, id);
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue (of the webhook queue and of stream batches the dispatcher could not process).',
+    });
+
+    const delivererTimeout = props.deliverer.function.timeout ?? Duration.seconds(30);
+    this.queue = new sqs.Queue(this, 'Queue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // AWS's advice for a Lambda event source: six times the function's timeout.
+      visibilityTimeout: Duration.seconds(delivererTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      // A message whose run threw five times (the store unreachable, a bug) is parked, alarmed, for replay.
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+
+    props.dispatcher.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(0),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        // The stream keeps records 24 h: give up (to the dead-letter queue) well before they vanish.
+        maxRecordAge: Duration.hours(6),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        // Only new event items wake the dispatcher, not every write to the table.
+        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual(WEBHOOK_EVENT_ITEM_TYPE) } } } })],
+      }),
+    );
+    props.deliverer.function.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(0),
+        maxConcurrency: props.delivererMaxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    // The dispatcher queues first attempts; the deliverer queues retries (and sends early ones on).
+    for (const fn of [props.dispatcher, props.deliverer]) {
+      fn.function.addEnvironment('WEBHOOK_QUEUE_URL', this.queue.queueUrl);
+      fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+    }
+
+    const stack = Stack.of(this);
+    const scheduleName = `${stack.stackName}-expiry-sweep`.slice(0, 64);
+    this.sweepSchedule = new scheduler.CfnSchedule(this, 'ExpirySweep', {
+      name: scheduleName,
+      description: 'Daily: announce LinkedIn tokens that expire within 7 days (profile.expiring, once per token)',
+      scheduleExpression: EXPIRY_SWEEP_EXPRESSION,
+      scheduleExpressionTimezone: 'UTC',
+      flexibleTimeWindow: { mode: 'FLEXIBLE', maximumWindowInMinutes: 15 },
+      target: {
+        arn: props.sweep.function.functionArn,
+        roleArn: this.sweepRole(props.sweep, scheduleName).roleArn,
+        retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 6 * 3600 },
+        deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
+      },
+    });
+  }
+
+  /** Assumed by EventBridge Scheduler for the sweep's schedule only (confused-deputy guard): invoke the sweep, dead-letter. */
+  private sweepRole(sweep: ApiFunction, scheduleName: string): iam.Role {
+    const stack = Stack.of(this);
+    const scheduleArn = stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${scheduleName}`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const role = new iam.Role(this, 'SweepScheduleRole', {
+      description: 'Assumed by EventBridge Scheduler to run the daily expiring-token sweep',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ArnEquals: { 'aws:SourceArn': scheduleArn } },
+      }),
+    });
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [sweep.function.functionArn] }));
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }));
+    return role;
+  }
+}

@@ -1,0 +1,111 @@
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domain/webhook-events';
+import { db, tableName } from './client';
+import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+
+/**
+ * The webhook outbox: one item per event, put in the same transaction as the state change it
+ * announces (a post's final status, a profile flagged), so no crash can separate the two. In
+ * AWS the table's stream hands each new event item to the dispatcher; locally the in-process
+ * stand-in (local/webhook-runner.ts) is told after the write and finds undispatched events
+ * again on start. Events expire with their deliveries, after 30 days.
+ */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+export { WEBHOOK_EVENT_ITEM_TYPE };
+
+export interface WebhookEvent {
+  id: string;
+  account_id: string;
+  event_type: AnyWebhookEventType;
+  /** When the state changed (the body's `timestamp`). */
+  created_at: string;
+  /** The exact bytes every delivery sends and signs. */
+  body: string;
+  /** webhook.test: the one endpoint it is for; absent: every subscribed endpoint of the account. */
+  webhook_id?: string;
+  /** Set once the dispatcher has made the event's deliveries. */
+  dispatched_at?: string;
+}
+
+export const webhookEventKey = (eventId: string) => ({ pk: `WEBHOOKEVENT#${eventId}`, sk: 'WEBHOOKEVENT' });
+
+const fromItem = (item: Record<string, unknown>): WebhookEvent => {
+  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...fields } = item;
+  return fields as unknown as WebhookEvent;
+};
+
+/** The item as stored (and as the stream's new image shows it). */
+export function webhookEventItem(event: WebhookEvent): Record<string, unknown> {
+  return {
+    ...webhookEventKey(event.id),
+    type: WEBHOOK_EVENT_ITEM_TYPE,
+    ...event,
+    [TTL_ATTRIBUTE]: toEpochSeconds(new Date(Date.parse(event.created_at) + EVENT_RETENTION_MS)),
+  };
+}
+
+/** Reads an event back from a stream image or a scan (the attributes of `webhookEventItem`). */
+export const webhookEventFromItem = fromItem;
+
+/** Transaction item recording an event (the outbox write). */
+export function putWebhookEventItem(event: WebhookEvent) {
+  return { Put: { TableName: tableName, Item: webhookEventItem(event), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+export async function getWebhookEvent(eventId: string): Promise<WebhookEvent | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: webhookEventKey(eventId), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** Transaction item marking an event dispatched (it is written with its deliveries' first attempts). */
+export function markDispatchedItem(eventId: string, at: Date) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: webhookEventKey(eventId),
+      UpdateExpression: 'SET dispatched_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    },
+  };
+}
+
+export async function markWebhookEventDispatched(eventId: string, at: Date): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: webhookEventKey(eventId),
+      UpdateExpression: 'SET dispatched_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
+  ).catch((error: unknown) => {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
+
+/** Events not yet dispatched, across accounts. A Scan: local start-up only, never a request path. */
+export async function scanUndispatchedWebhookEvents(): Promise<WebhookEvent[]> {
+  const found: WebhookEvent[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: '#type = :type AND attribute_not_exists(dispatched_at)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': WEBHOOK_EVENT_ITEM_TYPE },
+        ExclusiveStartKey: cursor,
+        ConsistentRead: true,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(fromItem));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return found;
+}
+
+/** Records an event that changes no other state (webhook.test). */
+export async function recordWebhookEvent(event: WebhookEvent): Promise<void> {
+  await db.send(new PutCommand(putWebhookEventItem(event).Put));
+}

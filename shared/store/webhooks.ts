@@ -1,0 +1,117 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEventType } from '#shared/domain/webhook-events';
+import { db, tableName } from './client';
+import { accountKey } from './accounts';
+import { cancellationReasons } from './transaction-errors';
+
+/**
+ * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
+ * and a count item beside them that every creation raises under the account's maximum in the
+ * same transaction, so concurrent creations never pass it.
+ */
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  created_at: string;
+}
+
+/** The stored endpoint: the public fields plus its signing secret, sealed by the secret box (never returned). */
+export interface WebhookItem extends Webhook {
+  account_id: string;
+  secret: string;
+}
+
+export const webhookKey = (accountId: string, webhookId: string) => ({ pk: accountKey(accountId).pk, sk: `WEBHOOK#${webhookId}` });
+const webhookCountKey = (accountId: string) => ({ pk: accountKey(accountId).pk, sk: 'WEBHOOKCOUNT' });
+
+export const toWebhook = (item: Webhook): Webhook => ({
+  id: item.id,
+  url: item.url,
+  events: item.events,
+  description: item.description ?? null,
+  created_at: item.created_at,
+});
+
+const fromItem = (item: Record<string, unknown>): WebhookItem => {
+  const { pk: _pk, sk: _sk, type: _type, ...fields } = item;
+  return fields as unknown as WebhookItem;
+};
+
+/** Stores a new endpoint; false (nothing written) when the account already has `max`. */
+export async function putWebhook(item: WebhookItem, max: number): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: webhookCountKey(item.account_id),
+              UpdateExpression: 'ADD webhooks :one SET #type = :type',
+              ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :max',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':one': 1, ':max': max, ':type': 'webhook_count' },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...webhookKey(item.account_id, item.id), type: 'webhook', ...item },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    throw error;
+  }
+}
+
+export async function getWebhookItem(accountId: string, webhookId: string): Promise<WebhookItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: webhookKey(accountId, webhookId), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** The account's endpoints, oldest first. */
+export async function listWebhookItems(accountId: string): Promise<WebhookItem[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': accountKey(accountId).pk, ':prefix': 'WEBHOOK#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(fromItem).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** Deletes the endpoint and gives its place back; false when the account has no such endpoint. */
+export async function deleteWebhookItem(accountId: string, webhookId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: webhookCountKey(accountId),
+              UpdateExpression: 'ADD webhooks :minusOne',
+              ConditionExpression: 'webhooks > :zero',
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    throw error;
+  }
+}

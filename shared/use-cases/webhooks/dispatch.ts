@@ -1,0 +1,74 @@
+import { newId } from '#shared/domain/ids';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import { webhookQueue, type DeliveryTask } from '#shared/ports/webhook-queue';
+import { writeTransaction } from '#shared/store/posts';
+import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shared/store/webhook-deliveries';
+import { markDispatchedItem, markWebhookEventDispatched, type WebhookEvent } from '#shared/store/webhook-events';
+import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
+
+/**
+ * Turns one recorded event into one delivery per endpoint that wants it: the first attempt
+ * written pending, then queued. Safe to run again for the same event (the stream retries a
+ * failed batch; the local runner finds undispatched events on start): an attempt that exists is
+ * not written twice, and a second message for it finds it claimed or done.
+ */
+export async function dispatchWebhookEvent(event: WebhookEvent, endpoints: EndpointCache = new Map()): Promise<number> {
+  const targets = await endpointsFor(event, endpoints);
+  const now = clock.now();
+  const tasks = targets.map((webhook): DeliveryTask => ({
+    webhook_id: webhook.id, account_id: event.account_id, event_id: event.id, event_created_at: event.created_at, attempt: 1, due_at: now.toISOString(),
+    endpoint: { url: webhook.url, secret: webhook.secret },
+  }));
+  await recordFirstAttempts(event, tasks, now);
+  const queue = await webhookQueue();
+  await Promise.all(tasks.map((task) => queue.send(task)));
+  logger.info('webhook event dispatched', { event_id: event.id, event_type: event.event_type, account_id: event.account_id, endpoints: targets.length });
+  return targets.length;
+}
+
+/**
+ * The first attempts, pending, and the event marked dispatched: one transaction (at most 10
+ * endpoints, 11 items). On a repeated dispatch some attempts exist already: then one by one.
+ */
+async function recordFirstAttempts(event: WebhookEvent, tasks: DeliveryTask[], now: Date): Promise<void> {
+  try {
+    await writeTransaction([...tasks.map((task) => putFirstDeliveryItem(firstAttempt(task, event))), markDispatchedItem(event.id, now)]);
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    await Promise.all(tasks.map((task) => putFirstDelivery(firstAttempt(task, event))));
+    await markWebhookEventDispatched(event.id, now);
+  }
+}
+
+/** An account's endpoints, read once for a batch of events. */
+export type EndpointCache = Map<string, Promise<WebhookItem[]>>;
+
+async function endpointsFor(event: WebhookEvent, cache: EndpointCache): Promise<WebhookItem[]> {
+  if (event.webhook_id) {
+    const webhook = await getWebhookItem(event.account_id, event.webhook_id);
+    return webhook ? [webhook] : [];
+  }
+  if (!cache.has(event.account_id)) cache.set(event.account_id, listWebhookItems(event.account_id));
+  const endpoints = await (cache.get(event.account_id) as Promise<WebhookItem[]>);
+  return endpoints.filter((webhook) => (webhook.events as string[]).includes(event.event_type));
+}
+
+/** A pending attempt, due at `task.due_at`. */
+export function firstAttempt(task: DeliveryTask, event: Pick<WebhookEvent, 'event_type'>): DeliveryItem {
+  return {
+    id: newId(),
+    webhook_id: task.webhook_id,
+    account_id: task.account_id,
+    event_id: task.event_id,
+    event_created_at: task.event_created_at,
+    event_type: event.event_type,
+    attempt: task.attempt,
+    status: 'pending',
+    response_status: null,
+    error: null,
+    duration_ms: null,
+    attempted_at: null,
+    next_attempt_at: task.due_at,
+  };
+}

@@ -1,0 +1,62 @@
+import { newId } from '#shared/domain/ids';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
+import { ServiceError } from '#shared/http/errors';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import { recordWebhookEvent } from '#shared/store/webhook-events';
+import { deleteWebhookItem, getWebhookItem, listWebhookItems, putWebhook, toWebhook, type Webhook, type WebhookItem } from '#shared/store/webhooks';
+import { announce, testEvent } from './events';
+import { newSealedSecret } from './secrets';
+import { checkWebhookUrl } from './webhook-url';
+
+/** The endpoints an account may have (CONTRACT section 12). */
+export const MAX_WEBHOOKS = 10;
+
+export interface CreateWebhookInput {
+  url: string;
+  events?: WebhookEventType[];
+  description?: string;
+}
+
+/** Creates an endpoint; its signing secret is in this answer only (stored sealed). */
+export async function createWebhook(accountId: string, input: CreateWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
+  const url = await checkWebhookUrl(input.url);
+  const id = newId();
+  const { secret, sealed } = await newSealedSecret(accountId, id);
+  // Duplicates merged, in the order of the contract's list.
+  const events = input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events?.includes(type)) : [...WEBHOOK_EVENT_TYPES];
+  const description = input.description?.trim() || null;
+  const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
+  if (!(await putWebhook(item, MAX_WEBHOOKS))) {
+    throw new ServiceError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` });
+  }
+  logger.appendKeys({ webhook_id: id });
+  return { webhook: toWebhook(item), secret };
+}
+
+export const listWebhooks = async (accountId: string): Promise<Webhook[]> => (await listWebhookItems(accountId)).map(toWebhook);
+
+/** The account's endpoint, or NOT_FOUND (unknown and another account's alike). */
+export async function ownWebhook(accountId: string, webhookId: string): Promise<WebhookItem> {
+  logger.appendKeys({ webhook_id: webhookId });
+  const webhook = await getWebhookItem(accountId, webhookId);
+  if (!webhook) throw new ServiceError('NOT_FOUND', {}, { message: 'Webhook not found' });
+  return webhook;
+}
+
+export const getWebhook = async (accountId: string, webhookId: string): Promise<Webhook> => toWebhook(await ownWebhook(accountId, webhookId));
+
+/** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
+export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
+  logger.appendKeys({ webhook_id: webhookId });
+  if (!(await deleteWebhookItem(accountId, webhookId))) throw new ServiceError('NOT_FOUND', {}, { message: 'Webhook not found' });
+}
+
+/** Records a webhook.test event for this one endpoint; it is delivered like any other. */
+export async function sendTestEvent(accountId: string, webhookId: string): Promise<{ event_id: string }> {
+  await ownWebhook(accountId, webhookId);
+  const event = testEvent(accountId, webhookId);
+  await recordWebhookEvent(event);
+  announce(event);
+  return { event_id: event.id };
+}
