@@ -99,6 +99,6 @@ describe("resolving the template's references to this deployment's ARNs", () => 
 
   it('refuses what it does not emulate rather than guess', () => {
     expect(() => physical.resolve({ 'Fn::Sub': 'x' })).toThrow(/not emulated/);
-    expect(() => physical.getAtt('Table', 'StreamArn')).toThrow(/not emulated/);
+    expect(() => physical.getAtt('Table', 'LatestStreamLabel')).toThrow(/not emulated/);
   });
 });

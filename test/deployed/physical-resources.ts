@@ -62,7 +62,8 @@ export class PhysicalResources {
     const type = this.type(logicalId);
     const name = this.ref(logicalId);
     const value = ({
-      'AWS::DynamoDB::Table': { Arn: arn('dynamodb', `table/${name}`) },
+      // The stream's ARN: policies name it (the webhook dispatcher reads the stream), nothing here reads it.
+      'AWS::DynamoDB::Table': { Arn: arn('dynamodb', `table/${name}`), StreamArn: arn('dynamodb', `table/${name}/stream/2026-01-01T00:00:00.000`) },
       'AWS::SQS::Queue': { Arn: arn('sqs', name.split('/').pop()!), QueueName: name.split('/').pop()!, QueueUrl: name },
       'AWS::Lambda::Function': { Arn: arn('lambda', `function:${name}`) },
       'AWS::IAM::Role': { Arn: `arn:${PARTITION}:iam::${ACCOUNT}:role/${name}`, RoleId: `AROA${digest(logicalId, 17).toUpperCase()}` },

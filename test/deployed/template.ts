@@ -108,8 +108,17 @@ export function stageName(template: CfnTemplate): string {
   return stages[0][1].Properties!.StageName;
 }
 
+/**
+ * The SQS event sources. The table's stream source (webhook events to their dispatcher) is not
+ * emulated here: the webhook path is covered by its own tests (test/stack/webhooks.test.ts, the
+ * local runner's), and no walkthrough step depends on it.
+ */
 export function eventSources(template: CfnTemplate): EventSourceDefinition[] {
-  return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, { Properties: p = {} }]) => ({
+  const isQueue = (arn: unknown) => {
+    const id = referencedId(arn);
+    return id !== undefined && template.Resources[id]?.Type === 'AWS::SQS::Queue';
+  };
+  return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(([, { Properties: p = {} }]) => isQueue(p.EventSourceArn)).map(([, { Properties: p = {} }]) => ({
     queueLogicalId: referencedId(p.EventSourceArn)!,
     functionLogicalId: referencedId(p.FunctionName)!,
     batchSize: p.BatchSize ?? 10,
