@@ -5,6 +5,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { deadLetterQueue, workQueue } from './queues';
 import type { ApiFunction } from './api-function';
 
 export interface PublishingPipelineProps {
@@ -42,27 +43,8 @@ export class PublishingPipeline extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue (of the schedules, the publish queue and the publisher\'s async invokes).',
-    });
-
-    const publisherTimeout = props.publisher.function.timeout ?? Duration.minutes(3);
-    this.publishQueue = new sqs.Queue(this, 'PublishQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // AWS's advice for a Lambda event source: at least six times the function's timeout, so a
-      // message is never handed to a second invocation while the first still works on it.
-      visibilityTimeout: Duration.seconds(publisherTimeout.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      // A post whose run failed five times (store outage, a bug) is parked, alarmed, for replay.
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
-    });
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', "of the schedules, the publish queue and the publisher's async invokes");
+    this.publishQueue = workQueue(this, 'PublishQueue', { consumerTimeout: props.publisher.function.timeout ?? Duration.minutes(3), deadLetterQueue: this.deadLetterQueue });
     props.publisher.function.addEventSource(
       new SqsEventSource(this.publishQueue, {
         batchSize: 10,

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { deadLetterQueue, workQueue } from './queues';
 import { WEBHOOK_EVENT_ITEM_TYPE } from '../shared/domain/webhook-events';
 import type { ApiFunction } from './api-function';
 
@@ -40,26 +41,8 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue (of the webhook queue and of stream batches the dispatcher could not process).',
-    });
-
-    const delivererTimeout = props.deliverer.function.timeout ?? Duration.seconds(30);
-    this.queue = new sqs.Queue(this, 'Queue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // AWS's advice for a Lambda event source: six times the function's timeout.
-      visibilityTimeout: Duration.seconds(delivererTimeout.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      // A message whose run threw five times (the store unreachable, a bug) is parked, alarmed, for replay.
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
-    });
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', 'of the webhook queue and of stream batches the dispatcher could not process');
+    this.queue = workQueue(this, 'Queue', { consumerTimeout: props.deliverer.function.timeout ?? Duration.seconds(30), deadLetterQueue: this.deadLetterQueue });
 
     props.dispatcher.function.addEventSource(
       new DynamoEventSource(props.table, {
