@@ -1,17 +1,7 @@
 import type { MediaItem } from '#shared/store/media';
 
 /** The Media object of CONTRACT section 11: the stored media less its storage details. */
-export interface MediaView {
-  id: string;
-  status: MediaItem['status'];
-  content_type: MediaItem['content_type'];
-  size_bytes: number;
-  width: number | null;
-  height: number | null;
-  alt_text: string;
-  created_at: string;
-  expires_at: string | null;
-}
+export type MediaView = Pick<MediaItem, 'id' | 'status' | 'content_type' | 'size_bytes' | 'width' | 'height' | 'alt_text' | 'created_at' | 'expires_at'>;
 
 export const toMediaView = (media: MediaView): MediaView => ({
   id: media.id,
