@@ -13,10 +13,12 @@ import { scanPostsAwaitingPublication } from '#shared/store/posts';
  * are the record: on start every scheduled or half-published post is found again in the store, so
  * a restart loses nothing. Like Scheduler and SQS, it holds one trigger per post version: an edit's
  * new trigger lives beside the old one until that is cancelled (or fires and finds itself stale).
+ * Like the queue, it delivers a trigger whose run failed again later (the store was unavailable,
+ * or another run held a platform), with a growing delay, up to MAX_RECEIVES deliveries.
  */
 export class LocalScheduler implements PostScheduler, PublishQueue {
   /** Keyed by post id and version (`dueKey`). */
-  private readonly due = new Map<string, { at: number; trigger: PublishTrigger }>();
+  private readonly due = new Map<string, { at: number; trigger: PublishTrigger; receives?: number }>();
   private readonly running = new Set<Promise<void>>();
   private readonly recurring: { everyMs: number; next: number; job: () => Promise<void>; busy: boolean }[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -89,10 +91,10 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 
   private tick(): void {
     const now = clock.now().getTime();
-    for (const [key, { at, trigger }] of this.due) {
+    for (const [key, { at, trigger, receives }] of this.due) {
       if (at > now) continue;
       this.due.delete(key);
-      this.run(trigger);
+      this.run(trigger, receives);
     }
     for (const entry of this.recurring) {
       if (entry.busy || entry.next > now) continue;
@@ -108,12 +110,33 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     }
   }
 
-  private run(trigger: PublishTrigger): void {
+  private run(trigger: PublishTrigger, receives = 1): void {
     const publication = this.publish(trigger)
-      .catch((error: unknown) => logger.error('local publisher run failed', { post_id: trigger.post_id, error: error as Error }))
+      .catch((error: unknown) => this.redeliver(trigger, receives, error))
       .finally(() => this.running.delete(publication));
     this.running.add(publication);
   }
+
+  /** The queue's redelivery: the same trigger again after a growing delay, unless a newer one is held. */
+  private redeliver(trigger: PublishTrigger, receives: number, error: unknown): void {
+    if (receives >= MAX_RECEIVES || this.timer === undefined) {
+      // Stopping, or given up as SQS dead-letters: the post is in the store, found again on the next start.
+      logger.error('local publisher run failed; left for the next start', { post_id: trigger.post_id, receives, error: error as Error });
+      return;
+    }
+    const delayMs = Math.min(REDELIVERY_BASE_MS * 2 ** (receives - 1), REDELIVERY_MAX_MS);
+    logger.warn('local publisher run failed; delivering it again later', { post_id: trigger.post_id, receives, delay_ms: delayMs, error: error as Error });
+    const key = dueKey(trigger.post_id, trigger.version);
+    if (!this.due.has(key)) this.due.set(key, { at: clock.now().getTime() + delayMs, trigger, receives: receives + 1 });
+  }
 }
+
+/**
+ * Redelivery of a failed run: 1 s, 2 s, 4 s… capped at 15 s (the queue in AWS waits its visibility
+ * timeout), enough deliveries to outlast a crashed run's claim lease (5 minutes by default).
+ */
+const REDELIVERY_BASE_MS = 1000;
+const REDELIVERY_MAX_MS = 15_000;
+const MAX_RECEIVES = 30;
 
 const dueKey = (postId: string, version = 0): string => `${postId}#${version}`;

@@ -27,7 +27,7 @@ export interface Config {
     timeoutMs: number;
   };
   oauthReturnUrlHosts: string[];
-  publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; claimLeaseMs: number };
   aws: {
     kmsKeyId: string | undefined;
     scheduleGroup: string;
@@ -112,6 +112,8 @@ export function envToConfig(env: Env): Config {
       maxAttempts: integer(env, 'PUBLISH_MAX_ATTEMPTS', 4),
       baseDelayMs: integer(env, 'PUBLISH_RETRY_BASE_MS', 500, 0),
       maxDelayMs: integer(env, 'PUBLISH_RETRY_MAX_MS', 8_000, 0),
+      // Longer than any live run's platform call with its retries; the soak shortens it to see takeovers.
+      claimLeaseMs: integer(env, 'PUBLISH_CLAIM_LEASE_MS', 5 * 60_000, 10_000),
     },
     aws: {
       kmsKeyId: env.KMS_KEY_ID || undefined,

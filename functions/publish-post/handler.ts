@@ -1,7 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { logger, withLogScope } from '#shared/logger';
-import { publishPost } from '#shared/use-cases/publish-post';
+import { publishPost, type PublishRun } from '#shared/use-cases/publish-post';
 
 /** A batch from the publish queue, or a trigger invoked directly (schedules made before the queue existed). */
 type PublishEvent = SQSEvent | PublishTrigger | Record<string, unknown>;
@@ -14,12 +14,19 @@ type PublishEvent = SQSEvent | PublishTrigger | Record<string, unknown>;
  */
 export async function handler(event: PublishEvent, context: Context): Promise<SQSBatchResponse | void> {
   return withLogScope({ request_id: context.awsRequestId, operation: 'publish-post' }, async () => {
-    if (!isSqsEvent(event)) return publishLogged(parseTrigger(event), Object.keys(event ?? {}));
+    if (!isSqsEvent(event)) {
+      await publishLogged(parseTrigger(event), Object.keys(event ?? {}));
+      return;
+    }
     const failures = await Promise.all(
       event.Records.map(async (record) => {
         try {
-          await publishLogged(parseTrigger(record.body), ['body']);
-          return undefined;
+          const run = await publishLogged(parseTrigger(record.body), ['body']);
+          if (!run.heldElsewhereUntil) return undefined;
+          // Another run holds a platform: delivered again after the visibility timeout (longer than
+          // the claim's lease), this message finishes the post if that run died mid-publish.
+          logger.warn('post left to another run for now; the message will be delivered again', { message_id: record.messageId, held_until: run.heldElsewhereUntil.toISOString() });
+          return { itemIdentifier: record.messageId };
         } catch (error) {
           logger.error('publisher run failed; the message will be delivered again', { message_id: record.messageId, error: error as Error });
           return { itemIdentifier: record.messageId };
@@ -32,12 +39,15 @@ export async function handler(event: PublishEvent, context: Context): Promise<SQ
 
 const isSqsEvent = (event: PublishEvent): event is SQSEvent => Array.isArray((event as SQSEvent)?.Records);
 
-async function publishLogged(trigger: PublishTrigger | undefined, inputKeys: string[]): Promise<void> {
+async function publishLogged(trigger: PublishTrigger | undefined, inputKeys: string[]): Promise<PublishRun> {
   // Nothing to retry in a malformed trigger: logged and dropped.
-  if (!trigger) return logger.error('publisher invoked without a valid trigger', { input_keys: inputKeys });
+  if (!trigger) {
+    logger.error('publisher invoked without a valid trigger', { input_keys: inputKeys });
+    return {};
+  }
   const started = performance.now();
   try {
-    await publishPost(trigger);
+    return await publishPost(trigger);
   } finally {
     logger.info('publisher run', { post_id: trigger.post_id, latency_ms: Math.round(performance.now() - started) });
   }

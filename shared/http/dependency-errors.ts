@@ -1,3 +1,4 @@
+import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { ServiceError } from './errors';
 
 /**
@@ -10,6 +11,8 @@ const TRANSIENT_NAMES = new Set([
   'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling', 'RequestLimitExceeded', 'TooManyRequestsException',
   'InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'TimeoutError', 'RequestTimeout',
   'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT',
+  // A single-item write that met a transaction under way on the same item: nothing was written.
+  'TransactionConflictException', 'TransactionInProgressException',
 ]);
 
 export const RETRY_AFTER_SECONDS = 1;
@@ -19,6 +22,9 @@ export function isTransientDependencyError(error: unknown): boolean {
   const { name, code, $metadata, $retryable } = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
   if (TRANSIENT_NAMES.has(name ?? '') || TRANSIENT_NAMES.has(code ?? '')) return true;
   if ($retryable) return true;
+  // A transaction cancelled only because another one touched the same items wrote nothing either.
+  const reasons = cancellationReasons(error);
+  if (reasons) return isTransactionConflict(reasons);
   return ($metadata?.httpStatusCode ?? 0) >= 500;
 }
 

@@ -54,7 +54,10 @@ export async function claimIdempotencyKey(
     return { claimed: true };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException && error.Item) {
-      return { claimed: false, existing: unmarshall(error.Item) as IdempotencyRecord };
+      const existing = unmarshall(error.Item) as IdempotencyRecord & { token?: string };
+      // Our own earlier attempt: the SDK retried a put whose answer was lost (a timeout after the write).
+      if (existing.status === 'in_progress' && existing.token === token) return { claimed: true };
+      return { claimed: false, existing };
     }
     throw error;
   }

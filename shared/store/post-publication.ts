@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Platform } from '#shared/http/errors';
 import { db, tableName } from './client';
 import { postKey, toPost, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
+import { cancellationReasons, isTransactionConflict } from './transaction-errors';
 import { putWebhookEventItem, type WebhookEvent } from './webhook-events';
 
 /**
@@ -39,22 +41,29 @@ export async function claimScheduledPost(postId: string, postTime: string, versi
   }
 }
 
-export type PlatformClaim = 'claimed' | 'reclaimed-after-crash' | 'not-ours';
+export type PlatformClaim =
+  | { outcome: 'claimed' }
+  /** Taken over from a run that died; `dispatched` when that run had marked the platform call as begun. */
+  | { outcome: 'reclaimed-after-crash'; dispatched: boolean }
+  /** Another run holds the platform (`heldSince` when it is mid-publish), or it is already final. */
+  | { outcome: 'not-ours'; heldSince?: string };
 
 /**
- * pending → publishing for one platform of a publishing post. A claim older than `staleBefore`
- * was left by an invocation that died mid-publish: it is taken over, and the caller told so
- * (the platform may already have the post).
+ * pending → publishing for one platform of a publishing post, under `claimId` (the run's own id).
+ * A claim older than `staleBefore` was left by an invocation that died mid-publish: it is taken
+ * over, and the caller told so (the platform may already have the post). A claim already holding
+ * `claimId` is this run's own: the store applied an earlier attempt whose answer was lost (a
+ * timeout after the write), so the SDK's retry of it must not read as someone else's claim.
  */
-export async function claimPlatform(postId: string, platform: Platform, now: Date, staleBefore: Date): Promise<PlatformClaim> {
+export async function claimPlatform(postId: string, platform: Platform, now: Date, staleBefore: Date, claimId: string): Promise<PlatformClaim> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: postKey(postId),
-        UpdateExpression: 'SET results.#p.#rs = :publishing, results.#p.claimed_at = :now',
+        UpdateExpression: 'SET results.#p.#rs = :publishing, results.#p.claimed_at = :now, results.#p.claim_id = :claim REMOVE results.#p.dispatched_at',
         ConditionExpression:
-          '#status = :postPublishing AND (results.#p.#rs = :pending OR (results.#p.#rs = :publishing AND results.#p.claimed_at < :stale))',
+          '#status = :postPublishing AND (results.#p.#rs = :pending OR (results.#p.#rs = :publishing AND (results.#p.claimed_at < :stale OR results.#p.claim_id = :claim)))',
         ExpressionAttributeNames: { '#p': platform, '#rs': 'status', '#status': 'status' },
         ExpressionAttributeValues: {
           ':publishing': 'publishing',
@@ -62,28 +71,63 @@ export async function claimPlatform(postId: string, platform: Platform, now: Dat
           ':postPublishing': 'publishing',
           ':now': now.toISOString(),
           ':stale': staleBefore.toISOString(),
+          ':claim': claimId,
         },
         ReturnValues: 'UPDATED_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    const previous = (Attributes?.results as Record<string, { status?: string }> | undefined)?.[platform]?.status;
-    return previous === 'publishing' ? 'reclaimed-after-crash' : 'claimed';
+    const previous = (Attributes?.results as Record<string, { status?: string; claim_id?: string; dispatched_at?: string }> | undefined)?.[platform];
+    if (previous?.status !== 'publishing' || previous.claim_id === claimId) return { outcome: 'claimed' };
+    return { outcome: 'reclaimed-after-crash', dispatched: previous.claim_id === undefined || previous.dispatched_at !== undefined };
   } catch (error) {
-    if (isConditionFailure(error)) return 'not-ours';
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const held = heldClaim((error as ConditionalCheckFailedException).Item, platform);
+    return { outcome: 'not-ours', ...(held ? { heldSince: held } : {}) };
   }
 }
 
-/** Records a platform's final result, only over this invocation's claim; returns the post as it now is. */
-export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult): Promise<PostItem> {
+/**
+ * Marks, under this run's claim, that the platform call is about to begin: a run taking the claim
+ * over later knows a platform without this mark was never called (publishing it is safe), and one
+ * with it may hold the post. Conditional on the claim, so a run whose lease ran out and was taken
+ * over fails here instead of calling the platform.
+ */
+export async function markDispatching(postId: string, platform: Platform, claimId: string, now: Date): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: postKey(postId),
+      UpdateExpression: 'SET results.#p.dispatched_at = :now',
+      ConditionExpression: 'results.#p.claim_id = :claim AND results.#p.#rs = :publishing',
+      ExpressionAttributeNames: { '#p': platform, '#rs': 'status' },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':claim': claimId, ':publishing': 'publishing' },
+    }),
+  );
+}
+
+/** When another run claimed the platform of the post as it was (raw attribute values), if one holds it. */
+function heldClaim(item: ConditionalCheckFailedException['Item'], platform: Platform): string | undefined {
+  if (!item) return undefined;
+  const post = unmarshall(item as never) as { status?: string; results?: Record<string, { status?: string; claimed_at?: string }> };
+  const result = post.results?.[platform];
+  return post.status === 'publishing' && result?.status === 'publishing' ? result.claimed_at : undefined;
+}
+
+/**
+ * Records a platform's final result over this run's claim (`claimId`); returns the post as it now
+ * is. Repeating it is harmless (the SDK retrying a write whose answer was lost writes the same
+ * result under the same claim); a run whose claim was taken over after its lease fails here.
+ */
+export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult, claimId: string): Promise<PostItem> {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: postKey(postId),
       UpdateExpression: 'SET results.#p = :result',
-      ConditionExpression: 'results.#p.#rs = :publishing',
-      ExpressionAttributeNames: { '#p': platform, '#rs': 'status' },
-      ExpressionAttributeValues: { ':result': result, ':publishing': 'publishing' },
+      ConditionExpression: 'results.#p.claim_id = :claim',
+      ExpressionAttributeNames: { '#p': platform },
+      ExpressionAttributeValues: { ':result': { ...result, claim_id: claimId }, ':claim': claimId },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -115,7 +159,10 @@ export async function finalizePost(post: PostItem, status: Exclude<PostStatus, '
     ]);
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    const reasons = cancellationReasons(error);
+    // Cancelled by its condition: another run finalised it. Cancelled by a conflict: nothing was
+    // written, and the caller retries it as any other transient store failure.
+    if (reasons && !isTransactionConflict(reasons)) return false;
     throw error;
   }
 }

@@ -6,7 +6,8 @@ import { scheduler } from '#shared/ports/scheduler';
 import { detachMedia } from '#shared/store/media';
 import { deletePostItem, getPostItem, queryAccountPosts, versionOf, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
-import { cancellationReasons } from '#shared/store/transaction-errors';
+import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
+import { withStoreRetries } from './store-retries';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
 import { decodeCursor, encodeCursor } from './post-cursor';
 
@@ -66,7 +67,10 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
           : []),
       ]);
     } catch (error) {
-      const [deleted] = cancellationReasons(error) ?? [];
+      const reasons = cancellationReasons(error);
+      // Another transaction on the same items (real DynamoDB cancels both ways): nothing was written, read again.
+      if (reasons && isTransactionConflict(reasons) && attempt < 3) continue;
+      const [deleted] = reasons ?? [];
       if (!deleted?.conditionFailed) throw error;
       if (!deleted.item) throw new ServiceError('POST_NOT_FOUND');
       if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new ServiceError('POST_PUBLISHED');
@@ -74,10 +78,24 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
       if (attempt < 3) continue;
       throw new Error('the post kept changing under the delete');
     }
-    if (post.status === 'scheduled') await (await scheduler()).cancel(post.id, version);
-    // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
-    const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
-    await Promise.all((post.media ?? []).map((media) => detachMedia(media.id, post.id, expiresAt)));
+    await afterDeletion(post, version);
     return;
   }
+}
+
+/**
+ * Tidying after the deletion committed, which must not turn a done deletion into an error (a
+ * retry would only meet POST_NOT_FOUND): a schedule left behind finds no post and does nothing;
+ * images left marked as used stay kept (never lost early) and are logged for the runbook's sweep.
+ */
+async function afterDeletion(post: PostItem, version: number): Promise<void> {
+  if (post.status === 'scheduled') {
+    await (await scheduler()).cancel(post.id, version).catch((error: unknown) =>
+      logger.warn('schedule of a deleted post not cancelled; it will find no post', { error: error as Error }));
+  }
+  // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
+  const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
+  await Promise.all((post.media ?? []).map((media) =>
+    withStoreRetries('detach-media', () => detachMedia(media.id, post.id, expiresAt)).catch((error: unknown) =>
+      logger.warn('image of a deleted post still marked as used by it', { media_id: media.id, error: error as Error }))));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { config } from '#shared/config';
 import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
@@ -12,13 +13,26 @@ import type { PublishImage, PublishOutcome } from '#shared/platforms/publisher';
 import { objectStorage } from '#shared/ports/object-storage';
 import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
-import { claimPlatform, claimScheduledPost, finalizePost, recordPlatformResult } from '#shared/store/post-publication';
+import { claimPlatform, claimScheduledPost, finalizePost, markDispatching, recordPlatformResult } from '#shared/store/post-publication';
 import { getPostItem, versionOf, type PlatformResult, type PostItem } from '#shared/store/posts';
 import { getProfileItem } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
+import { withStoreRetries } from './store-retries';
 
-/** A platform claim older than this was left by a crashed invocation (the Lambda times out well before). */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
+ * the trigger (the queue, the local scheduler) runs it again later: if that other run died, its
+ * claim's lease ends and the next run takes the platform over; if it lives, the post is final by then.
+ */
+export interface PublishRun {
+  heldElsewhereUntil?: Date;
+}
+
+/**
+ * A platform claim older than this was left by a crashed invocation (the Lambda times out well
+ * before; PUBLISH_CLAIM_LEASE_MS, 5 minutes unless set).
+ */
+export const claimLeaseMs = (): number => config.publishing.claimLeaseMs;
 /** Posts this far ahead are not this trigger's business: its own schedule releases it later. */
 const MAX_REQUEUE_MS = MAX_QUEUE_DELAY_SECONDS * 1000;
 
@@ -30,21 +44,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Safe to run twice at once, again after a crash, or for a post deleted meanwhile. Never waits
  * for the post's time beyond a second: a trigger that comes earlier goes back on the queue.
  */
-export async function publishPost(trigger: PublishTrigger): Promise<void> {
+export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> {
   const postId = trigger.post_id;
   let post = await getPostItem(postId);
-  if (!post) return logger.info('post gone before publishing (deleted)', { post_id: postId });
+  if (!post) return done(logger.info('post gone before publishing (deleted)', { post_id: postId }));
   logger.appendKeys({ post_id: postId, account_id: post.account_id });
 
   if (post.status === 'scheduled') {
     if (trigger.due_at !== undefined && Date.parse(trigger.due_at) !== Date.parse(post.post_time)) {
-      return logger.info('trigger superseded: the post was moved since', { due_at: trigger.due_at, post_time: post.post_time });
+      return done(logger.info('trigger superseded: the post was moved since', { due_at: trigger.due_at, post_time: post.post_time }));
     }
     if (trigger.version !== undefined && trigger.version !== versionOf(post)) {
-      return logger.info('trigger superseded: the post was edited since', { trigger_version: trigger.version, version: versionOf(post) });
+      return done(logger.info('trigger superseded: the post was edited since', { trigger_version: trigger.version, version: versionOf(post) }));
     }
     const wait = Date.parse(post.post_time) - clock.now().getTime();
-    if (wait > MAX_IN_FUNCTION_WAIT_MS) return requeueEarly(post, wait);
+    if (wait > MAX_IN_FUNCTION_WAIT_MS) return done(await requeueEarly(post, wait));
     if (wait > 0) await sleep(wait);
     // Conditional on the time and version read: an edit landing meanwhile wins, and its own trigger publishes.
     const claimed = await claimScheduledPost(postId, post.post_time, versionOf(post));
@@ -52,15 +66,18 @@ export async function publishPost(trigger: PublishTrigger): Promise<void> {
       post = claimed;
     } else {
       post = await getPostItem(postId);
-      if (!post || post.status !== 'publishing') return logger.info('post no longer scheduled at this time; nothing to do', { status: post?.status ?? 'deleted' });
+      if (!post || post.status !== 'publishing') return done(logger.info('post no longer scheduled at this time; nothing to do', { status: post?.status ?? 'deleted' }));
     }
   } else if (post.status !== 'publishing') {
-    return logger.info('post already final; nothing to do', { status: post.status });
+    return done(logger.info('post already final; nothing to do', { status: post.status }));
   }
 
   const current = post;
   const cards: RunCards = new Map();
-  const recorded = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform, cards)));
+  // This run's claims carry its own id: a claim write repeated after a lost answer is still ours.
+  const claimId = randomUUID();
+  const runs = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform, cards, claimId)));
+  const recorded = runs.map((run) => run.recorded);
   // The write that recorded the last result (in whichever run) saw every result final:
   // that run finalises from the item it got back, with no re-read.
   let complete = recorded.find((item) => item !== undefined && allResultsFinal(item));
@@ -69,8 +86,19 @@ export async function publishPost(trigger: PublishTrigger): Promise<void> {
     const reread = await getPostItem(postId);
     if (reread && allResultsFinal(reread)) complete = reread;
   }
-  if (complete) await finalize(complete);
+  if (complete) {
+    const finished = complete;
+    await withStoreRetries('finalize-post', () => finalize(finished));
+    return {};
+  }
+  const heldSince = runs.map((run) => run.heldSince).filter((since): since is string => since !== undefined).sort()[0];
+  if (heldSince === undefined) return {};
+  const heldElsewhereUntil = new Date(Date.parse(heldSince) + claimLeaseMs());
+  logger.info('platforms claimed by another run; to be checked again when its lease ends', { held_until: heldElsewhereUntil.toISOString() });
+  return { heldElsewhereUntil };
 }
+
+const done = (_logged: void): PublishRun => ({});
 
 /**
  * A trigger ahead of its post (one made before an upgrade, or a clock running behind): queued
@@ -84,28 +112,33 @@ async function requeueEarly(post: PostItem, waitMs: number): Promise<void> {
   logger.info('publisher triggered early; queued again for the post time', { wait_ms: waitMs, delay_seconds: delaySeconds });
 }
 
+/** Whether publishing the same post again is harmless: Bluesky's record key is derived from the post, a repeat collides. */
+const REPEATABLE: Record<Platform, boolean> = { bluesky: true, linkedin: false };
+
 const allResultsFinal = (post: PostItem): boolean =>
   post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
 
 /** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
-async function publishToPlatform(post: PostItem, platform: Platform, cards: RunCards): Promise<PostItem | undefined> {
+async function publishToPlatform(post: PostItem, platform: Platform, cards: RunCards, claimId: string): Promise<{ recorded?: PostItem; heldSince?: string }> {
   const now = clock.now();
-  const claim = await claimPlatform(post.id, platform, now, new Date(now.getTime() - CLAIM_LEASE_MS));
-  if (claim === 'not-ours') return undefined;
+  const claim = await withStoreRetries('claim-platform', () => claimPlatform(post.id, platform, now, new Date(now.getTime() - claimLeaseMs()), claimId));
+  if (claim.outcome === 'not-ours') return { heldSince: claim.heldSince };
   let outcome: PublishOutcome;
-  if (claim === 'reclaimed-after-crash' && platform === 'linkedin') {
+  if (claim.outcome === 'reclaimed-after-crash' && claim.dispatched && !REPEATABLE[platform]) {
     // The crashed attempt may have posted; LinkedIn has no way to ask. Never risk a double post.
     outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'A previous attempt stopped mid-publish; the post may or may not be on LinkedIn', retryable: false };
   } else {
+    // Before a call that cannot be repeated safely, the mark that it may have happened (fails when the claim was taken over).
+    if (!REPEATABLE[platform]) await withStoreRetries('mark-dispatching', () => markDispatching(post.id, platform, claimId, clock.now()));
     outcome = await publishWithRetries(post, platform, cards);
   }
   const result: PlatformResult = outcome.ok
     ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
     : { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: outcome.code, message: outcome.message } };
-  const recorded = await recordPlatformResult(post.id, platform, result);
+  const recorded = await withStoreRetries('record-platform-result', () => recordPlatformResult(post.id, platform, result, claimId));
   recordPlatformResultMetric(platform, result.status === 'published' ? 'published' : 'failed', result.error?.code);
   logger.info('platform result', { platform, result: result.status, error_code: result.error?.code, url: result.url });
-  return recorded;
+  return { recorded };
 }
 
 async function publishWithRetries(post: PostItem, platform: Platform, cards: RunCards): Promise<PublishOutcome> {
