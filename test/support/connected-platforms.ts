@@ -16,10 +16,21 @@ export interface ConnectedPlatforms {
   stop(): Promise<void>;
 }
 
-export async function startConnectedPlatforms(linkedinMember: string, env: Record<string, string> = {}): Promise<ConnectedPlatforms> {
+/** The service's extra settings, or a function of the platforms that start before it (to put a fault proxy in front of one). */
+export type ConnectedSettings = Record<string, string> | ((platforms: { pds: TestPds; linkedin: FakeLinkedIn }) => Promise<Record<string, string>>);
+
+export async function startConnectedPlatforms(linkedinMember: string, env: ConnectedSettings = {}): Promise<ConnectedPlatforms> {
   const pds = await startTestPds();
   const linkedin = await startFakeLinkedIn();
-  const service = await startTestService({ ...linkedin.settings(), BLUESKY_SERVICE_URL: pds.url, PUBLISH_RETRY_BASE_MS: '1', ...env });
+  let settings: Record<string, string>;
+  try {
+    settings = typeof env === 'function' ? await env({ pds, linkedin }) : env;
+  } catch (error) {
+    await linkedin.stop();
+    await pds.stop();
+    throw error;
+  }
+  const service = await startTestService({ ...linkedin.settings(), BLUESKY_SERVICE_URL: pds.url, PUBLISH_RETRY_BASE_MS: '1', ...settings });
   const stop = async () => {
     (await import('#shared/ports/clock')).useClock();
     await service.stop();
