@@ -64,9 +64,10 @@ async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeout
  * Starts DynamoDB Local (Java 17+) on a free loopback port; persisted under `dataDir`,
  * or in memory without one. `-sharedDb` keeps one database whatever credentials a client uses.
  */
-export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const port = await freePort();
+  // A given port: the engine started again where its clients expect it (the soak's store outage).
+  const port = options.port ?? (await freePort());
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

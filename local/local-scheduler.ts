@@ -4,6 +4,7 @@ import { clock } from '#shared/ports/clock';
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 import { scanPostsAwaitingPublication } from '#shared/store/posts';
+import { withStoreRetries } from '#shared/use-cases/store-retries';
 
 /**
  * The local stand-in for EventBridge Scheduler and the publish queue: keeps each post's due time
@@ -30,7 +31,8 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 
   /** Finds the posts awaiting publication in the store, then starts ticking. */
   async start(): Promise<number> {
-    const pending = await scanPostsAwaitingPublication();
+    // A store briefly unavailable at start (throttled, restarting) must not cost the recovery.
+    const pending = await withStoreRetries('scan-posts-awaiting-publication', () => scanPostsAwaitingPublication());
     for (const post of pending) {
       // A post caught mid-publication by a stop is published again: the publisher's
       // per-platform claims make that safe.
