@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { clock } from '#shared/ports/clock';
+import { logger } from '#shared/logger';
+import { withStoreRetries } from '#shared/use-cases/store-retries';
 import {
   claimIdempotencyKey,
   completeIdempotencyRecord,
@@ -70,12 +72,18 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const response = request.response;
       if (!record || record.settled || !response) return;
       const body = codec && response.body ? await codec.conceal(response.body, request.context.state.accountId ?? '') : response.body ?? '';
-      await completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, body);
+      // The resource exists now: losing this write to a passing store fault would let a repeat create it twice.
+      await withStoreRetries('complete-idempotency-record', () => completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, body));
       record.settled = true;
     },
     onError: async (request) => {
       const record = request.context.state.idempotency;
-      if (record && !record.settled) await releaseIdempotencyKey(record.recordKey, record.token);
+      if (!record || record.settled) return;
+      // Best effort: a release lost to a store fault must not replace the request's own answer (a 503
+      // with retry-after); the claim's lock ends by itself after LOCK_SECONDS, and a repeat meanwhile
+      // gets IDEMPOTENCY_KEY_IN_PROGRESS.
+      await releaseIdempotencyKey(record.recordKey, record.token).catch((error: unknown) =>
+        logger.warn('idempotency claim not released; its lock expires by itself', { error: error as Error }));
     },
   };
 }

@@ -110,6 +110,32 @@ describe('store faults on the write paths: the contract response, all or nothing
     expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(1);
   });
 
+  it('POST /posts whose transaction and the release of its idempotency claim both fail: 503, then IDEMPOTENCY_KEY_IN_PROGRESS until the lock ends, then created once', async () => {
+    const { accountId, apiKey } = await newAccount();
+    const body = { content: 'Release lost', platforms: ['bluesky'], scheduled_for: new Date(Date.now() + 90 * MINUTE).toISOString() };
+    const headers = { 'idempotency-key': 'release-lost' };
+    injectedBefore = totalInjected();
+    faults.setPlan({ rates: { TransactWriteItems: 1, DeleteItem: 1 }, kinds: ['InternalServerError'] });
+    const refused = await service.call('POST', '/posts', { key: apiKey, body, headers });
+    stopFaults();
+    expect([refused.status, refused.json.error, refused.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '1']);
+    expect(faults.counts().byOperation.DeleteItem).toBeGreaterThan(0);
+    // Nothing of the post; only the claim's lock, which ends by itself.
+    expect((await accountItems(accountId)).filter((item) => !item.includes('"type":"idempotency_record"') && !item.includes('"type":"profile"') && !item.includes('"type":"account"'))).toEqual([]);
+    const locked = await service.call('POST', '/posts', { key: apiKey, body, headers });
+    expect([locked.status, locked.json.error]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
+    const { useClock, offsetClock } = await import('#shared/ports/clock');
+    useClock(offsetClock(61_000));
+    try {
+      const created = await service.call('POST', '/posts', { key: apiKey, body: { ...body }, headers });
+      expect(created.status).toBe(201);
+      expect((await service.call('POST', '/posts', { key: apiKey, body, headers })).json.post.id).toBe(created.json.post.id);
+    } finally {
+      useClock();
+    }
+    expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(1);
+  });
+
   const DELETE_CALLS = ['UpdateItem', 'GetItem', 'TransactWriteItems'];
   const deleteCases = DELETE_CALLS.flatMap((operation) => STORE_FAULT_KINDS.map((kind) => [operation, kind] as const));
 
