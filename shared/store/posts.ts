@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PlatformContent } from '#shared/domain/platform-content';
 import type { PostStatus } from '#shared/domain/post-status';
 import type { Platform } from '#shared/http/errors';
 import type { PostMedia } from '#shared/domain/media-view';
 import { db, tableName } from './client';
+import { scanAll } from './scan-all';
 import { GSI1 } from './table';
 
 /**
@@ -153,21 +154,11 @@ export function deletePostItem(post: PostItem, statuses: readonly PostStatus[], 
  * once at local start-up to rebuild the in-process scheduler, never on a request path.
  */
 export async function scanPostsAwaitingPublication(): Promise<Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[]> {
-  const found: Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: '#type = :post AND #status IN (:scheduled, :publishing)',
-        ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#version': 'version' },
-        ExpressionAttributeValues: { ':post': 'post', ':scheduled': 'scheduled', ':publishing': 'publishing' },
-        ProjectionExpression: 'id, #status, post_time, scheduled_for, #version',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    found.push(...((page.Items ?? []) as typeof found));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await scanAll({
+    FilterExpression: '#type = :post AND #status IN (:scheduled, :publishing)',
+    ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#version': 'version' },
+    ExpressionAttributeValues: { ':post': 'post', ':scheduled': 'scheduled', ':publishing': 'publishing' },
+    ProjectionExpression: 'id, #status, post_time, scheduled_for, #version',
+  });
+  return items as Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[];
 }

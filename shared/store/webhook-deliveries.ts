@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
+import { scanAll } from './scan-all';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
 /**
@@ -139,21 +140,11 @@ export async function queryDeliveries(webhookId: string, options: { limit: numbe
 
 /** Attempts still to be made (or cut short by a stop), across accounts. Local only, never a request path. */
 export async function scanOpenDeliveries(): Promise<DeliveryItem[]> {
-  const found: DeliveryItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: '#type = :type AND #status = :pending',
-        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-        ExpressionAttributeValues: { ':type': DELIVERY_ITEM_TYPE, ':pending': 'pending' },
-        ExclusiveStartKey: cursor,
-        ConsistentRead: true,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(fromItem));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await scanAll({
+    FilterExpression: '#type = :type AND #status = :pending',
+    ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+    ExpressionAttributeValues: { ':type': DELIVERY_ITEM_TYPE, ':pending': 'pending' },
+    ConsistentRead: true,
+  });
+  return items.map(fromItem);
 }

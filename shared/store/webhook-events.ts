@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
+import { scanAll } from './scan-all';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
 /**
@@ -86,23 +87,13 @@ export async function markWebhookEventDispatched(eventId: string, at: Date): Pro
 
 /** Events not yet dispatched, across accounts. A Scan: local start-up only, never a request path. */
 export async function scanUndispatchedWebhookEvents(): Promise<WebhookEvent[]> {
-  const found: WebhookEvent[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: '#type = :type AND attribute_not_exists(dispatched_at)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': WEBHOOK_EVENT_ITEM_TYPE },
-        ExclusiveStartKey: cursor,
-        ConsistentRead: true,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(fromItem));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await scanAll({
+    FilterExpression: '#type = :type AND attribute_not_exists(dispatched_at)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':type': WEBHOOK_EVENT_ITEM_TYPE },
+    ConsistentRead: true,
+  });
+  return items.map(fromItem);
 }
 
 /** Records an event that changes no other state (webhook.test). */
