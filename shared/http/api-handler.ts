@@ -44,6 +44,12 @@ export interface EndpointOptions<TBody, TQuery> {
    * read: an endpoint with both a path id and a body answers a bad id first (CONTRACT sections 0, 10).
    */
   pathId?: boolean;
+  /**
+   * Runs before an idempotent replay is answered, with the replayed body: for a creation whose
+   * first answer was a 503 although its write committed (a lost answer), to finish what that
+   * request could not (create-post hands the post over to the scheduler again, harmlessly if done).
+   */
+  onReplay?(replay: { accountId: string; statusCode: number; body: string }): Promise<void>;
   handle(request: ApiRequest<TBody, TQuery>): Promise<HandlerResult>;
 }
 
@@ -79,7 +85,10 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
 
   const handler = stack.handler(async (event, context) => {
     const state = context.state;
-    if (state.replay) return state.replay;
+    if (state.replay) {
+      await options.onReplay?.({ accountId: state.accountId ?? '', statusCode: state.replay.statusCode ?? 200, body: state.replay.body ?? '' });
+      return state.replay;
+    }
     const result = await options.handle({
       accountId: state.accountId ?? '',
       body: state.body as TBody,

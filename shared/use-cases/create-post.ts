@@ -5,19 +5,21 @@ import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
 import { usageMonth, usageView, type Usage, type UsageMonth } from '#shared/domain/usage-month';
+import { isTransientDependencyError } from '#shared/http/dependency-errors';
 import { ServiceError, type Platform } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { readPostingContext } from '#shared/store/posting-context';
-import { putNewPostItem, writeTransaction, type PostItem } from '#shared/store/posts';
+import { getPostItem, putNewPostItem, versionOf, writeTransaction, type PostItem } from '#shared/store/posts';
 import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
 import { rollBackCreation } from './post-rollback';
+import { withStoreRetries } from './store-retries';
 
 export interface NewPost {
   content: string;
@@ -112,7 +114,12 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
       ...media.map((one) => attachMediaItem(accountId, one.id, post.id, now)),
     ]);
   } catch (error) {
-    throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn, media: media.map((one) => one.id), hasIdempotency: !!idempotency });
+    // A store fault may hide a commit (the answer lost after the write, the store stopping under it):
+    // the post item says which. Committed, the creation goes on to its hand-over like any other.
+    if (!(isTransientDependencyError(error) && (await committedAfterAll(post.id)))) {
+      throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn, media: media.map((one) => one.id), hasIdempotency: !!idempotency });
+    }
+    logger.warn('creation transaction failed but had committed; carrying on', { error_name: (error as Error).name });
   }
 
   try {
@@ -125,6 +132,29 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   }
   if (idempotency) idempotency.settled = true;
   return created;
+}
+
+/** Whether the post of a creation whose transaction failed exists after all (unknown when the store does not answer: no). */
+async function committedAfterAll(postId: string): Promise<boolean> {
+  try {
+    return (await withStoreRetries('read-back-creation', () => getPostItem(postId))) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The hand-over again, for a replayed creation: its first request may have committed and then
+ * failed before handing the post over (a 503 whose write had committed after all, when even the
+ * read-back failed). Harmless when done: the local scheduler keeps one trigger per post version,
+ * Scheduler's create is idempotent by its client token, and the publisher by its claims.
+ */
+export async function ensureHandedOver(postId: string): Promise<void> {
+  const post = await getPostItem(postId);
+  if (!post || versionOf(post) !== 0) return; // gone, or edited (its edit handed it over)
+  const postScheduler = await scheduler();
+  if (post.status === 'scheduled' && post.scheduled_for) await postScheduler.schedule(post.id, new Date(post.scheduled_for));
+  else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending')) await postScheduler.publishNow(post.id);
 }
 
 const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>

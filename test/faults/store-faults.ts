@@ -38,6 +38,8 @@ export interface StoreFaultPlan {
   rates: Record<string, number>;
   /** Picked uniformly among those that apply to the operation. */
   kinds: readonly StoreFaultKind[];
+  /** Kinds for one operation instead of `kinds` (e.g. lost answers on the transaction, 500s on the read-back). */
+  kindsByOperation?: Record<string, readonly StoreFaultKind[]>;
   random?: () => number;
   /** Only calls whose (marshalled) input passes may fail: e.g. those touching one post. */
   match?: (operation: string, input: Record<string, unknown>) => boolean;
@@ -96,7 +98,7 @@ function pickFault(plan: StoreFaultPlan, operation: string, input: Record<string
   const random = plan.random ?? Math.random;
   if (rate <= 0 || random() >= rate) return undefined;
   if (plan.match && !plan.match(operation, input)) return undefined;
-  const applicable = plan.kinds.filter((kind) => WRITES.has(operation) || (kind !== 'TransactionConflict' && kind !== 'timeout-after-write'));
+  const applicable = (plan.kindsByOperation?.[operation] ?? plan.kinds).filter((kind) => WRITES.has(operation) || (kind !== 'TransactionConflict' && kind !== 'timeout-after-write'));
   if (!applicable.length) return undefined;
   return applicable[Math.floor(random() * applicable.length)];
 }

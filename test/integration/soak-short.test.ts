@@ -27,6 +27,10 @@ describe('short soak: faults, kills and a store outage under load', () => {
     expect(report.posts.created).toBe(30);
   });
 
+  it('answered 503 SERVICE_UNAVAILABLE with retry-after while the store was down, never a 500 or a stack trace', () => {
+    expect(report.outageProbes).toEqual([{ status: 503, error: 'SERVICE_UNAVAILABLE', retryAfter: '1', stackTrace: false }]);
+  });
+
   it('lost no post: every one is final, with a clear code where it failed', () => {
     expect(report.lost).toEqual([]);
     expect(Object.values(report.posts.byStatus).reduce((sum, n) => sum + n, 0)).toBe(30);

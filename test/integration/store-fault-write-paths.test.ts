@@ -136,6 +136,31 @@ describe('store faults on the write paths: the contract response, all or nothing
     expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(1);
   });
 
+  it('a creation that committed but lost every answer: read back and handed over (201); with the read-back failing too, 503 and the replay hands it over', async () => {
+    const { apiKey } = await newAccount();
+    const at = new Date(Date.now() + 90 * MINUTE);
+    const body = (content: string) => ({ content, platforms: ['bluesky'], scheduled_for: at.toISOString() });
+
+    injectedBefore = totalInjected();
+    faults.setPlan({ rates: { TransactWriteItems: 1 }, kinds: ['timeout-after-write'] });
+    const readBack = await service.call('POST', '/posts', { key: apiKey, body: body('read back'), headers: { 'idempotency-key': 'read-back' } });
+    stopFaults();
+    expect(injected()).toBeGreaterThan(0);
+    expect(readBack.status).toBe(201);
+    expect(scheduler.scheduled.get(readBack.json.post.id)?.toISOString()).toBe(at.toISOString());
+
+    faults.setPlan({ rates: { TransactWriteItems: 1, GetItem: 1 }, kinds: [], kindsByOperation: { TransactWriteItems: ['timeout-after-write'], GetItem: ['InternalServerError'] } });
+    const lost = await service.call('POST', '/posts', { key: apiKey, body: body('lost answer'), headers: { 'idempotency-key': 'lost-answer' } });
+    stopFaults();
+    expect([lost.status, lost.json.error]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    const [orphan] = (await service.call('GET', '/posts', { key: apiKey })).json.posts.filter((post: { content: string }) => post.content === 'lost answer');
+    expect(orphan.status).toBe('scheduled'); // committed, not handed over yet
+    expect(scheduler.scheduled.has(orphan.id)).toBe(false);
+    const replayed = await service.call('POST', '/posts', { key: apiKey, body: body('lost answer'), headers: { 'idempotency-key': 'lost-answer' } });
+    expect([replayed.status, replayed.json.post.id]).toEqual([201, orphan.id]);
+    expect(scheduler.scheduled.get(orphan.id)?.toISOString()).toBe(at.toISOString());
+  });
+
   const DELETE_CALLS = ['UpdateItem', 'GetItem', 'TransactWriteItems'];
   const deleteCases = DELETE_CALLS.flatMap((operation) => STORE_FAULT_KINDS.map((kind) => [operation, kind] as const));
 

@@ -47,6 +47,8 @@ export interface SoakReport {
   counterMismatches: string[];
   spacingViolations: string[];
   unexpectedResponses: string[];
+  /** One GET /usage made while DynamoDB Local was stopped, per stop: its status, error code and retry-after. */
+  outageProbes: { status: number; error?: string; retryAfter: string | null; stackTrace: boolean }[];
   /** The service's error log lines (the first 50). */
   serviceErrors: string[];
   lateness: { p50Ms: number; p99Ms: number; maxMs: number };
@@ -82,6 +84,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const unexpected: string[] = [];
   let kills = 0;
   let storeRestarts = 0;
+  const outageProbes: SoakReport['outageProbes'] = [];
 
   try {
     engine = await startDynamoDbLocal({ dataDir: join(folder, 'dynamodb') });
@@ -189,6 +192,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         } else {
           log(`store stopped at ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
           await engine!.stop();
+          // What a client meets while the store is down: one call, not repeated.
+          outageProbes.push(await probe(current.baseUrl, accounts[0]));
           await sleep(2000 + random() * 2000);
           engine = await startDynamoDbLocal({ dataDir: join(folder, 'dynamodb'), port: storePort });
           storeRestarts += 1;
@@ -238,9 +243,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const lastPostTime = Math.max(...created.map((post) => post.postTime));
     const deadline = Math.max(Date.now(), lastPostTime) + 180_000;
     const finalPosts = new Map<string, any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const lastSeen = new Map<string, any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
     for (;;) {
       for (const account of accounts) {
-        for (const post of await listAll(account, call)) if (FINAL.has(post.status)) finalPosts.set(post.id, post);
+        for (const post of await listAll(account, call)) {
+          lastSeen.set(post.id, post);
+          if (FINAL.has(post.status)) finalPosts.set(post.id, post);
+        }
       }
       if (created.every((post) => finalPosts.has(post.id)) || Date.now() > deadline) break;
       await sleep(3000);
@@ -248,7 +257,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log(`published: ${finalPosts.size} of ${created.length} final`);
 
     // The counts a user would make.
-    const lost = created.filter((post) => !finalPosts.has(post.id)).map((post) => `${post.id} (${post.token})`);
+    const lost = created.filter((post) => !finalPosts.has(post.id)).map((post) => {
+      const seen = lastSeen.get(post.id);
+      return `${post.id} (${post.token}, due ${new Date(post.postTime).toISOString()}): ${seen ? `${seen.status} ${JSON.stringify(seen.results)}` : 'not listed'}`;
+    });
     const byStatus: Record<string, number> = {};
     const failedByCode: Record<string, number> = {};
     const latenessMs: number[] = [];
@@ -301,9 +313,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (usage.json.usage.used !== mine.length || listed.length !== mine.length) {
         counterMismatches.push(`account ${account.index}: used ${usage.json.usage.used}, listed ${listed.length}, created ${mine.length}`);
       }
-      const linkedinTimes = listed.filter((post) => post.platforms.includes('linkedin')).map((post) => Date.parse(post.scheduled_for ?? post.created_at)).sort((a, b) => a - b);
-      for (let index = 1; index < linkedinTimes.length; index += 1) {
-        if (linkedinTimes[index] - linkedinTimes[index - 1] < 60_000) spacingViolations.push(`account ${account.index}: ${linkedinTimes[index] - linkedinTimes[index - 1]} ms apart`);
+      // The contract's rule: LinkedIn posts that are not `failed` (a failed post gave its slot back).
+      const spaced = listed
+        .filter((post) => post.platforms.includes('linkedin') && post.status !== 'failed')
+        .map((post) => ({ post, at: Date.parse(post.scheduled_for ?? post.created_at) }))
+        .sort((a, b) => a.at - b.at);
+      for (let index = 1; index < spaced.length; index += 1) {
+        const [earlier, later] = [spaced[index - 1], spaced[index]];
+        if (later.at - earlier.at < 60_000) {
+          const describe = ({ post }: typeof earlier) => `${post.id} ${post.status} linkedin:${post.results.linkedin.status}${post.results.linkedin.error ? `/${post.results.linkedin.error.code}` : ''}`;
+          spacingViolations.push(`account ${account.index}: ${later.at - earlier.at} ms apart (${describe(earlier)}; ${describe(later)})`);
+        }
       }
     }
 
@@ -327,6 +347,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       counterMismatches,
       spacingViolations,
       unexpectedResponses: unexpected,
+      outageProbes,
       serviceErrors: serviceErrors.splice(0),
       lateness: { p50Ms: quantile(0.5), p99Ms: quantile(0.99), maxMs: latenessMs.at(-1) ?? 0 },
     };
@@ -338,6 +359,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await pds?.stop();
     await engine?.stop();
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function probe(baseUrl: string, account: Account): Promise<SoakReport['outageProbes'][number]> {
+  try {
+    const response = await fetch(`${baseUrl}/usage`, { headers: { 'x-api-key': account.apiKey }, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    const json = JSON.parse(text || '{}') as { error?: string };
+    return { status: response.status, error: json.error, retryAfter: response.headers.get('retry-after'), stackTrace: /at .*\.[jt]s:\d+/.test(text) };
+  } catch (error) {
+    return { status: 0, error: (error as Error).message, retryAfter: null, stackTrace: false };
   }
 }
 
