@@ -3,18 +3,33 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { PublishTrigger } from '#shared/domain/publish-timing';
 import { lambdaContext } from './lambda-context';
 
+/** The publisher function's timeout in the stack (lib/service-stack.ts: 3 minutes). */
+const PUBLISHER_TIMEOUT_MS = 180_000;
+
 /**
  * Runs the publisher Lambda handler in-process as the publish queue's event source would in AWS:
- * the same handler, a one-record SQS batch carrying the trigger. A record reported as failed
- * is thrown, so the local scheduler logs it (the post is found again on the next start).
+ * the same handler, a one-record SQS batch carrying the trigger. A record reported as failed is
+ * thrown, so the local scheduler delivers it again later. So is a run that outlives the function's
+ * timeout, as Lambda would end it: a hung call (a socket that never answers) must not hold a post
+ * for ever. Its promise is left behind; its claims lapse after their lease and its late writes
+ * fail on the claim id, as a timed-out Lambda's would.
  */
-export async function invokePublisher(trigger: PublishTrigger): Promise<void> {
+export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLISHER_TIMEOUT_MS): Promise<void> {
   const { handler } = (await import('../functions/publish-post/handler')) as {
     handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
   };
   const messageId = randomUUID();
-  const response = await handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', 180_000));
-  if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`publisher run for post ${trigger.post_id} timed out after ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+  });
+  try {
+    const response = await Promise.race([handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs)), timedOut]);
+    if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function sqsEvent(messageId: string, trigger: PublishTrigger): SQSEvent {

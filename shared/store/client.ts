@@ -3,6 +3,13 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
 
 /**
+ * A DynamoDB call that never answers (a socket left open by a store stopping under it) would hold
+ * its request or publisher run until the function's own timeout: the SDK has none by default.
+ * Single-digit milliseconds is the norm; 10 s is a dead call, failed as a TimeoutError and retried.
+ */
+const REQUEST_TIMEOUTS = { connectionTimeout: 2000, requestTimeout: 10_000 };
+
+/**
  * The one document client of the process, created at module load and reused by every
  * invocation. Locally it points at DynamoDB Local; in AWS it uses the default credential chain.
  */
@@ -18,9 +25,9 @@ function createDocumentClient(): DynamoDBDocumentClient {
           // Locally one process is every function at once (API, publisher, webhook deliverer): with the
           // SDK's default pool of 50 sockets, deliveries queued behind a burst of publisher calls
           // (100 posts due together: 7-8 s; with 256 sockets about 4 s on a busy 2-core machine).
-          requestHandler: { httpAgent: { maxSockets: 256 } },
+          requestHandler: { httpAgent: { maxSockets: 256 }, ...REQUEST_TIMEOUTS },
         }
-      : { region: config.region },
+      : { region: config.region, requestHandler: REQUEST_TIMEOUTS },
   );
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
