@@ -32,7 +32,8 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
   }
 }
 
-function sqsEvent(messageId: string, trigger: PublishTrigger): SQSEvent {
+/** A one-record batch from the publish queue, as the event source hands it to the publisher. */
+export function sqsEvent(messageId: string, trigger: PublishTrigger): SQSEvent {
   const now = String(Date.now());
   return {
     Records: [

@@ -123,9 +123,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   }
 
   try {
-    const postScheduler = await scheduler();
-    if (scheduledFor) await postScheduler.schedule(post.id, scheduledFor);
-    else await postScheduler.publishNow(post.id);
+    await handOver(post.id, scheduledFor);
   } catch (error) {
     await rollBackCreation(post, month.month, idempotency);
     throw error;
@@ -152,9 +150,15 @@ async function committedAfterAll(postId: string): Promise<boolean> {
 export async function ensureHandedOver(postId: string): Promise<void> {
   const post = await getPostItem(postId);
   if (!post || versionOf(post) !== 0) return; // gone, or edited (its edit handed it over)
+  if (post.status === 'scheduled' && post.scheduled_for) await handOver(post.id, new Date(post.scheduled_for));
+  else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending')) await handOver(post.id);
+}
+
+/** A new post to the scheduler for its time, or to the publisher now. */
+async function handOver(postId: string, scheduledFor?: Date | null): Promise<void> {
   const postScheduler = await scheduler();
-  if (post.status === 'scheduled' && post.scheduled_for) await postScheduler.schedule(post.id, new Date(post.scheduled_for));
-  else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending')) await postScheduler.publishNow(post.id);
+  if (scheduledFor) await postScheduler.schedule(postId, scheduledFor);
+  else await postScheduler.publishNow(postId);
 }
 
 const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>

@@ -98,6 +98,7 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
   return { heldElsewhereUntil };
 }
 
+/** A run that ends early with a log line and leaves nothing to another run: `return done(logger.info(…))`. */
 const done = (_logged: void): PublishRun => ({});
 
 /**

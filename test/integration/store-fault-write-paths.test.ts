@@ -1,5 +1,6 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse } from 'aws-lambda';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { sqsEvent } from '../../local/publisher-invoker';
 import { ScriptedPublisher } from '../support/fake-publishers';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
@@ -203,7 +204,7 @@ describe('store faults on the write paths: the contract response, all or nothing
     const body = { content: `Publish ${operation} ${kind}`, platforms: ['linkedin', 'bluesky'] };
     const postId = (await service.call('POST', '/posts', { key: apiKey, body })).json.post.id as string;
     const { handler } = await import('../../functions/publish-post/handler');
-    const deliver = async () => (await handler(sqsEvent(postId), context)) as SQSBatchResponse;
+    const deliver = async () => (await handler(sqsEvent('message-1', { post_id: postId }), context)) as SQSBatchResponse;
 
     failEvery(operation, kind);
     const first = await deliver();
@@ -242,13 +243,3 @@ describe('store faults on the write paths: the contract response, all or nothing
     expect(events).toHaveLength(1);
   });
 });
-
-function sqsEvent(postId: string): SQSEvent {
-  return {
-    Records: [{
-      messageId: 'message-1', receiptHandle: 'r', body: JSON.stringify({ post_id: postId }),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
-      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:publish', awsRegion: 'local',
-    }],
-  };
-}
