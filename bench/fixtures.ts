@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashApiKey } from '#shared/domain/api-key-values';
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import type { Plan } from '#shared/domain/plans';
 import { createProfileItem } from '#shared/store/profiles';
 import { createAccount } from '#shared/use-cases/accounts';

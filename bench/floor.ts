@@ -4,7 +4,8 @@ import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult } from '#shared/domain/post-view';
 import { usageMonth } from '#shared/domain/usage-month';
 import { readPostingContext } from '#shared/store/posting-context';
-import { putNewPostItem, queryAccountPosts, writeTransaction, type PostItem } from '#shared/store/posts';
+import { type Post } from '#shared/domain/post';
+import { putNewPostItem, queryAccountPosts, writeTransaction } from '#shared/store/posts';
 import { listProfileItems } from '#shared/store/profiles';
 import { countRequest } from '#shared/store/rate-limits';
 import { incrementUsageItem } from '#shared/store/usage-counters';
@@ -45,7 +46,7 @@ export const createPostFloor = (account: BenchAccount, content: string, schedule
   const month = usageMonth(now).month;
   const context = await readPostingContext(accountId, month);
   if (!context.account) throw new Error('floor: account not found');
-  const post: PostItem = {
+  const post: Post = {
     id: randomUUID(),
     account_id: accountId,
     content,

@@ -1,4 +1,4 @@
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { DeliveryTask } from '#shared/ports/webhook-queue';
-import { webhookEventItem, type WebhookEvent } from '#shared/store/webhook-events';
+import { type WebhookEvent } from '#shared/domain/webhook';
+import { webhookEventItem } from '#shared/store/webhook-events';
 import { lambdaContext } from './lambda-context';
 
 /**

@@ -2,7 +2,8 @@ import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { DeliveryTask, WebhookQueue } from '#shared/ports/webhook-queue';
 import { deliveryKey, scanOpenDeliveries } from '#shared/store/webhook-deliveries';
-import { scanUndispatchedWebhookEvents, type WebhookEvent } from '#shared/store/webhook-events';
+import { type WebhookEvent } from '#shared/domain/webhook';
+import { scanUndispatchedWebhookEvents } from '#shared/store/webhook-events';
 
 const keyOf = (task: DeliveryTask): string => `${task.webhook_id}/${deliveryKey(task).sk}`;
 

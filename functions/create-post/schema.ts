@@ -1,5 +1,6 @@
 import type { PlatformContent } from '#shared/domain/platform-content';
-import { VALID_PLATFORMS, type ErrorCode, type Platform } from '#shared/http/errors';
+import { type ErrorCode } from '#shared/domain/errors';
+import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
 

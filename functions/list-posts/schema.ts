@@ -1,4 +1,4 @@
-import { VALID_PLATFORMS } from '#shared/http/errors';
+import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import type { Schema } from '#shared/http/validation';
 import { POST_STATUSES } from '#shared/domain/post-status';
 import type { PostListQuery } from '#shared/use-cases/posts';

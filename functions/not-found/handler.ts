@@ -1,4 +1,4 @@
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** API Gateway's `$default` route: any path or method the route table does not know. */
@@ -6,6 +6,6 @@ export const handler = apiHandler({
   operation: 'not-found',
   auth: 'none',
   handle: async () => {
-    throw new ServiceError('NOT_FOUND');
+    throw new DomainError('NOT_FOUND');
   },
 });

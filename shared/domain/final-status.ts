@@ -1,4 +1,5 @@
-import type { PlatformResult, PostStatus } from '#shared/store/posts';
+import type { PlatformResult } from '#shared/domain/post';
+import type { PostStatus } from './post-status';
 
 /** A post's final status from its platform results (CONTRACT section 5). */
 export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'scheduled' | 'publishing'> {

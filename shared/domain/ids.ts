@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -7,6 +7,6 @@ export const newId = (): string => randomUUID();
 
 /** Validates a path id (any case) and returns it lowercased; INVALID_ID otherwise. */
 export function parseId(raw: string | undefined): string {
-  if (raw === undefined || !UUID.test(raw)) throw new ServiceError('INVALID_ID');
+  if (raw === undefined || !UUID.test(raw)) throw new DomainError('INVALID_ID');
   return raw.toLowerCase();
 }

@@ -1,7 +1,7 @@
-import type { MediaItem } from '#shared/store/media';
+import type { Media } from '#shared/domain/media';
 
 /** The Media object of CONTRACT section 11: the stored media less its storage details. */
-export type MediaView = Pick<MediaItem, 'id' | 'status' | 'content_type' | 'size_bytes' | 'width' | 'height' | 'alt_text' | 'created_at' | 'expires_at'>;
+export type MediaView = Pick<Media, 'id' | 'status' | 'content_type' | 'size_bytes' | 'width' | 'height' | 'alt_text' | 'created_at' | 'expires_at'>;
 
 export const toMediaView = (media: MediaView): MediaView => ({
   id: media.id,
@@ -16,4 +16,4 @@ export const toMediaView = (media: MediaView): MediaView => ({
 });
 
 /** What a post keeps of each image: the Media object plus where its variants are. */
-export type PostMedia = MediaView & { variants: NonNullable<MediaItem['variants']> };
+export type PostMedia = MediaView & { variants: NonNullable<Media['variants']> };

@@ -1,4 +1,5 @@
-import { ServiceError, type Platform } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
 
 /** Per-platform text (CONTRACT section 13): the text a platform receives instead of `content`. */
 export type PlatformContent = Partial<Record<Platform, string>>;
@@ -11,7 +12,7 @@ export type PlatformContent = Partial<Record<Platform, string>>;
 export function checkPlatformContent(platforms: readonly Platform[], platformContent: PlatformContent | undefined): void {
   const stray = Object.keys(platformContent ?? {}).find((name) => !platforms.includes(name as Platform));
   if (stray !== undefined) {
-    throw new ServiceError('INVALID_FIELD', { field: `platform_content.${stray}` }, {
+    throw new DomainError('INVALID_FIELD', { field: `platform_content.${stray}` }, {
       message: `Invalid field: platform_content.${stray} (${stray} is not one of the post's platforms)`,
     });
   }

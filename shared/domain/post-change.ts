@@ -1,5 +1,6 @@
-import type { PostItem, PostStatus } from '#shared/store/posts';
-import { ServiceError } from '#shared/http/errors';
+import type { Post } from '#shared/domain/post';
+import type { PostStatus } from './post-status';
+import { DomainError } from '#shared/domain/errors';
 import { SPACING_MS, spacingBucket, type SlotHold, type SlotMove } from './linkedin-spacing';
 
 /**
@@ -8,8 +9,8 @@ import { SPACING_MS, spacingBucket, type SlotHold, type SlotMove } from './linke
  * conditional on the status and version read, so a plan made from a stale read never lands.
  */
 export interface PlannedChange {
-  previous: PostItem;
-  next: PostItem;
+  previous: Post;
+  next: Post;
   slot?: SlotMove;
   /** Images the change adds (attached in its transaction) and drops (let go after it). */
   attachMedia?: string[];
@@ -21,21 +22,21 @@ export interface PlannedChange {
  * post retried elsewhere since (its slot stays where LinkedIn published): then the bucket's start,
  * which only a rollback of a failed hand-over would ever write back.
  */
-export function heldSlot(post: PostItem): SlotHold | undefined {
+export function heldSlot(post: Post): SlotHold | undefined {
   if (post.spacing_bucket === undefined) return undefined;
   const time = Date.parse(post.post_time);
   return { bucket: post.spacing_bucket, timeMs: spacingBucket(new Date(time)) === post.spacing_bucket ? time : post.spacing_bucket * SPACING_MS };
 }
 
 /** POST_PUBLISHED for a post that is or was being published, worded for the operation refused. */
-export const postPublished = (action: 'edited' | 'retried'): ServiceError =>
-  new ServiceError('POST_PUBLISHED', {}, { message: `The post has already been published (or is being published) and cannot be ${action}` });
+export const postPublished = (action: 'edited' | 'retried'): DomainError =>
+  new DomainError('POST_PUBLISHED', {}, { message: `The post has already been published (or is being published) and cannot be ${action}` });
 
 /** The one refusal of an edit by status: POST_PUBLISHED, or INVALID_POST_STATE pointing a failed post to retry. */
-export function editRefusal(status: PostStatus): ServiceError | undefined {
+export function editRefusal(status: PostStatus): DomainError | undefined {
   if (status === 'scheduled') return undefined;
   if (status === 'failed') {
-    return new ServiceError('INVALID_POST_STATE', { status }, {
+    return new DomainError('INVALID_POST_STATE', { status }, {
       message: 'The post failed: retry it with POST /posts/{id}/retry (content may be corrected there) instead of editing it',
     });
   }
@@ -43,9 +44,9 @@ export function editRefusal(status: PostStatus): ServiceError | undefined {
 }
 
 /** The one refusal of a retry by status: only failed and partially published posts can be retried. */
-export function retryRefusal(status: PostStatus): ServiceError | undefined {
+export function retryRefusal(status: PostStatus): DomainError | undefined {
   if (status === 'failed' || status === 'partially_published') return undefined;
-  return new ServiceError('INVALID_POST_STATE', { status }, {
+  return new DomainError('INVALID_POST_STATE', { status }, {
     message: `Only failed or partially published posts can be retried; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}`,
   });
 }

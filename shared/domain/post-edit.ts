@@ -1,5 +1,5 @@
-import type { Platform } from '#shared/http/errors';
-import type { PostItem } from '#shared/store/posts';
+import type { Platform } from '#shared/domain/platforms';
+import type { Post } from '#shared/domain/post';
 import type { PostMedia } from './media-view';
 import { slotHoldAt } from './linkedin-spacing';
 import { checkPlatformContent, type PlatformContent } from './platform-content';
@@ -49,13 +49,13 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) 
  * platform drops its text. The LinkedIn slot follows the post's time: claimed when LinkedIn is
  * added, released when it is removed, moved when the time changes.
  */
-export function applyEdit(post: PostItem, edit: ReadEdit, now: Date, media?: PostMedia[]): PlannedChange | undefined {
+export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMedia[]): PlannedChange | undefined {
   const platforms = edit.platforms ?? post.platforms;
   if (edit.platform_content !== undefined && !edit.platforms) checkPlatformContent(platforms, edit.platform_content);
   const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) => platforms.includes(platform as Platform));
   const linkPreview = edit.link_preview === undefined ? post.link_preview : edit.link_preview === false ? false : undefined;
   const postTime = edit.when === undefined ? new Date(post.post_time) : edit.when === 'now' ? now : edit.when;
-  const next: PostItem = {
+  const next: Post = {
     ...post,
     content: edit.content ?? post.content,
     platform_content: texts.length ? Object.fromEntries(texts) : undefined,
@@ -70,7 +70,7 @@ export function applyEdit(post: PostItem, edit: ReadEdit, now: Date, media?: Pos
     version: (post.version ?? 0) + 1,
   };
   const fields = ['content', 'platform_content', 'platforms', 'link_preview', 'status', 'scheduled_for', 'post_time'] as const;
-  const mediaIds = (item: PostItem) => (item.media ?? []).map((one) => one.id);
+  const mediaIds = (item: Post) => (item.media ?? []).map((one) => one.id);
   if (fields.every((field) => sameJson(next[field], post[field])) && sameJson(mediaIds(next), mediaIds(post))) return undefined;
 
   const toLinkedIn = next.spacing_bucket !== undefined;

@@ -1,5 +1,6 @@
-import { ServiceError, type Platform } from '#shared/http/errors';
-import type { PostItem } from '#shared/store/posts';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
+import type { Post } from '#shared/domain/post';
 import { slotHoldAt } from './linkedin-spacing';
 import { heldSlot, type PlannedChange } from './post-change';
 import { pendingResult } from './post-view';
@@ -19,7 +20,7 @@ export const readRetryTime = (retry: PostRetry, now: Date): Date | null => parse
  * The platforms a retry publishes again: those that failed, except the ones whose outcome is
  * unknown (they may already be on the platform) unless the caller accepts that risk.
  */
-export function platformsToRetry(post: PostItem, includeOutcomeUnknown: boolean): Platform[] {
+export function platformsToRetry(post: Post, includeOutcomeUnknown: boolean): Platform[] {
   return post.platforms.filter((platform) => {
     const result = post.results[platform];
     return result?.status === 'failed' && (includeOutcomeUnknown || result.error?.code !== 'PLATFORM_OUTCOME_UNKNOWN');
@@ -33,22 +34,22 @@ export function platformsToRetry(post: PostItem, includeOutcomeUnknown: boolean)
  * included, so they receive exactly it. A retry to LinkedIn is a LinkedIn post at its new time:
  * the post's slot moves there; otherwise the slot it holds (a published LinkedIn post's) stays.
  */
-export function applyRetry(post: PostItem, retry: PostRetry, at: Date | null, now: Date): PlannedChange {
+export function applyRetry(post: Post, retry: PostRetry, at: Date | null, now: Date): PlannedChange {
   if (retry.content !== undefined && post.status !== 'failed') {
-    throw new ServiceError('INVALID_POST_STATE', { status: post.status }, {
+    throw new DomainError('INVALID_POST_STATE', { status: post.status }, {
       message: 'content can only be corrected when the whole post failed; part of this post is published, so retry it without content',
     });
   }
   const retried = platformsToRetry(post, retry.include_outcome_unknown === true);
   if (!retried.length) {
-    throw new ServiceError('INVALID_POST_STATE', { status: post.status }, {
+    throw new DomainError('INVALID_POST_STATE', { status: post.status }, {
       message: 'Nothing to retry: the failed platforms may already have the post (PLATFORM_OUTCOME_UNKNOWN); send include_outcome_unknown: true to publish there again',
     });
   }
   const postTime = at ?? now;
   const texts = Object.entries(post.platform_content ?? {}).filter(([platform]) => retry.content === undefined || !retried.includes(platform as Platform));
   const toLinkedIn = retried.includes('linkedin');
-  const next: PostItem = {
+  const next: Post = {
     ...post,
     content: retry.content ?? post.content,
     platform_content: texts.length ? Object.fromEntries(texts) : undefined,

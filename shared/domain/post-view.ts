@@ -1,9 +1,9 @@
-import type { PlatformResult, PostItem } from '#shared/store/posts';
+import type { PlatformResult, Post } from '#shared/domain/post';
 import { toMediaView, type MediaView } from './media-view';
 
 /** The post as the API shows it (CONTRACT section 5): the stored post less its internal fields. */
-export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
-  platform_content: NonNullable<PostItem['platform_content']>;
+export type PostView = Pick<Post, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
+  platform_content: NonNullable<Post['platform_content']>;
   link_preview: boolean;
   media: MediaView[];
 };
@@ -17,7 +17,7 @@ const publicResult = (result: PlatformResult): PlatformResult => ({
   error: result.error,
 });
 
-export function toPostView(post: PostItem): PostView {
+export function toPostView(post: Post): PostView {
   return {
     id: post.id,
     content: post.content,

@@ -1,4 +1,4 @@
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 
 /** Scheduling bounds (CONTRACT section 5): at least 60 s after the request, at most 365 days ahead. */
 export const MIN_LEAD_MS = 60_000;
@@ -29,8 +29,8 @@ export function parseIsoDateTime(value: string): Date | undefined {
 export function parseScheduledFor(value: string | null | undefined, now: Date): Date | null {
   if (value === undefined || value === null) return null;
   const time = parseIsoDateTime(value);
-  if (!time) throw new ServiceError('INVALID_SCHEDULED_TIME');
+  if (!time) throw new DomainError('INVALID_SCHEDULED_TIME');
   const lead = time.getTime() - now.getTime();
-  if (lead < MIN_LEAD_MS || lead > MAX_AHEAD_MS) throw new ServiceError('INVALID_SCHEDULED_TIME');
+  if (lead < MIN_LEAD_MS || lead > MAX_AHEAD_MS) throw new DomainError('INVALID_SCHEDULED_TIME');
   return time;
 }

@@ -3,7 +3,7 @@ import { API_KEY_PATTERN, hashApiKey } from '#shared/domain/api-key-values';
 import { clock } from '#shared/ports/clock';
 import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
-import { ServiceError } from './errors';
+import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware } from './types';
 
 /**
@@ -17,15 +17,15 @@ export function apiKeyAuth(): HttpMiddleware {
     before: async (request) => {
       const state = request.context.state;
       const value = request.event.headers?.['x-api-key']?.trim();
-      if (!value) throw new ServiceError('MISSING_API_KEY');
-      if (!API_KEY_PATTERN.test(value)) throw new ServiceError('INVALID_API_KEY');
+      if (!value) throw new DomainError('MISSING_API_KEY');
+      if (!API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
       const now = clock.now();
       const nowSeconds = now.getTime() / 1000;
       const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
       const resetAt = windowStart + windowSeconds;
       // One write both finds the key (by its hash) and counts the request.
       const key = await countRequest(hashApiKey(value), windowStart);
-      if (!key) throw new ServiceError('INVALID_API_KEY');
+      if (!key) throw new DomainError('INVALID_API_KEY');
       state.accountId = key.account_id;
       state.apiKeyId = key.key_id;
       const { count } = key;
@@ -36,7 +36,7 @@ export function apiKeyAuth(): HttpMiddleware {
       if (count === 1) await touchApiKey(key.account_id, key.key_id, now.toISOString());
       if (count > limit) {
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
-        throw new ServiceError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { headers: { 'retry-after': String(retryAfter) } });
+        throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
     },
   };

@@ -1,5 +1,5 @@
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
-import { ServiceError } from './errors';
+import { DomainError } from '#shared/domain/errors';
 
 /**
  * AWS failures that say "not now" rather than "never": throttling, a service's own 5xx, a
@@ -18,7 +18,7 @@ const TRANSIENT_NAMES = new Set([
 export const RETRY_AFTER_SECONDS = 1;
 
 export function isTransientDependencyError(error: unknown): boolean {
-  if (!error || typeof error !== 'object' || error instanceof ServiceError) return false;
+  if (!error || typeof error !== 'object' || error instanceof DomainError) return false;
   const { name, code, $metadata, $retryable } = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
   if (TRANSIENT_NAMES.has(name ?? '') || TRANSIENT_NAMES.has(code ?? '')) return true;
   if ($retryable) return true;
@@ -28,10 +28,10 @@ export function isTransientDependencyError(error: unknown): boolean {
   return ($metadata?.httpStatusCode ?? 0) >= 500;
 }
 
-export const dependencyUnavailable = (cause: unknown): ServiceError => {
-  const error = new ServiceError('SERVICE_UNAVAILABLE', {}, {
+export const dependencyUnavailable = (cause: unknown): DomainError => {
+  const error = new DomainError('SERVICE_UNAVAILABLE', {}, {
     message: 'The service is briefly unable to complete this request; retry after the retry-after seconds (with the same idempotency-key)',
-    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
   error.cause = cause;
   return error;

@@ -1,11 +1,12 @@
 import { logger } from '#shared/logger';
 import { dependencyUnavailable, isTransientDependencyError } from './dependency-errors';
-import { ServiceError, toWireError } from './errors';
+import { DomainError } from '#shared/domain/errors';
+import { toWireError } from './errors';
 import { jsonResponse, type HttpMiddleware } from './types';
 
 /**
  * Last in the stack, first on the way back: turns whatever was thrown into the spec's error
- * body. Only ServiceErrors reach the client; an AWS dependency that said "not now" (throttled,
+ * body. Only DomainErrors reach the client; an AWS dependency that said "not now" (throttled,
  * its own 5xx, a timeout) becomes 503 with retry-after; anything else is logged with its cause
  * and answered with a generic 500.
  */
@@ -17,7 +18,7 @@ export function errorHandler(): HttpMiddleware {
         request.error = dependencyUnavailable(request.error);
       }
       const wire = toWireError(request.error);
-      if (!(request.error instanceof ServiceError)) logger.error('unhandled error', { error: request.error as Error });
+      if (!(request.error instanceof DomainError)) logger.error('unhandled error', { error: request.error as Error });
       else if (wire.statusCode >= 500) logger.warn('dependency failure', { error_code: wire.body.error, cause: String(request.error.cause ?? '') });
       request.response = jsonResponse(wire.statusCode, wire.body, wire.headers);
     },

@@ -1,13 +1,14 @@
-/**
- * The error catalog: every code the service can answer with, its HTTP status and its
- * message. Domain code throws `ServiceError(code, extras)`; `toWireError` turns anything
- * thrown into the spec's body `{error, message, ...extras}`. Unknown failures become a
- * generic 500 whose cause goes to the log only.
- */
-export const VALID_PLATFORMS = ['linkedin', 'bluesky'] as const;
-export type Platform = (typeof VALID_PLATFORMS)[number];
+import { DomainError, type ErrorCode, type ErrorExtras } from '#shared/domain/errors';
 
-type Extras = Record<string, unknown>;
+/**
+ * The HTTP half of the error catalog: each domain error code's status and message
+ * (shared/domain/errors.ts declares the codes). `toWireError` turns anything thrown into the
+ * body `{error, message, ...extras}` (docs/api.md, "Errors"). Unknown failures become a generic
+ * 500 whose cause goes to the log only.
+ */
+export type { ErrorCode } from '#shared/domain/errors';
+
+type Extras = ErrorExtras;
 
 interface CatalogEntry {
   status: number;
@@ -72,29 +73,10 @@ export const errorCatalog = {
   INVALID_MEDIA: entry(400, (x) => INVALID_MEDIA_MESSAGES[String(x.reason)] ?? 'The media cannot be used'),
   // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).
   INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
-} satisfies Record<string, CatalogEntry>;
+} satisfies Record<ErrorCode, CatalogEntry>;
 
-export type ErrorCode = keyof typeof errorCatalog;
-
-/** A failure meant for the client: its code, extra fields and (optionally) a specific message. */
-export class ServiceError extends Error {
-  readonly code: ErrorCode;
-  readonly extras: Extras;
-  /** Response headers that belong with this error (e.g. retry-after). */
-  readonly headers: Record<string, string>;
-
-  constructor(code: ErrorCode, extras: Extras = {}, options: { message?: string; headers?: Record<string, string> } = {}) {
-    super(options.message ?? errorCatalog[code].message(extras));
-    this.name = 'ServiceError';
-    this.code = code;
-    this.extras = extras;
-    this.headers = options.headers ?? {};
-  }
-
-  get status(): number {
-    return errorCatalog[this.code].status;
-  }
-}
+/** The HTTP status of a domain error code. */
+export const statusOf = (code: ErrorCode): number => errorCatalog[code].status;
 
 export interface WireError {
   statusCode: number;
@@ -102,12 +84,14 @@ export interface WireError {
   body: { error: ErrorCode; message: string } & Extras;
 }
 
-/** Turns anything thrown into the wire error; only ServiceErrors are exposed to clients. */
+/** Turns anything thrown into the wire error; only DomainErrors are exposed to clients. */
 export function toWireError(cause: unknown): WireError {
-  const error = cause instanceof ServiceError ? cause : new ServiceError('INTERNAL_SERVER_ERROR');
+  const error = cause instanceof DomainError ? cause : new DomainError('INTERNAL_SERVER_ERROR');
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
   return {
-    statusCode: error.status,
-    headers: error.headers,
-    body: { error: error.code, message: error.message, ...error.extras },
+    statusCode: statusOf(error.code),
+    headers,
+    body: { error: error.code, message: error.specificMessage ?? errorCatalog[error.code].message(error.extras), ...error.extras },
   };
 }

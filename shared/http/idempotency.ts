@@ -8,7 +8,7 @@ import {
   idempotencyKey,
   releaseIdempotencyKey,
 } from '#shared/store/idempotency-records';
-import { ServiceError } from './errors';
+import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware, HttpRequest } from './types';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -44,7 +44,7 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const key = request.event.headers?.['idempotency-key'];
       if (key === undefined) return;
       if (!KEY_PATTERN.test(key)) {
-        throw new ServiceError('INVALID_FIELD', { field: 'idempotency-key' }, {
+        throw new DomainError('INVALID_FIELD', { field: 'idempotency-key' }, {
           message: 'The idempotency-key header must be 1 to 255 visible ASCII characters',
         });
       }
@@ -55,8 +55,8 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const outcome = await claimIdempotencyKey(recordKey, token, hash, clock.now());
       if (!outcome.claimed) {
         const existing = outcome.existing;
-        if (existing.request_hash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED');
-        if (existing.status !== 'completed') throw new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+        if (existing.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        if (existing.status !== 'completed') throw new DomainError('IDEMPOTENCY_KEY_IN_PROGRESS');
         const stored = existing.response_body;
         state.replay = {
           statusCode: existing.response_status ?? 200,

@@ -1,4 +1,4 @@
-import { ServiceError } from './errors';
+import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware } from './types';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,21 +20,21 @@ export function jsonBody(options: { allowEmpty: boolean }): HttpMiddleware {
       const { event } = request;
       const bytes = event.body === undefined || event.body === null ? Buffer.alloc(0)
         : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-      if (bytes.length > MAX_BODY_BYTES) throw new ServiceError('PAYLOAD_TOO_LARGE', { max_bytes: MAX_BODY_BYTES });
+      if (bytes.length > MAX_BODY_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', { max_bytes: MAX_BODY_BYTES });
       if (bytes.length === 0) {
-        if (!options.allowEmpty) throw new ServiceError('INVALID_JSON');
+        if (!options.allowEmpty) throw new DomainError('INVALID_JSON');
         request.context.state.body = {};
         return;
       }
-      if (!isJsonContentType(event.headers?.['content-type'])) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE');
+      if (!isJsonContentType(event.headers?.['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
       let parsed: unknown;
       try {
         // Bytes that are not UTF-8 are refused, never silently replaced.
         parsed = JSON.parse(utf8.decode(bytes));
       } catch {
-        throw new ServiceError('INVALID_JSON');
+        throw new DomainError('INVALID_JSON');
       }
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ServiceError('INVALID_JSON');
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new DomainError('INVALID_JSON');
       request.context.state.body = parsed;
     },
   };

@@ -3,7 +3,7 @@ import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
 import { csrfTokenFor, getSession, hashSessionId, IDLE_SECONDS, REFRESH_SECONDS, SESSION_ID_PATTERN, touchSession } from '#shared/store/sessions';
 import { toEpochSeconds } from '#shared/store/table';
-import { ServiceError } from './errors';
+import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware } from './types';
 
 /**
@@ -45,8 +45,8 @@ const sameSecret = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-const notSignedIn = () => new ServiceError('FORBIDDEN', {}, { message: 'Not signed in, or the session has expired: sign in to the dashboard' });
-const badCsrf = () => new ServiceError('FORBIDDEN', {}, { message: `Missing or wrong CSRF token: send the session's token in the ${CSRF_HEADER} header` });
+const notSignedIn = () => new DomainError('FORBIDDEN', {}, { message: 'Not signed in, or the session has expired: sign in to the dashboard' });
+const badCsrf = () => new DomainError('FORBIDDEN', {}, { message: `Missing or wrong CSRF token: send the session's token in the ${CSRF_HEADER} header` });
 
 export function sessionAuth(): HttpMiddleware {
   return {

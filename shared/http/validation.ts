@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 // Types only: the ajv compiler runs at build time (scripts/validators.ts), never in a Lambda.
 import type { ErrorObject, SchemaObject } from 'ajv';
-import { ServiceError, type ErrorCode } from './errors';
+import { DomainError, type ErrorCode } from '#shared/domain/errors';
 import { suggestFieldName } from './field-suggestion';
 
 /**
@@ -98,14 +98,14 @@ function classify(schema: Schema, error: ErrorObject, data: Record<string, unkno
   return { rank: 2, order, code: 'INVALID_FIELD', field };
 }
 
-function toServiceError(failure: Failure, value: unknown, knownFields: string[], extras?: ErrorExtras): ServiceError {
+function toDomainError(failure: Failure, value: unknown, knownFields: string[], extras?: ErrorExtras): DomainError {
   const fieldExtras = failure.code === 'INVALID_FIELD' || failure.code === 'MISSING_REQUIRED_FIELD' ? { field: failure.field } : {};
   let message: string | undefined;
   if (failure.rank === 0) {
     const close = suggestFieldName(failure.field, knownFields);
     message = `Unknown field: ${failure.field}${close ? `; did you mean ${close}?` : ''}`;
   }
-  return new ServiceError(failure.code, { ...fieldExtras, ...(extras?.(failure.code, failure.field, value) ?? {}) }, { message });
+  return new DomainError(failure.code, { ...fieldExtras, ...(extras?.(failure.code, failure.field, value) ?? {}) }, { message });
 }
 
 function makeValidator(schema: Schema, precompiled: PrecompiledValidator, extras?: ErrorExtras): (data: Record<string, unknown>) => void {
@@ -121,7 +121,7 @@ function makeValidator(schema: Schema, precompiled: PrecompiledValidator, extras
     const failures = (validate.errors ?? []).map((error) => classify(schema, error, data));
     failures.sort((a, b) => a.rank - b.rank || a.order - b.order);
     const first = failures[0];
-    throw toServiceError(first, valueAt(data, first.field), fields, extras);
+    throw toDomainError(first, valueAt(data, first.field), fields, extras);
   };
 }
 

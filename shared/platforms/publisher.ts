@@ -1,4 +1,4 @@
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import type { ProfileItem } from '#shared/store/profiles';
 import type { LinkCard } from './link-cards/link-card';
 

@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '#shared/store/webhook-events';
+import type { WebhookEvent } from '#shared/domain/webhook';
 
 /**
  * How a webhook event just recorded reaches the dispatcher. In AWS the table's stream carries

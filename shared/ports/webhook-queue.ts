@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import type { DeliveryRef } from '#shared/store/webhook-deliveries';
+import type { DeliveryRef } from '#shared/domain/webhook';
 
 /**
  * The webhook queue port: hands one delivery attempt to the deliverer at its due time, without

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MediaType } from '#shared/domain/media-types';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import type { Media } from '#shared/domain/media';
 
 /**
  * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
@@ -9,39 +9,15 @@ import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
  * transaction) records the post in `post_ids` and removes the TTL, so the image lives as long
  * as a post uses it.
  */
-export interface StoredVariant {
-  key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-}
 
-export interface MediaItem {
-  id: string;
-  account_id: string;
-  status: 'awaiting_upload' | 'ready';
-  content_type: MediaType;
-  size_bytes: number;
-  width: number | null;
-  height: number | null;
-  alt_text: string;
-  created_at: string;
-  /** When unattached media disappears; null while a post uses it. */
-  expires_at: string | null;
-  upload_key: string;
-  variants?: { linkedin: StoredVariant; bluesky: StoredVariant };
-  /** The posts that use it (a DynamoDB string set; absent when none). */
-  post_ids?: Set<string>;
-}
 
 export const mediaKey = (mediaId: string) => ({ pk: `MEDIA#${mediaId}`, sk: 'MEDIA' });
 
 const KEY_FIELDS = ['pk', 'sk', 'type', TTL_ATTRIBUTE];
-const toMedia = (item: Record<string, unknown>): MediaItem =>
-  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as MediaItem;
+const toMedia = (item: Record<string, unknown>): Media =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as Media;
 
-export async function putNewMedia(media: MediaItem): Promise<void> {
+export async function putNewMedia(media: Media): Promise<void> {
   await db.send(new PutCommand({
     TableName: tableName,
     Item: { ...mediaKey(media.id), type: 'media', ...media, [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)) },
@@ -50,7 +26,7 @@ export async function putNewMedia(media: MediaItem): Promise<void> {
 }
 
 /** The account's media, or undefined for an unknown id, another account's, or one past its expiry (TTL deletes lazily). */
-export async function getMedia(accountId: string, mediaId: string, now: Date): Promise<MediaItem | undefined> {
+export async function getMedia(accountId: string, mediaId: string, now: Date): Promise<Media | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: mediaKey(mediaId), ConsistentRead: true }));
   if (!Item || Item.account_id !== accountId) return undefined;
   const media = toMedia(Item);
@@ -59,7 +35,7 @@ export async function getMedia(accountId: string, mediaId: string, now: Date): P
 }
 
 /** awaiting_upload → ready with its size and variants; false when it is no longer awaiting (another complete won). */
-export async function markMediaReady(media: MediaItem, ready: { width: number; height: number; variants: NonNullable<MediaItem['variants']> }): Promise<MediaItem | undefined> {
+export async function markMediaReady(media: Media, ready: { width: number; height: number; variants: NonNullable<Media['variants']> }): Promise<Media | undefined> {
   try {
     const { Attributes } = await db.send(new UpdateCommand({
       TableName: tableName,
@@ -121,7 +97,7 @@ export async function detachMedia(mediaId: string, postId: string, expiresAt: Da
 }
 
 /** Deletes the media item unless a post started using it meanwhile (then false). */
-export async function deleteMediaItem(media: MediaItem, usedBy: string[]): Promise<boolean> {
+export async function deleteMediaItem(media: Media, usedBy: string[]): Promise<boolean> {
   try {
     await db.send(new DeleteCommand({
       TableName: tableName,

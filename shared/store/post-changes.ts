@@ -1,5 +1,6 @@
 import { tableName } from './client';
-import { postItem, versionOf, type PostItem } from './posts';
+import { versionOf, type Post } from '#shared/domain/post';
+import { postItem } from './posts';
 
 /**
  * The post's side of an edit or a retry (CONTRACT section 10): whole-item writes conditional on
@@ -9,7 +10,7 @@ import { postItem, versionOf, type PostItem } from './posts';
 const versionIs = (version: number): string => (version ? '#version = :version' : 'attribute_not_exists(#version)');
 
 /** Transaction item writing the changed post over the one it was planned from. */
-export function replacePostItem(next: PostItem, previous: PostItem) {
+export function replacePostItem(next: Post, previous: Post) {
   const version = versionOf(previous);
   return {
     Put: {
@@ -28,7 +29,7 @@ export function replacePostItem(next: PostItem, previous: PostItem) {
  * scheduler failed: only while the change is untouched (same version and status, and no platform
  * the change made pending taken by a publisher since).
  */
-export function restorePostItem(previous: PostItem, changed: PostItem) {
+export function restorePostItem(previous: Post, changed: Post) {
   const pending = changed.platforms.filter((platform) => changed.results[platform]?.status === 'pending');
   const untouched = pending.map((_, index) => ` AND results.#p${index}.#rs = :pending`).join('');
   return {

@@ -1,12 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
-import { postKey, toPost, writeTransaction, type PlatformResult, type PostItem, type PostStatus } from './posts';
+import { type PlatformResult, type Post } from '#shared/domain/post';
+import type { PostStatus } from '#shared/domain/post-status';
+import { postKey, toPost, writeTransaction } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
 import { cancellationReasons, isTransactionConflict } from './transaction-errors';
-import { putWebhookEventItem, type WebhookEvent } from './webhook-events';
+import { type WebhookEvent } from '#shared/domain/webhook';
+import { putWebhookEventItem } from './webhook-events';
 
 /**
  * The publisher's conditional writes. Every step is a claim that only one invocation can
@@ -21,7 +24,7 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionalCheck
  * scheduled at that time in that version (deleted, moved, edited, or taken): an edit committed
  * first wins, and its own trigger publishes it.
  */
-export async function claimScheduledPost(postId: string, postTime: string, version = 0): Promise<PostItem | undefined> {
+export async function claimScheduledPost(postId: string, postTime: string, version = 0): Promise<Post | undefined> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -119,7 +122,7 @@ function heldClaim(item: ConditionalCheckFailedException['Item'], platform: Plat
  * is. Repeating it is harmless (the SDK retrying a write whose answer was lost writes the same
  * result under the same claim); a run whose claim was taken over after its lease fails here.
  */
-export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult, claimId: string): Promise<PostItem> {
+export async function recordPlatformResult(postId: string, platform: Platform, result: PlatformResult, claimId: string): Promise<Post> {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
@@ -131,7 +134,7 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return Attributes as PostItem;
+  return Attributes as Post;
 }
 
 /**
@@ -139,7 +142,7 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
  * the same transaction. A failed post gives its LinkedIn spacing slot back in that transaction
  * too. False when another invocation finalised it first.
  */
-export async function finalizePost(post: PostItem, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null, event: WebhookEvent): Promise<boolean> {
+export async function finalizePost(post: Post, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null, event: WebhookEvent): Promise<boolean> {
   const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
   const update = {
     Update: {

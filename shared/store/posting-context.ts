@@ -1,5 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { VALID_PLATFORMS, type Platform } from '#shared/http/errors';
+import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { accountKey, type Account } from './accounts';
 import { db, tableName } from './client';
 import { profileKey, type ProfileItem } from './profiles';

@@ -1,55 +1,18 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { PlatformContent } from '#shared/domain/platform-content';
 import type { PostStatus } from '#shared/domain/post-status';
-import type { Platform } from '#shared/http/errors';
-import type { PostMedia } from '#shared/domain/media-view';
+import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { GSI1 } from './table';
+import type { Post } from '#shared/domain/post';
 
 /**
  * Posts: one item per post, keyed by its id (the publisher only knows the id), listed per
  * account newest first through GSI1 (`ACCOUNT#id#POSTS`, `created_at#id`).
  */
-export type { PostStatus };
 
-export interface PlatformResult {
-  status: 'pending' | 'publishing' | 'published' | 'failed';
-  url: string | null;
-  platform_post_id: string | null;
-  published_at: string | null;
-  error: { code: string; message: string } | null;
-}
 
-export interface PostItem {
-  id: string;
-  account_id: string;
-  content: string;
-  /** Text per platform that replaces content there; absent when none (items older than it have none). */
-  platform_content?: PlatformContent;
-  platforms: Platform[];
-  /** Stored only when false: no link card for this post (CONTRACT section 13). */
-  link_preview?: false;
-  /** The post's images as they were attached, with where their variants are (CONTRACT section 11). */
-  media?: PostMedia[];
-  status: PostStatus;
-  scheduled_for: string | null;
-  created_at: string;
-  published_at: string | null;
-  results: Partial<Record<Platform, PlatformResult>>;
-  /** scheduled_for, or created_at for an immediate post: the time spacing and record keys use. */
-  post_time: string;
-  /** The LinkedIn spacing bucket the post holds, while it holds one. */
-  spacing_bucket?: number;
-  /**
-   * Bumped by every edit and retry (absent: 0, never changed). Their writes are conditional on the
-   * version they read, and each version gets its own trigger: a trigger of an older version does nothing.
-   */
-  version?: number;
-}
 
-/** A post's version (0 until its first edit or retry). */
-export const versionOf = (post: Pick<PostItem, 'version'>): number => post.version ?? 0;
 
 export const postKey = (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' });
 export const postListKey = (accountId: string, createdAt: string, postId: string) => ({
@@ -57,21 +20,21 @@ export const postListKey = (accountId: string, createdAt: string, postId: string
   gsi1sk: `${createdAt}#${postId}`,
 });
 
-export function postItem(post: PostItem): Record<string, unknown> {
+export function postItem(post: Post): Record<string, unknown> {
   return { ...postKey(post.id), ...postListKey(post.account_id, post.created_at, post.id), type: 'post', ...post };
 }
 
 const KEY_FIELDS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type'];
-export const toPost = (item: Record<string, unknown>): PostItem =>
-  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as PostItem;
+export const toPost = (item: Record<string, unknown>): Post =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as Post;
 
-export async function getPostItem(postId: string): Promise<PostItem | undefined> {
+export async function getPostItem(postId: string): Promise<Post | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: postKey(postId), ConsistentRead: true }));
   return Item ? toPost(Item) : undefined;
 }
 
 export interface PostPage {
-  posts: PostItem[];
+  posts: Post[];
   /** The last returned post's index key, to continue after it; undefined at the end. */
   nextKey?: Record<string, unknown>;
 }
@@ -130,12 +93,12 @@ export async function writeTransaction(items: NonNullable<ConstructorParameters<
 }
 
 /** Transaction item writing a new post. */
-export function putNewPostItem(post: PostItem) {
+export function putNewPostItem(post: Post) {
   return { Put: { TableName: tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 /** Transaction item deleting a post if its status is still one of `statuses`. */
-export function deletePostItem(post: PostItem, statuses: readonly PostStatus[], extraCondition = '') {
+export function deletePostItem(post: Post, statuses: readonly PostStatus[], extraCondition = '') {
   const names = statuses.map((_, index) => `:status${index}`);
   return {
     Delete: {
@@ -153,12 +116,12 @@ export function deletePostItem(post: PostItem, statuses: readonly PostStatus[], 
  * Posts still waiting for (or in the middle of) publication, across accounts. A Scan: used
  * once at local start-up to rebuild the in-process scheduler, never on a request path.
  */
-export async function scanPostsAwaitingPublication(): Promise<Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[]> {
+export async function scanPostsAwaitingPublication(): Promise<Pick<Post, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[]> {
   const items = await scanAll({
     FilterExpression: '#type = :post AND #status IN (:scheduled, :publishing)',
     ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#version': 'version' },
     ExpressionAttributeValues: { ':post': 'post', ':scheduled': 'scheduled', ':publishing': 'publishing' },
     ProjectionExpression: 'id, #status, post_time, scheduled_for, #version',
   });
-  return items as Pick<PostItem, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[];
+  return items as Pick<Post, 'id' | 'status' | 'post_time' | 'scheduled_for' | 'version'>[];
 }

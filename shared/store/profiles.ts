@@ -1,26 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceError, type Platform } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { GSI1 } from './table';
-import { putWebhookEventItem, type WebhookEvent } from './webhook-events';
+import { type WebhookEvent } from '#shared/domain/webhook';
+import { putWebhookEventItem } from './webhook-events';
+import type { Profile } from '#shared/domain/profile';
 
 /**
  * Profiles: one item per account and platform, so "one profile per platform" is a key
  * uniqueness (`attribute_not_exists` on create), not a read-then-write.
  */
-export interface Profile {
-  id: string;
-  platform: Platform;
-  handle: string;
-  display_name: string | null;
-  platform_user_id: string;
-  connected_at: string;
-  /** LinkedIn access-token expiry; null for Bluesky. */
-  expires_at: string | null;
-  needs_reconnect: boolean;
-}
 
 /** A stored profile: the public fields plus what the publisher needs (never returned). */
 export interface ProfileItem extends Profile {
@@ -89,7 +81,7 @@ export async function createProfileItem(item: ProfileItem): Promise<void> {
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new ServiceError('PROFILE_ALREADY_EXISTS');
+    if (error instanceof ConditionalCheckFailedException) throw new DomainError('PROFILE_ALREADY_EXISTS');
     throw error;
   }
 }

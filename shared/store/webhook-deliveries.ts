@@ -3,6 +3,7 @@ import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import type { DeliveryRef } from '#shared/domain/webhook';
 
 /**
  * Delivery attempts: one item per attempt of one event to one endpoint, kept 30 days, listed
@@ -17,12 +18,6 @@ export const DELIVERY_ITEM_TYPE = 'webhook_delivery';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-export interface DeliveryRef {
-  webhook_id: string;
-  event_id: string;
-  event_created_at: string;
-  attempt: number;
-}
 
 export interface DeliveryItem extends DeliveryRef {
   id: string;

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domai
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import type { WebhookEvent } from '#shared/domain/webhook';
 
 /**
  * The webhook outbox: one item per event, put in the same transaction as the state change it
@@ -14,19 +15,6 @@ import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export { WEBHOOK_EVENT_ITEM_TYPE };
 
-export interface WebhookEvent {
-  id: string;
-  account_id: string;
-  event_type: AnyWebhookEventType;
-  /** When the state changed (the body's `timestamp`). */
-  created_at: string;
-  /** The exact bytes every delivery sends and signs. */
-  body: string;
-  /** webhook.test: the one endpoint it is for; absent: every subscribed endpoint of the account. */
-  webhook_id?: string;
-  /** Set once the dispatcher has made the event's deliveries. */
-  dispatched_at?: string;
-}
 
 export const webhookEventKey = (eventId: string) => ({ pk: `WEBHOOKEVENT#${eventId}`, sk: 'WEBHOOKEVENT' });
 

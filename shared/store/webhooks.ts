@@ -3,19 +3,13 @@ import type { WebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { cancellationReasons } from './transaction-errors';
+import type { Webhook } from '#shared/domain/webhook';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
  * and a count item beside them that every creation raises under the account's maximum in the
  * same transaction, so concurrent creations never pass it.
  */
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  description: string | null;
-  created_at: string;
-}
 
 /** The stored endpoint: the public fields plus its signing secret, sealed by the secret box (never returned). */
 export interface WebhookItem extends Webhook {

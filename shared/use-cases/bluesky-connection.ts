@@ -1,12 +1,13 @@
 import { config } from '#shared/config';
 import { newId } from '#shared/domain/ids';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { sealCredentials } from '#shared/platforms/bluesky/credentials';
 import { BlueskySignInError, signIn, type SignedIn } from '#shared/platforms/bluesky/sign-in';
 import { clock } from '#shared/ports/clock';
-import { isPublicHttpsUrl } from '#shared/domain/outbound-url';
-import { createProfileItem, getProfileItem, toProfile, type Profile, type ProfileItem } from '#shared/store/profiles';
+import { isPublicHttpsUrl } from '#shared/http-client/outbound-url';
+import { type Profile } from '#shared/domain/profile';
+import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 
 /**
  * Connects the account's Bluesky profile with a handle and an app password: the password is
@@ -28,14 +29,14 @@ export async function connectBluesky(accountId: string, input: ConnectBlueskyInp
   const handle = normaliseHandle(input.handle);
   const appPassword = input.appPassword.trim();
   if (!APP_PASSWORD.test(appPassword)) {
-    throw new ServiceError('INVALID_FIELD', { field: 'app_password' }, { message: `app_password is not an app password. ${APP_PASSWORD_HELP}` });
+    throw new DomainError('INVALID_FIELD', { field: 'app_password' }, { message: `app_password is not an app password. ${APP_PASSWORD_HELP}` });
   }
   const service = normaliseService(input.service ?? config.bluesky.serviceUrl);
   // The setting is the operator's; a client-supplied PDS must be a public https address (SSRF).
   if (input.service !== undefined && !config.local && !isPublicHttpsUrl(new URL(service))) {
-    throw new ServiceError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social' });
+    throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social' });
   }
-  if (await getProfileItem(accountId, 'bluesky')) throw new ServiceError('PROFILE_ALREADY_EXISTS');
+  if (await getProfileItem(accountId, 'bluesky')) throw new DomainError('PROFILE_ALREADY_EXISTS');
 
   const signedIn = await signInOrExplain(service, handle, appPassword);
   const item: ProfileItem = {
@@ -66,7 +67,7 @@ export async function connectBluesky(accountId: string, input: ConnectBlueskyInp
 export function normaliseHandle(raw: string): string {
   const handle = raw.trim().replace(/^@/, '').toLowerCase();
   if (handle.length > 253 || !HANDLE.test(handle)) {
-    throw new ServiceError('INVALID_FIELD', { field: 'handle' }, { message: 'handle must be a Bluesky handle, such as alice.bsky.social' });
+    throw new DomainError('INVALID_FIELD', { field: 'handle' }, { message: 'handle must be a Bluesky handle, such as alice.bsky.social' });
   }
   return handle;
 }
@@ -79,7 +80,7 @@ function normaliseService(raw: string): string {
     url = new URL('invalid:');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new ServiceError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the http(s) URL of a Bluesky PDS, such as https://bsky.social' });
+    throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the http(s) URL of a Bluesky PDS, such as https://bsky.social' });
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -91,13 +92,13 @@ async function signInOrExplain(service: string, handle: string, appPassword: str
     if (!(error instanceof BlueskySignInError)) throw error;
     switch (error.kind) {
       case 'auth':
-        throw new ServiceError('INVALID_CREDENTIALS');
+        throw new DomainError('INVALID_CREDENTIALS');
       case 'main-password':
-        throw new ServiceError('INVALID_FIELD', { field: 'app_password' }, { message: `This is the account's main password. ${APP_PASSWORD_HELP}` });
+        throw new DomainError('INVALID_FIELD', { field: 'app_password' }, { message: `This is the account's main password. ${APP_PASSWORD_HELP}` });
       case 'not-a-pds':
-        throw new ServiceError('INVALID_FIELD', { field: 'service' }, { message: `${service} does not answer as a Bluesky (AT Protocol) server` });
+        throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: `${service} does not answer as a Bluesky (AT Protocol) server` });
       default:
-        throw Object.assign(new ServiceError('SERVICE_UNAVAILABLE'), { cause: error.cause });
+        throw Object.assign(new DomainError('SERVICE_UNAVAILABLE'), { cause: error.cause });
     }
   }
 }

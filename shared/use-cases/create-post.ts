@@ -6,13 +6,15 @@ import { pendingResult, toPostView, type PostView } from '#shared/domain/post-vi
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
 import { usageMonth, usageView, type Usage, type UsageMonth } from '#shared/domain/usage-month';
 import { isTransientDependencyError } from '#shared/http/dependency-errors';
-import { ServiceError, type Platform } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { readPostingContext } from '#shared/store/posting-context';
-import { getPostItem, putNewPostItem, versionOf, writeTransaction, type PostItem } from '#shared/store/posts';
+import { versionOf, type Post } from '#shared/domain/post';
+import { getPostItem, putNewPostItem, writeTransaction } from '#shared/store/posts';
 import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { incrementUsageItem } from '#shared/store/usage-counters';
@@ -77,15 +79,15 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   const media = await resolvePostMedia(accountId, input.media);
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
-  if (!context.account) throw new ServiceError('INVALID_API_KEY');
+  if (!context.account) throw new DomainError('INVALID_API_KEY');
   const missing = platforms.filter((platform) => !context.profiles[platform]);
-  if (missing.length) throw new ServiceError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
+  if (missing.length) throw new DomainError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
   const limit = monthlyLimit(context.account);
   if (context.used >= limit) throw monthlyLimitExceeded(limit, context.used, month);
 
   const postTime = scheduledFor ?? now;
   const toLinkedIn = platforms.includes('linkedin');
-  const post: PostItem = {
+  const post: Post = {
     id: newId(),
     account_id: accountId,
     content: input.content,
@@ -162,7 +164,7 @@ async function handOver(postId: string, scheduledFor?: Date | null): Promise<voi
 }
 
 const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
-  new ServiceError('MONTHLY_LIMIT_EXCEEDED', { limit, used, resets_at: month.resetsAt });
+  new DomainError('MONTHLY_LIMIT_EXCEEDED', { limit, used, resets_at: month.resetsAt });
 
 /**
  * The one place where a cancelled creation transaction becomes a domain error. Items, in
@@ -183,14 +185,14 @@ async function explainCancelledCreation(
   if (slots.some((reason) => reason.conditionFailed)) {
     const existing = await spacingTimesFrom(context.accountId, spacingBucket(context.postTime));
     const next = nextAvailable(context.postTime, existing);
-    return new ServiceError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: next.toISOString() });
+    return new DomainError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: next.toISOString() });
   }
   const idempotencyAt = context.hasSlot ? 3 : 0;
   const idempotencyRecord = context.hasIdempotency ? rest[idempotencyAt] : undefined;
-  if (idempotencyRecord?.conditionFailed) return new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+  if (idempotencyRecord?.conditionFailed) return new DomainError('IDEMPOTENCY_KEY_IN_PROGRESS');
   // Media deleted or expired between the check and the write.
   const mediaReasons = rest.slice(idempotencyAt + (context.hasIdempotency ? 1 : 0));
   const gone = context.media.find((_, index) => mediaReasons[index]?.conditionFailed);
-  if (gone !== undefined) return new ServiceError('MEDIA_NOT_FOUND', {}, { message: `Media ${gone} not found` });
+  if (gone !== undefined) return new DomainError('MEDIA_NOT_FOUND', {}, { message: `Media ${gone} not found` });
   return error;
 }

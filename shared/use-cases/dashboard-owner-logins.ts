@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hashPassword, passwordProblem } from '#shared/domain/passwords';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { getAccount } from '#shared/store/accounts';
@@ -22,7 +22,7 @@ export const normaliseEmail = (raw: string): string => raw.trim().toLowerCase();
 export function checkEmail(raw: string): string {
   const email = normaliseEmail(raw);
   if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
-    throw new ServiceError('INVALID_FIELD', { field: 'email' }, { message: 'email must be an email address, such as owner@example.com' });
+    throw new DomainError('INVALID_FIELD', { field: 'email' }, { message: 'email must be an email address, such as owner@example.com' });
   }
   return email;
 }
@@ -32,14 +32,14 @@ export const emailHash = (email: string): string => createHash('sha256').update(
 
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new ServiceError('INVALID_FIELD', { field: 'password' }, { message: problem });
+  if (problem) throw new DomainError('INVALID_FIELD', { field: 'password' }, { message: problem });
 }
 
 /** Checks a login could be created (valid email not yet taken, acceptable password). */
 export async function checkLoginAvailable(rawEmail: string, password: string): Promise<void> {
   const email = checkEmail(rawEmail);
   checkPassword(password);
-  if (await getOwnerLogin(email)) throw new ServiceError('INVALID_FIELD', { field: 'email' }, { message: 'This email is already the login of another account' });
+  if (await getOwnerLogin(email)) throw new DomainError('INVALID_FIELD', { field: 'email' }, { message: 'This email is already the login of another account' });
 }
 
 /** Gives an account its owner login. */
@@ -56,7 +56,7 @@ export async function setOwnerLogin(accountId: string, rawEmail: string, passwor
       'account-has-login': 'This account already has a login; change its password instead',
       'no-account': 'No such account',
     };
-    throw new ServiceError('INVALID_FIELD', { field: error.reason === 'no-account' ? 'account' : 'email' }, { message: messages[error.reason] });
+    throw new DomainError('INVALID_FIELD', { field: error.reason === 'no-account' ? 'account' : 'email' }, { message: messages[error.reason] });
   }
   logger.info('owner login set', { account_id: accountId });
   return { email };
@@ -67,7 +67,7 @@ export async function changeOwnerPassword(accountId: string, password: string): 
   checkPassword(password);
   const account = await getAccount(accountId);
   if (!account?.owner_email) {
-    throw new ServiceError('INVALID_FIELD', { field: 'account' }, { message: 'This account has no login yet; create one with an email first' });
+    throw new DomainError('INVALID_FIELD', { field: 'account' }, { message: 'This account has no login yet; create one with an email first' });
   }
   const changed = await updatePasswordHash(account.owner_email, accountId, await hashPassword(password), clock.now().toISOString());
   if (!changed) throw new Error(`The login ${account.owner_email} does not belong to account ${accountId}`);

@@ -1,5 +1,5 @@
 import { verifyAgainstDecoy, verifyPassword } from '#shared/domain/passwords';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { getAccount, type Account } from '#shared/store/accounts';
@@ -24,7 +24,7 @@ export interface SessionView {
   csrf_token: string;
 }
 
-const wrongCredentials = () => new ServiceError('INVALID_CREDENTIALS', {}, { message: 'Wrong email or password' });
+const wrongCredentials = () => new DomainError('INVALID_CREDENTIALS', {}, { message: 'Wrong email or password' });
 
 const accountView = (account: Account): AccountView => ({
   id: account.id,
@@ -42,9 +42,9 @@ export async function signIn(rawEmail: string, password: string): Promise<Sessio
   if (!reservation.allowed) {
     const seconds = reservation.retryAfterSeconds;
     logger.warn('sign-in refused: email locked', { retry_after: seconds });
-    throw new ServiceError('RATE_LIMIT_EXCEEDED', { retry_after: seconds }, {
+    throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: seconds }, {
       message: `Too many failed sign-ins for this email. Try again in ${seconds} seconds`,
-      headers: { 'retry-after': String(seconds) },
+      retryAfterSeconds: seconds,
     });
   }
   const login = await getOwnerLogin(email);
@@ -68,6 +68,6 @@ export async function signOut(sessionHash: string): Promise<void> {
 /** Who is signed in, with the session's CSRF token. */
 export async function describeSession(accountId: string, csrfToken: string): Promise<SessionView> {
   const account = await getAccount(accountId);
-  if (!account) throw new ServiceError('FORBIDDEN', {}, { message: 'The account of this session no longer exists' });
+  if (!account) throw new DomainError('FORBIDDEN', {}, { message: 'The account of this session no longer exists' });
   return { account: accountView(account), csrf_token: csrfToken };
 }

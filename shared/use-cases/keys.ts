@@ -1,6 +1,6 @@
 import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/api-key-values';
 import { newId } from '#shared/domain/ids';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
 import { deleteApiKey, listApiKeys, putApiKey, type ApiKey } from '#shared/store/api-keys';
 
@@ -22,5 +22,5 @@ export const listAccountApiKeys = (accountId: string): Promise<ApiKey[]> => list
 
 /** Deletes a key of the account: it fails on the very next request. Unknown key: NOT_FOUND. */
 export async function deleteAccountApiKey(accountId: string, keyId: string): Promise<void> {
-  if (!(await deleteApiKey(accountId, keyId))) throw new ServiceError('NOT_FOUND', {}, { message: 'API key not found' });
+  if (!(await deleteApiKey(accountId, keyId))) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });
 }

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '#shared/domain/ids';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { sealLinkedInCredentials } from '#shared/platforms/linkedin/credentials';
 import { authorizationUrl, describeOAuthError, exchangeCode, fetchMember } from '#shared/platforms/linkedin/oauth-client';
 import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return-url';
 import { clock } from '#shared/ports/clock';
 import { consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
-import { createProfileItem, getProfileItem, toProfile, type Profile, type ProfileItem } from '#shared/store/profiles';
+import { type Profile } from '#shared/domain/profile';
+import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 
 /**
@@ -17,7 +18,7 @@ import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');
 
 async function assertNotConnected(accountId: string): Promise<void> {
-  if (await getProfileItem(accountId, 'linkedin')) throw new ServiceError('PROFILE_ALREADY_EXISTS');
+  if (await getProfileItem(accountId, 'linkedin')) throw new DomainError('PROFILE_ALREADY_EXISTS');
 }
 
 /** Returns LinkedIn's consent URL carrying a fresh state valid for 10 minutes. */
@@ -50,7 +51,7 @@ export interface CallbackOutcome {
   accountId?: string;
   returnUrl?: string;
   profile?: Profile;
-  error?: ServiceError;
+  error?: DomainError;
 }
 
 async function connectProfile(accountId: string, code: string): Promise<Profile> {
@@ -85,23 +86,23 @@ export async function completeLinkedInAuthorization(query: CallbackQuery): Promi
   const state = query.state ? await consumeOAuthState(hashState(query.state), clock.now()) : undefined;
   const known = { accountId: state?.account_id, returnUrl: state?.return_url };
   try {
-    if (query.error) throw new ServiceError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
-    if (!state) throw new ServiceError('OAUTH_ERROR', { details: 'state mismatch' });
-    if (!query.code) throw new ServiceError('OAUTH_ERROR', { details: 'missing code' });
+    if (query.error) throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
+    if (!state) throw new DomainError('OAUTH_ERROR', { details: 'state mismatch' });
+    if (!query.code) throw new DomainError('OAUTH_ERROR', { details: 'missing code' });
     return { ...known, profile: await connectProfile(state.account_id, query.code) };
   } catch (error) {
-    if (error instanceof ServiceError) return { ...known, error };
+    if (error instanceof DomainError) return { ...known, error };
     // Without a return URL the error handler logs it and answers 500; with one, the browser still goes back.
     if (!known.returnUrl) throw error;
     logger.error('linkedin callback failed', { error: error as Error });
-    return { ...known, error: new ServiceError('INTERNAL_SERVER_ERROR') };
+    return { ...known, error: new DomainError('INTERNAL_SERVER_ERROR') };
   }
 }
 
 /** The redirect for a callback whose state carried a return URL. */
 export function callbackRedirectUrl(returnUrl: string, outcome: CallbackOutcome): string {
   if (outcome.profile) return returnUrlWith(returnUrl, { status: 'connected', profile_id: outcome.profile.id });
-  const error = outcome.error ?? new ServiceError('INTERNAL_SERVER_ERROR');
+  const error = outcome.error ?? new DomainError('INTERNAL_SERVER_ERROR');
   const details = typeof error.extras.details === 'string' ? error.extras.details : error.message;
   return returnUrlWith(returnUrl, { status: 'error', error: error.code, details });
 }

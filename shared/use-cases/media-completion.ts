@@ -1,10 +1,11 @@
 import { toMediaView, type MediaView } from '#shared/domain/media-view';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { ImageRejected, prepareImage, type Variant } from '#shared/media/image-variants';
 import { clock } from '#shared/ports/clock';
 import { mediaKeys, objectStorage } from '#shared/ports/object-storage';
-import { getMedia, markMediaReady, type StoredVariant } from '#shared/store/media';
+import { type StoredVariant } from '#shared/domain/media';
+import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
 
 /**
@@ -30,7 +31,7 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   try {
     prepared = await prepareImage(bytes, media.content_type);
   } catch (error) {
-    if (error instanceof ImageRejected) throw new ServiceError('INVALID_MEDIA', { reason: error.reason }, { message: error.message });
+    if (error instanceof ImageRejected) throw new DomainError('INVALID_MEDIA', { reason: error.reason }, { message: error.message });
     throw error;
   }
   const keys = mediaKeys(accountId, mediaId);

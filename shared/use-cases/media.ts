@@ -1,10 +1,11 @@
 import { newId } from '#shared/domain/ids';
 import { toMediaView, type MediaView } from '#shared/domain/media-view';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import type { MediaType } from '#shared/domain/media-types';
 import { clock } from '#shared/ports/clock';
 import { mediaKeys, objectStorage, type UploadTarget } from '#shared/ports/object-storage';
-import { deleteMediaItem, getMedia, putNewMedia, type MediaItem } from '#shared/store/media';
+import { type Media } from '#shared/domain/media';
+import { deleteMediaItem, getMedia, putNewMedia } from '#shared/store/media';
 import { getPostItem } from '#shared/store/posts';
 import { isFinalStatus } from '#shared/domain/post-status';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
@@ -18,14 +19,14 @@ export interface NewMedia {
   alt_text?: string;
 }
 
-export const notFound = () => new ServiceError('MEDIA_NOT_FOUND');
-export const invalid = (reason: string) => new ServiceError('INVALID_MEDIA', { reason });
+export const notFound = () => new DomainError('MEDIA_NOT_FOUND');
+export const invalid = (reason: string) => new DomainError('INVALID_MEDIA', { reason });
 
 export async function createMedia(accountId: string, input: NewMedia): Promise<{ media: MediaView; upload: UploadTarget }> {
   const now = clock.now();
   const id = newId();
   const keys = mediaKeys(accountId, id);
-  const media: MediaItem = {
+  const media: Media = {
     id,
     account_id: accountId,
     status: 'awaiting_upload',

@@ -1,5 +1,6 @@
 import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
-import { deletePostItem, writeTransaction, type PostItem } from '#shared/store/posts';
+import { type Post } from '#shared/domain/post';
+import { deletePostItem, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { decrementUsageItem } from '#shared/store/usage-counters';
 import { logger } from '#shared/logger';
@@ -10,7 +11,7 @@ import { logger } from '#shared/logger';
  * waiting: if the publisher already took it, the post stays and is reported as created.
  */
 export async function rollBackCreation(
-  post: PostItem,
+  post: Post,
   month: string,
   idempotency?: { recordKey: { pk: string; sk: string }; token: string },
 ): Promise<void> {

@@ -1,10 +1,13 @@
 import { toPostView, type PostView } from '#shared/domain/post-view';
 import { logger } from '#shared/logger';
-import { ServiceError, type Platform } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/scheduler';
 import { detachMedia } from '#shared/store/media';
-import { deletePostItem, getPostItem, queryAccountPosts, versionOf, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
+import { versionOf, type Post } from '#shared/domain/post';
+import type { PostStatus } from '#shared/domain/post-status';
+import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { withStoreRetries } from './store-retries';
@@ -12,10 +15,10 @@ import { UNATTACHED_LIFETIME_MS } from './post-media';
 import { decodeCursor, encodeCursor } from './post-cursor';
 
 /** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */
-async function ownPost(accountId: string, postId: string): Promise<PostItem> {
+async function ownPost(accountId: string, postId: string): Promise<Post> {
   logger.appendKeys({ post_id: postId }); // on the request's summary line: "what happened to post X"
   const post = await getPostItem(postId);
-  if (!post || post.account_id !== accountId) throw new ServiceError('POST_NOT_FOUND');
+  if (!post || post.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
   return post;
 }
 
@@ -52,7 +55,7 @@ const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
 export async function deletePost(accountId: string, postId: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     const post = await ownPost(accountId, postId);
-    if (!DELETABLE.includes(post.status)) throw new ServiceError('POST_PUBLISHED');
+    if (!DELETABLE.includes(post.status)) throw new DomainError('POST_PUBLISHED');
     const version = versionOf(post);
     const sameVersion = version ? ' AND #version = :version' : ' AND attribute_not_exists(#version)';
     const deletion = deletePostItem(post, DELETABLE, sameVersion);
@@ -72,8 +75,8 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
       if (reasons && isTransactionConflict(reasons) && attempt < 3) continue;
       const [deleted] = reasons ?? [];
       if (!deleted?.conditionFailed) throw error;
-      if (!deleted.item) throw new ServiceError('POST_NOT_FOUND');
-      if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new ServiceError('POST_PUBLISHED');
+      if (!deleted.item) throw new DomainError('POST_NOT_FOUND');
+      if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new DomainError('POST_PUBLISHED');
       // Edited meanwhile (another version): read it again and delete what is there now.
       if (attempt < 3) continue;
       throw new Error('the post kept changing under the delete');
@@ -88,7 +91,7 @@ export async function deletePost(accountId: string, postId: string): Promise<voi
  * retry would only meet POST_NOT_FOUND): a schedule left behind finds no post and does nothing;
  * images left marked as used stay kept (never lost early) and are logged for the runbook's sweep.
  */
-async function afterDeletion(post: PostItem, version: number): Promise<void> {
+async function afterDeletion(post: Post, version: number): Promise<void> {
   if (post.status === 'scheduled') {
     await (await scheduler()).cancel(post.id, version).catch((error: unknown) =>
       logger.warn('schedule of a deleted post not cancelled; it will find no post', { error: error as Error }));

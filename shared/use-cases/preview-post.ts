@@ -1,6 +1,6 @@
 import { checkPlatformContent, textFor } from '#shared/domain/platform-content';
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import type { Facet } from '#shared/platforms/bluesky/rich-text';
 import { renderBluesky } from '#shared/platforms/bluesky/render';

@@ -1,5 +1,6 @@
-import { ServiceError } from '#shared/http/errors';
-import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile, type Profile } from '#shared/store/profiles';
+import { DomainError } from '#shared/domain/errors';
+import { type Profile } from '#shared/domain/profile';
+import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile } from '#shared/store/profiles';
 
 /** The account's profiles, sorted by platform name. */
 export async function listProfiles(accountId: string): Promise<Profile[]> {
@@ -10,7 +11,7 @@ export async function listProfiles(accountId: string): Promise<Profile[]> {
 /** One profile of the account (any platform); PROFILE_NOT_FOUND for an unknown id or another account's. */
 export async function getProfile(accountId: string, profileId: string): Promise<Profile> {
   const item = await findProfileItemById(accountId, profileId);
-  if (!item) throw new ServiceError('PROFILE_NOT_FOUND');
+  if (!item) throw new DomainError('PROFILE_NOT_FOUND');
   return toProfile(item);
 }
 
@@ -21,5 +22,5 @@ export async function getProfile(accountId: string, profileId: string): Promise<
 export async function deleteProfile(accountId: string, profileId: string): Promise<void> {
   const item = await findProfileItemById(accountId, profileId);
   // The delete is conditional on the id: a profile replaced meanwhile is not this one any more.
-  if (!item || !(await deleteProfileItem(accountId, item.platform, profileId))) throw new ServiceError('PROFILE_NOT_FOUND');
+  if (!item || !(await deleteProfileItem(accountId, item.platform, profileId))) throw new DomainError('PROFILE_NOT_FOUND');
 }

@@ -4,7 +4,7 @@ import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, sc
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import { textFor } from '#shared/domain/platform-content';
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
 import { recordPlatformResultMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
@@ -14,7 +14,8 @@ import { objectStorage } from '#shared/ports/object-storage';
 import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, markDispatching, recordPlatformResult } from '#shared/store/post-publication';
-import { getPostItem, versionOf, type PlatformResult, type PostItem } from '#shared/store/posts';
+import { versionOf, type PlatformResult, type Post } from '#shared/domain/post';
+import { getPostItem } from '#shared/store/posts';
 import { getProfileItem } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
 import { withStoreRetries } from './store-retries';
@@ -106,7 +107,7 @@ const done = (_logged: void): PublishRun => ({});
  * again for the post's own time instead of waiting here. Further ahead than the queue can hold
  * means the post's own schedule is still to come.
  */
-async function requeueEarly(post: PostItem, waitMs: number): Promise<void> {
+async function requeueEarly(post: Post, waitMs: number): Promise<void> {
   if (waitMs > MAX_REQUEUE_MS) return logger.warn('publisher triggered long before the post is due; ignored', { wait_ms: waitMs });
   const delaySeconds = queueDelaySeconds(new Date(post.post_time), clock.now());
   await (await publishQueue()).send(scheduledTrigger(post.id, new Date(post.post_time), versionOf(post)), delaySeconds);
@@ -116,11 +117,11 @@ async function requeueEarly(post: PostItem, waitMs: number): Promise<void> {
 /** Whether publishing the same post again is harmless: Bluesky's record key is derived from the post, a repeat collides. */
 const REPEATABLE: Record<Platform, boolean> = { bluesky: true, linkedin: false };
 
-const allResultsFinal = (post: PostItem): boolean =>
+const allResultsFinal = (post: Post): boolean =>
   post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
 
 /** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
-async function publishToPlatform(post: PostItem, platform: Platform, cards: RunCards, claimId: string): Promise<{ recorded?: PostItem; heldSince?: string }> {
+async function publishToPlatform(post: Post, platform: Platform, cards: RunCards, claimId: string): Promise<{ recorded?: Post; heldSince?: string }> {
   const now = clock.now();
   const claim = await withStoreRetries('claim-platform', () => claimPlatform(post.id, platform, now, new Date(now.getTime() - claimLeaseMs()), claimId));
   if (claim.outcome === 'not-ours') return { heldSince: claim.heldSince };
@@ -142,7 +143,7 @@ async function publishToPlatform(post: PostItem, platform: Platform, cards: RunC
   return { recorded };
 }
 
-async function publishWithRetries(post: PostItem, platform: Platform, cards: RunCards): Promise<PublishOutcome> {
+async function publishWithRetries(post: Post, platform: Platform, cards: RunCards): Promise<PublishOutcome> {
   const profile = await getProfileItem(post.account_id, platform);
   if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   const publisher = await platformPublisher(platform);
@@ -176,7 +177,7 @@ async function publishWithRetries(post: PostItem, platform: Platform, cards: Run
 }
 
 /** The post's images as this platform's variants, read from object storage. */
-async function imagesFor(post: PostItem, platform: Platform): Promise<PublishImage[]> {
+async function imagesFor(post: Post, platform: Platform): Promise<PublishImage[]> {
   if (!post.media?.length) return [];
   const storage = await objectStorage();
   return Promise.all(post.media.map(async (media) => {
@@ -191,7 +192,7 @@ async function imagesFor(post: PostItem, platform: Platform): Promise<PublishIma
 type RunCards = Map<string, Promise<LinkCard | undefined>>;
 
 /** The card of the text's first link, unless the post turned cards off. */
-function linkCardFor(post: PostItem, content: string, cards: RunCards): Promise<LinkCard | undefined> {
+function linkCardFor(post: Post, content: string, cards: RunCards): Promise<LinkCard | undefined> {
   const link = post.link_preview === false ? undefined : firstLink(content);
   if (!link) return Promise.resolve(undefined);
   if (!cards.has(link)) cards.set(link, buildLinkCard(link));
@@ -199,7 +200,7 @@ function linkCardFor(post: PostItem, content: string, cards: RunCards): Promise<
 }
 
 /** Sets the final status of a post whose every platform has its result. */
-async function finalize(post: PostItem): Promise<void> {
+async function finalize(post: Post): Promise<void> {
   if (post.status !== 'publishing') return;
   const results = post.platforms.map((platform) => post.results[platform] as PlatformResult);
   const status = finalStatus(results);

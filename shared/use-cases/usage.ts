@@ -1,6 +1,6 @@
 import { monthlyLimit } from '#shared/domain/plans';
 import { usageMonth, usageView, type Usage } from '#shared/domain/usage-month';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
 import { getAccount } from '#shared/store/accounts';
 import { getUsedCount } from '#shared/store/usage-counters';
@@ -9,6 +9,6 @@ import { getUsedCount } from '#shared/store/usage-counters';
 export async function getUsage(accountId: string): Promise<Usage & { month: string }> {
   const month = usageMonth(clock.now());
   const [account, used] = await Promise.all([getAccount(accountId), getUsedCount(accountId, month.month)]);
-  if (!account) throw new ServiceError('INVALID_API_KEY');
+  if (!account) throw new DomainError('INVALID_API_KEY');
   return { ...usageView(monthlyLimit(account), used, month), month: month.month };
 }

@@ -594,7 +594,7 @@ const mustWork: Row[] = [
 ];
 
 /** Leaks that must never reach a client: stack frames, file paths, internal and library names. */
-const INTERNALS = /\bat \S+ \(|\.[jt]s:\d+|\/(work|var\/task|home|usr)\/|node_modules|ServiceError|TypeError|ReferenceError|SyntaxError|ValidationException|ConditionalCheck|DynamoDB|ajv|instancePath|schemaPath|xrpc/i;
+const INTERNALS = /\bat \S+ \(|\.[jt]s:\d+|\/(work|var\/task|home|usr)\/|node_modules|ServiceError|DomainError|TypeError|ReferenceError|SyntaxError|ValidationException|ConditionalCheck|DynamoDB|ajv|instancePath|schemaPath|xrpc/i;
 
 describe('bad-input corpus', () => {
   let service: TestService;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorCatalog, type ErrorCode } from '#shared/http/errors';
+import { type ErrorCode } from '#shared/domain/errors';
+import { errorCatalog } from '#shared/http/errors';
 import { routes } from '#shared/http/routes';
 import { SESSION_COOKIE } from '#shared/http/session-auth';
 import { buildOpenApiDocument, renderOpenApiDocument, type RouteLike } from '#shared/http/openapi/generator';

@@ -1,4 +1,4 @@
-import type { Platform } from '../../shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import type { PlatformPublisher, PublishOutcome, PublishRequest } from '../../shared/platforms/publisher';
 
 /** A scripted platform adapter: records every call and answers from a queue (then succeeds). */

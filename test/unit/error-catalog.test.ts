@@ -1,4 +1,5 @@
-import { errorCatalog, ServiceError, toWireError } from '../../shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { errorCatalog, toWireError } from '../../shared/http/errors';
 
 describe('error catalog', () => {
   it('has every code of the spec table and the contract additions, with their statuses', () => {
@@ -15,7 +16,7 @@ describe('error catalog', () => {
   });
 
   it('puts extra fields beside error and message', () => {
-    const wire = toWireError(new ServiceError('CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 }));
+    const wire = toWireError(new DomainError('CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 }));
     expect(wire).toEqual({
       statusCode: 400,
       headers: {},
@@ -24,9 +25,9 @@ describe('error catalog', () => {
   });
 
   it('tells the two rate-limit variants apart by their fields and messages', () => {
-    const api = toWireError(new ServiceError('RATE_LIMIT_EXCEEDED', { retry_after: 7 }));
+    const api = toWireError(new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: 7 }));
     expect(api.body.message).toBe('Rate limit exceeded. Try again in 7 seconds');
-    const platform = toWireError(new ServiceError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: '2026-11-23T10:02:30.000Z' }));
+    const platform = toWireError(new DomainError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: '2026-11-23T10:02:30.000Z' }));
     expect(platform.body.message).toContain('60 seconds');
     expect(platform.body.message).toContain('2026-11-23T10:02:30.000Z');
   });

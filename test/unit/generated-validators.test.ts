@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import * as apiHandlerModule from '../../shared/http/api-handler';
 import { bodyValidator, queryValidator, schemaSha256, type PrecompiledValidator, type Schema } from '../../shared/http/validation';
-import { ServiceError } from '../../shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { exportedSchemas, generateAll, presentGeneratedFiles, requestAjv, ROOT, schemaFiles } from '../../scripts/validators';
 
 /**
@@ -161,7 +161,7 @@ describe('generated validators (npm run validators)', () => {
       try {
         validate(body);
       } catch (error) {
-        return { code: (error as ServiceError).code, extras: (error as ServiceError).extras };
+        return { code: (error as DomainError).code, extras: (error as DomainError).extras };
       }
       return 'valid';
     };

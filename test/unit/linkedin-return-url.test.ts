@@ -1,4 +1,4 @@
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { checkReturnUrl, returnUrlWith, type ReturnUrlPolicy } from '#shared/platforms/linkedin/return-url';
 
 const byDefault: ReturnUrlPolicy = { allowedHosts: [], publicBaseUrl: 'https://api.example.com/v1' };
@@ -8,7 +8,7 @@ function refusal(raw: string, policy = byDefault): unknown {
   try {
     checkReturnUrl(raw, policy);
   } catch (error) {
-    return error instanceof ServiceError ? { code: error.code, ...error.extras } : error;
+    return error instanceof DomainError ? { code: error.code, ...error.extras } : error;
   }
   return 'accepted';
 }

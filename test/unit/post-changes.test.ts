@@ -3,7 +3,7 @@ import { editRefusal, retryRefusal } from '../../shared/domain/post-change';
 import { applyEdit, readEdit } from '../../shared/domain/post-edit';
 import { applyRetry, platformsToRetry } from '../../shared/domain/post-retry';
 import { pendingResult } from '../../shared/domain/post-view';
-import type { PlatformResult, PostItem } from '../../shared/store/posts';
+import type { PlatformResult, Post } from '#shared/domain/post';
 import { moveSpacingSlotItems } from '../../shared/store/spacing-slots';
 
 /** The pure rules of edits and retries (CONTRACT section 10), and the slot move they write. */
@@ -12,7 +12,7 @@ const at = (minutes: number, seconds = 0) => new Date(now.getTime() + minutes * 
 const failed = (code: string): PlatformResult => ({ status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code, message: code } });
 const published: PlatformResult = { status: 'published', url: 'https://x', platform_post_id: 'x', published_at: now.toISOString(), error: null };
 
-function post(overrides: Partial<PostItem> = {}): PostItem {
+function post(overrides: Partial<Post> = {}): Post {
   const time = at(60);
   return {
     id: 'p1', account_id: 'a1', content: 'Hello', platforms: ['linkedin', 'bluesky'], status: 'scheduled',

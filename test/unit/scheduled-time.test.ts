@@ -1,5 +1,5 @@
 import { parseIsoDateTime, parseScheduledFor } from '../../shared/domain/scheduled-time';
-import { ServiceError } from '../../shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const code = (fn: () => unknown) => {
@@ -7,7 +7,7 @@ const code = (fn: () => unknown) => {
     fn();
     return 'ok';
   } catch (error) {
-    return (error as ServiceError).code;
+    return (error as DomainError).code;
   }
 };
 

@@ -1,5 +1,5 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
-import { VALID_PLATFORMS } from '#shared/http/errors';
+import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { useState } from 'preact/hooks';
 import { api, type Post } from '../api';
 import { Field, Notice } from '../components/field';

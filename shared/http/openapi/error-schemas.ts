@@ -1,5 +1,7 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
-import { errorCatalog, VALID_PLATFORMS, type ErrorCode } from '#shared/http/errors';
+import { type ErrorCode } from '#shared/domain/errors';
+import { VALID_PLATFORMS } from '#shared/domain/platforms';
+import { errorCatalog } from '#shared/http/errors';
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
 import { POST_STATUSES } from '#shared/domain/post-status';
 import { closedObject, platform, timestamp, type JsonSchema } from './primitives';

@@ -1,4 +1,5 @@
-import { errorCatalog, type ErrorCode } from '#shared/http/errors';
+import { type ErrorCode } from '#shared/domain/errors';
+import { errorCatalog } from '#shared/http/errors';
 import { routes as routeTable } from '#shared/http/routes';
 import { CSRF_HEADER, SESSION_COOKIE } from '#shared/http/session-auth';
 import packageJson from '../../../package.json';

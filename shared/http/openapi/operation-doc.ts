@@ -1,4 +1,4 @@
-import type { ErrorCode } from '#shared/http/errors';
+import type { ErrorCode } from '#shared/domain/errors';
 import type { Schema } from '#shared/http/validation';
 
 /**

@@ -1,4 +1,4 @@
-import { VALID_PLATFORMS } from '#shared/http/errors';
+import { VALID_PLATFORMS } from '#shared/domain/platforms';
 
 /**
  * JSON Schema building blocks for the OpenAPI document (OpenAPI 3.1 schemas are JSON Schema

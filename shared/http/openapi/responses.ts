@@ -1,4 +1,5 @@
-import { errorCatalog, type ErrorCode } from '#shared/http/errors';
+import { type ErrorCode } from '#shared/domain/errors';
+import { errorCatalog } from '#shared/http/errors';
 import { errorSchemaName, exampleNamesOf, RATE_LIMIT_SCHEMAS } from './error-schemas';
 import type { OperationDoc } from './operation-doc';
 import { ref, type JsonSchema } from './primitives';

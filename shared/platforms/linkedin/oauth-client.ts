@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { linkedinClientSecret } from './client-secret';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 
@@ -15,7 +15,7 @@ export const redirectUri = (): string => `${config.publicBaseUrl}/profiles/linke
 function clientId(): string {
   // A deployment without a LinkedIn app cannot connect LinkedIn: say so, as for a platform that is down.
   if (!config.linkedin.clientId) {
-    throw new ServiceError('SERVICE_UNAVAILABLE', {}, {
+    throw new DomainError('SERVICE_UNAVAILABLE', {}, {
       message: 'LinkedIn is not configured on this deployment: the operator must set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
     });
   }
@@ -43,12 +43,12 @@ async function call(url: string, options: Parameters<typeof linkedinRequest>[1])
   try {
     const response = await linkedinRequest(url, options);
     if (response.status >= 500 || response.status === 429) {
-      throw new ServiceError('SERVICE_UNAVAILABLE', {}, { message: 'LinkedIn is unavailable; retry the connection later' });
+      throw new DomainError('SERVICE_UNAVAILABLE', {}, { message: 'LinkedIn is unavailable; retry the connection later' });
     }
     return response;
   } catch (error) {
     if (error instanceof LinkedInNetworkError) {
-      throw new ServiceError('SERVICE_UNAVAILABLE', {}, { message: 'LinkedIn could not be reached; retry the connection later' });
+      throw new DomainError('SERVICE_UNAVAILABLE', {}, { message: 'LinkedIn could not be reached; retry the connection later' });
     }
     throw error;
   }
@@ -78,11 +78,11 @@ export async function exchangeCode(code: string): Promise<LinkedInToken> {
   if (response.status !== 200) {
     const error = typeof body.error === 'string' ? body.error : `http_${response.status}`;
     const description = typeof body.error_description === 'string' ? body.error_description : undefined;
-    throw new ServiceError('OAUTH_ERROR', { details: describeOAuthError(error, description) });
+    throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(error, description) });
   }
   const expiresIn = Number(body.expires_in);
   if (typeof body.access_token !== 'string' || !body.access_token || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-    throw new ServiceError('OAUTH_ERROR', { details: 'LinkedIn returned no usable access token' });
+    throw new DomainError('OAUTH_ERROR', { details: 'LinkedIn returned no usable access token' });
   }
   return { accessToken: body.access_token, expiresInSeconds: expiresIn };
 }
@@ -102,10 +102,10 @@ export async function fetchMember(accessToken: string): Promise<LinkedInMember> 
   const body = parseErrorBody(response.body);
   if (response.status !== 200) {
     const reason = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
-    throw new ServiceError('OAUTH_ERROR', { details: describeOAuthError('userinfo_failed', reason) });
+    throw new DomainError('OAUTH_ERROR', { details: describeOAuthError('userinfo_failed', reason) });
   }
   if (typeof body.sub !== 'string' || !body.sub) {
-    throw new ServiceError('OAUTH_ERROR', { details: 'LinkedIn returned no member id (sub)' });
+    throw new DomainError('OAUTH_ERROR', { details: 'LinkedIn returned no member id (sub)' });
   }
   const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : undefined;
   return { sub: body.sub, name };

@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 
 /**
  * Where the callback sends the browser when the flow ends. Only hosts the operator allows
@@ -15,7 +15,7 @@ const LOOPBACK = ['localhost', '127.0.0.1'];
 const defaultPolicy = (): ReturnUrlPolicy => ({ allowedHosts: config.oauthReturnUrlHosts, publicBaseUrl: config.publicBaseUrl });
 
 const invalid = (reason: string) =>
-  new ServiceError('INVALID_FIELD', { field: 'return_url' }, { message: `Invalid field: return_url (${reason})` });
+  new DomainError('INVALID_FIELD', { field: 'return_url' }, { message: `Invalid field: return_url (${reason})` });
 
 /** The return URL, normalised, or INVALID_FIELD (field return_url). */
 export function checkReturnUrl(raw: string, policy: ReturnUrlPolicy = defaultPolicy()): string {

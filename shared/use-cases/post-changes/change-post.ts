@@ -1,13 +1,15 @@
 import { nextAvailable, spacingBucket } from '#shared/domain/linkedin-spacing';
 import type { PlannedChange } from '#shared/domain/post-change';
 import { toPostView, type PostView } from '#shared/domain/post-view';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { attachMediaItem, detachMedia } from '#shared/store/media';
 import { replacePostItem } from '#shared/store/post-changes';
-import { getPostItem, versionOf, writeTransaction, type PostItem, type PostStatus } from '#shared/store/posts';
+import { versionOf, type Post } from '#shared/domain/post';
+import type { PostStatus } from '#shared/domain/post-status';
+import { getPostItem, writeTransaction } from '#shared/store/posts';
 import { moveSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import type { IdempotencyClaim } from '../create-post';
@@ -18,11 +20,11 @@ import { handOver, rollBackChange } from './hand-over';
  * What an edit or a retry plans from the post as read: the change, or undefined when there is
  * nothing to change. It throws the operation's refusals (state, connections) in contract order.
  */
-export type ChangePlanner = (post: PostItem, now: Date) => Promise<PlannedChange | undefined>;
+export type ChangePlanner = (post: Post, now: Date) => Promise<PlannedChange | undefined>;
 
 export interface ChangeOptions {
   /** The refusal for a post found in another status when the write is refused. */
-  refusal(status: PostStatus): ServiceError | undefined;
+  refusal(status: PostStatus): DomainError | undefined;
   idempotency?: IdempotencyClaim;
 }
 
@@ -51,7 +53,7 @@ export async function changePost(accountId: string, postId: string, plan: Change
 async function attemptChange(accountId: string, postId: string, plan: ChangePlanner, options: ChangeOptions): Promise<{ post: PostView }> {
   logger.appendKeys({ post_id: postId });
   const post = await getPostItem(postId);
-  if (!post || post.account_id !== accountId) throw new ServiceError('POST_NOT_FOUND');
+  if (!post || post.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
   const change = await plan(post, clock.now());
   if (!change) return { post: toPostView(post) };
   const answer = { post: toPostView(change.next) };
@@ -99,19 +101,19 @@ async function explainCancelledChange(
   const [written, ...rest] = reasons;
   if (written?.conditionFailed) {
     const now = written.item;
-    if (!now) return new ServiceError('POST_NOT_FOUND');
+    if (!now) return new DomainError('POST_NOT_FOUND');
     return options.refusal(now.status as PostStatus) ?? new StaleRead();
   }
   if (rest.slice(0, slot.claims).some((reason) => reason.conditionFailed) && change.slot?.to) {
     const requested = new Date(change.slot.to.timeMs);
     const others = await spacingTimesFrom(change.next.account_id, spacingBucket(requested), change.next.id);
-    return new ServiceError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: nextAvailable(requested, others).toISOString() });
+    return new DomainError('RATE_LIMIT_EXCEEDED', { platform: 'linkedin', next_available: nextAvailable(requested, others).toISOString() });
   }
   const record = rest[slot.items.length];
-  if (options.idempotency && record?.conditionFailed) return new ServiceError('IDEMPOTENCY_KEY_IN_PROGRESS');
+  if (options.idempotency && record?.conditionFailed) return new DomainError('IDEMPOTENCY_KEY_IN_PROGRESS');
   // Media deleted or expired between the check and the write.
   const mediaReasons = rest.slice(slot.items.length + (options.idempotency ? 1 : 0));
   const gone = (change.attachMedia ?? []).find((_, index) => mediaReasons[index]?.conditionFailed);
-  if (gone !== undefined) return new ServiceError('MEDIA_NOT_FOUND', {}, { message: `Media ${gone} not found` });
+  if (gone !== undefined) return new DomainError('MEDIA_NOT_FOUND', {}, { message: `Media ${gone} not found` });
   return error;
 }

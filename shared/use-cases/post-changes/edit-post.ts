@@ -1,7 +1,8 @@
 import { applyEdit, readEdit, type PostEdit } from '#shared/domain/post-edit';
 import { editRefusal } from '#shared/domain/post-change';
 import type { PostView } from '#shared/domain/post-view';
-import { ServiceError, type Platform } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
+import { type Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import { listProfileItems } from '#shared/store/profiles';
 import type { IdempotencyClaim } from '../create-post';
@@ -31,5 +32,5 @@ export async function editPost(accountId: string, postId: string, edit: PostEdit
 export async function requireConnected(accountId: string, platforms: readonly Platform[]): Promise<void> {
   const connected = new Set((await listProfileItems(accountId)).map((profile) => profile.platform));
   const missing = platforms.filter((platform) => !connected.has(platform));
-  if (missing.length) throw new ServiceError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
+  if (missing.length) throw new DomainError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
 }

@@ -3,7 +3,8 @@ import { logger } from '#shared/logger';
 import { scheduler } from '#shared/ports/scheduler';
 import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { restorePostItem } from '#shared/store/post-changes';
-import { versionOf, writeTransaction } from '#shared/store/posts';
+import { versionOf } from '#shared/domain/post';
+import { writeTransaction } from '#shared/store/posts';
 import { moveSpacingSlotItems } from '#shared/store/spacing-slots';
 
 /**

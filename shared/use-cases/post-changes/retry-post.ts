@@ -2,7 +2,7 @@ import { retryRefusal } from '#shared/domain/post-change';
 import { applyRetry, readRetryTime, type PostRetry } from '#shared/domain/post-retry';
 import type { PostView } from '#shared/domain/post-view';
 import { clock } from '#shared/ports/clock';
-import type { Platform } from '#shared/http/errors';
+import type { Platform } from '#shared/domain/platforms';
 import type { IdempotencyClaim } from '../create-post';
 import { changePost } from './change-post';
 import { requireConnected } from './edit-post';

@@ -1,4 +1,4 @@
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
 import { deliveryListKey, queryDeliveries, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { ownWebhook } from './endpoints';
@@ -51,7 +51,7 @@ export async function listDeliveries(accountId: string, webhookId: string, query
 
 /** An opaque cursor: the last row's key, base64url JSON, valid only for this endpoint's list. */
 function decodeDeliveryCursor(cursor: string, webhookId: string): Record<string, unknown> {
-  const invalid = new ServiceError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
+  const invalid = new DomainError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
   let key: Record<string, unknown>;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -4,7 +4,8 @@ import { clock } from '#shared/ports/clock';
 import { webhookQueue, type DeliveryTask } from '#shared/ports/webhook-queue';
 import { writeTransaction } from '#shared/store/posts';
 import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shared/store/webhook-deliveries';
-import { markDispatchedItem, markWebhookEventDispatched, type WebhookEvent } from '#shared/store/webhook-events';
+import { type WebhookEvent } from '#shared/domain/webhook';
+import { markDispatchedItem, markWebhookEventDispatched } from '#shared/store/webhook-events';
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
 
 /**

@@ -1,10 +1,11 @@
 import { newId } from '#shared/domain/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { recordWebhookEvent } from '#shared/store/webhook-events';
-import { deleteWebhookItem, getWebhookItem, listWebhookItems, putWebhook, toWebhook, type Webhook, type WebhookItem } from '#shared/store/webhooks';
+import { type Webhook } from '#shared/domain/webhook';
+import { deleteWebhookItem, getWebhookItem, listWebhookItems, putWebhook, toWebhook, type WebhookItem } from '#shared/store/webhooks';
 import { announce, testEvent } from './events';
 import { newSealedSecret } from './secrets';
 import { checkWebhookUrl } from './webhook-url';
@@ -28,7 +29,7 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
   if (!(await putWebhook(item, MAX_WEBHOOKS))) {
-    throw new ServiceError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` });
+    throw new DomainError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` });
   }
   logger.appendKeys({ webhook_id: id });
   return { webhook: toWebhook(item), secret };
@@ -40,7 +41,7 @@ export const listWebhooks = async (accountId: string): Promise<Webhook[]> => (aw
 export async function ownWebhook(accountId: string, webhookId: string): Promise<WebhookItem> {
   logger.appendKeys({ webhook_id: webhookId });
   const webhook = await getWebhookItem(accountId, webhookId);
-  if (!webhook) throw new ServiceError('NOT_FOUND', {}, { message: 'Webhook not found' });
+  if (!webhook) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
   return webhook;
 }
 
@@ -49,7 +50,7 @@ export const getWebhook = async (accountId: string, webhookId: string): Promise<
 /** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
   logger.appendKeys({ webhook_id: webhookId });
-  if (!(await deleteWebhookItem(accountId, webhookId))) throw new ServiceError('NOT_FOUND', {}, { message: 'Webhook not found' });
+  if (!(await deleteWebhookItem(accountId, webhookId))) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
 }
 
 /** Records a webhook.test event for this one endpoint; it is delivered like any other. */

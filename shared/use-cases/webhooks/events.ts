@@ -4,9 +4,10 @@ import { eventBody, postEventType, TEST_EVENT_TYPE, type AnyWebhookEventType } f
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { announceWebhookEvents } from '#shared/ports/webhook-event-feed';
-import type { PostItem, PostStatus } from '#shared/store/posts';
+import type { Post } from '#shared/domain/post';
+import type { PostStatus } from '#shared/domain/post-status';
 import { flagProfileNeedsReconnect, toProfile, type ProfileItem } from '#shared/store/profiles';
-import type { WebhookEvent } from '#shared/store/webhook-events';
+import type { WebhookEvent } from '#shared/domain/webhook';
 
 /**
  * The webhook events of the service's state changes (CONTRACT section 12). Each is built here
@@ -19,7 +20,7 @@ function event(accountId: string, type: AnyWebhookEventType, data: Record<string
 }
 
 /** post.published / post.partially_published / post.failed, with the post as GET /posts/{id} shows it once final. */
-export function postFinishedEvent(post: PostItem, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null): WebhookEvent {
+export function postFinishedEvent(post: Post, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null): WebhookEvent {
   return event(post.account_id, postEventType(status), { post: toPostView({ ...post, status, published_at: publishedAt }) });
 }
 

@@ -1,11 +1,11 @@
 import { config } from '#shared/config';
 import { checkOutboundUrl, OutboundRequestRefused } from '#shared/http-client/safe-fetch';
-import { ServiceError } from '#shared/http/errors';
+import { DomainError } from '#shared/domain/errors';
 
 /** How long the check at creation may spend resolving the endpoint's name. */
 const RESOLVE_TIMEOUT_MS = 5_000;
 
-const invalidUrl = (message: string) => new ServiceError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (${message})` });
+const invalidUrl = (message: string) => new DomainError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (${message})` });
 
 /**
  * The URL of a new endpoint (CONTRACT section 12): https (locally http too), no credentials,

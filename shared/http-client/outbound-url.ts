@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isInternalAddress, isInternalHostName } from '#shared/http-client/internal-addresses';
+import { isInternalAddress, isInternalHostName } from './internal-addresses';
 
 /**
  * Whether a URL a client gave us is safe for the service to call from inside AWS: https, and

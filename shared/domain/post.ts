@@ -1,0 +1,43 @@
+import type { MediaView, PostMedia } from './media-view';
+import type { PlatformContent } from './platform-content';
+import type { Platform } from './platforms';
+import type { PostStatus } from './post-status';
+
+/** A post as the service keeps it (docs/api.md, "Posts"); shared/store/posts.ts maps it to its item. */
+export interface PlatformResult {
+  status: 'pending' | 'publishing' | 'published' | 'failed';
+  url: string | null;
+  platform_post_id: string | null;
+  published_at: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface Post {
+  id: string;
+  account_id: string;
+  content: string;
+  /** Text per platform that replaces content there; absent when none (items older than it have none). */
+  platform_content?: PlatformContent;
+  platforms: Platform[];
+  /** Stored only when false: no link card for this post (CONTRACT section 13). */
+  link_preview?: false;
+  /** The post's images as they were attached, with where their variants are (CONTRACT section 11). */
+  media?: PostMedia[];
+  status: PostStatus;
+  scheduled_for: string | null;
+  created_at: string;
+  published_at: string | null;
+  results: Partial<Record<Platform, PlatformResult>>;
+  /** scheduled_for, or created_at for an immediate post: the time spacing and record keys use. */
+  post_time: string;
+  /** The LinkedIn spacing bucket the post holds, while it holds one. */
+  spacing_bucket?: number;
+  /**
+   * Bumped by every edit and retry (absent: 0, never changed). Their writes are conditional on the
+   * version they read, and each version gets its own trigger: a trigger of an older version does nothing.
+   */
+  version?: number;
+}
+
+/** A post's version (0 until its first edit or retry). */
+export const versionOf = (post: Pick<Post, 'version'>): number => post.version ?? 0;

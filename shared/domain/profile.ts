@@ -1,0 +1,14 @@
+import type { Platform } from './platforms';
+
+/** A connected profile's public fields (docs/api.md, "Profiles"). */
+export interface Profile {
+  id: string;
+  platform: Platform;
+  handle: string;
+  display_name: string | null;
+  platform_user_id: string;
+  connected_at: string;
+  /** LinkedIn access-token expiry; null for Bluesky. */
+  expires_at: string | null;
+  needs_reconnect: boolean;
+}
