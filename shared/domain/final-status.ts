@@ -1,6 +1,6 @@
 import type { PlatformResult, PostStatus } from '#shared/store/posts';
 
-/** A post's final status from its platform results (CONTRACT section 5). */
+/** A post's final status from its platform results (docs/api.md, "Posts"). */
 export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'scheduled' | 'publishing'> {
   const published = results.filter((result) => result.status === 'published').length;
   if (published === results.length) return 'published';

@@ -1,6 +1,6 @@
 import { ServiceError, type Platform } from '#shared/http/errors';
 
-/** Per-platform text (CONTRACT section 13): the text a platform receives instead of `content`. */
+/** Per-platform text (docs/api.md, "Per-platform text, preview and link cards"): the text a platform receives instead of `content`. */
 export type PlatformContent = Partial<Record<Platform, string>>;
 
 /**

@@ -1,7 +1,7 @@
 import type { PlatformResult, PostItem } from '#shared/store/posts';
 import { toMediaView, type MediaView } from './media-view';
 
-/** The post as the API shows it (CONTRACT section 5): the stored post less its internal fields. */
+/** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
 export type PostView = Pick<PostItem, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
   platform_content: NonNullable<PostItem['platform_content']>;
   link_preview: boolean;
