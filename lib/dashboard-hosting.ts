@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../dashboard/security-headers';
 
 /**
- * The account dashboard in AWS (CONTRACT section 9): its built pages in a private S3 bucket
+ * The account dashboard in AWS (docs/api.md, "Dashboard"): its built pages in a private S3 bucket
  * read by CloudFront through origin access control, and, behind the same distribution (one
  * origin, so the session cookie stays first-party), the dashboard's API at /dashboard/api/*
  * and the public API at /v1/*, both uncached, to the HTTP API's stage.

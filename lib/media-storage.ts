@@ -3,7 +3,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 /**
- * The private bucket for images (CONTRACT section 11): raw uploads arrive under `uploads/`
+ * The private bucket for images (docs/api.md, "Media"): raw uploads arrive under `uploads/`
  * through presigned PUTs; `complete` writes the published variants under `media/`. Private,
  * encrypted, TLS only; the raw uploads expire after a day whatever happens (a complete removes
  * them at once), and multipart leftovers are cleaned up. Variants go with their media (DELETE

@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Route } from '../shared/http/routes';
 
-/** The version in the base URL (CONTRACT: `{base_url}` carries it, e.g. `.../v1`). */
+/** The version in the base URL (docs/api.md, "Conventions": the base URL carries it, e.g. `.../v1`). */
 export const STAGE_NAME = 'v1';
 
 /**

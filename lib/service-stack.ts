@@ -105,7 +105,7 @@ export class ServiceStack extends Stack {
       return fn;
     };
 
-    // Answers 404 before any authentication (CONTRACT section 1), so it touches nothing.
+    // Answers 404 before any authentication (docs/api.md, "Errors", "Precedence"), so it touches nothing.
     httpApi.addDefaultRoute(makeFunction(DEFAULT_OPERATION, '$default: unknown route or method').function);
     for (const route of routes) {
       // Read-write even for reads: API-key auth counts every request (rate limit, last use),

@@ -29,7 +29,7 @@ export const EXPIRY_SWEEP_EXPRESSION = 'cron(0 6 * * ? *)';
  * Webhooks in AWS (docs/decisions.md, "Webhooks"): the table's stream carries each event item
  * (written in the same transaction as the state change it announces) to the dispatcher, which
  * writes each delivery's first attempt and queues it; the deliverer makes one attempt per
- * message and queues the next on the contract's schedule. The endpoint is each message's group,
+ * message and queues the next on the schedule of docs/api.md, "Webhooks". The endpoint is each message's group,
  * so SQS fair queueing keeps a slow endpoint from delaying the others. Whatever fails every
  * retry (a stream batch, a message) lands in one dead-letter queue, alarmed. A recurring
  * schedule runs the expiring-token sweep daily.

@@ -7,7 +7,7 @@ export interface CreateMediaBody {
   alt_text?: string;
 }
 
-/** 20 MiB: the largest upload accepted (CONTRACT section 11). */
+/** 20 MiB: the largest upload accepted (docs/api.md, "Media"). */
 export const MAX_UPLOAD_BYTES = 20_971_520;
 
 export const createMediaSchema: Schema = {

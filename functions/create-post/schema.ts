@@ -50,8 +50,8 @@ export const mediaIdsSchema: Schema = {
 };
 
 /**
- * POST /posts. The annotations give each failure its contract code; the validator applies
- * the contract's precedence (unknown field → missing → wrong type → the rest in property order).
+ * POST /posts. The annotations give each failure its documented code; the validator applies
+ * the precedence of docs/api.md, "Errors" (unknown field → missing → wrong type → the rest in property order).
  */
 export const createPostSchema: Schema = {
   type: 'object',
@@ -67,7 +67,7 @@ export const createPostSchema: Schema = {
       'x-error-codes': { pattern: 'MISSING_REQUIRED_FIELD', maxLength: 'CONTENT_TOO_LONG', format: 'INVALID_FIELD' },
       example: 'Shipping v2 today (finally) #launch',
     },
-    // Right after content: its CONTENT_TOO_LONG comes before INVALID_PLATFORMS (contract precedence).
+    // Right after content: its CONTENT_TOO_LONG comes before INVALID_PLATFORMS (docs/api.md, "Posts").
     platform_content: platformContentSchema,
     platforms: {
       type: 'array',

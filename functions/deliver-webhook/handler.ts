@@ -6,7 +6,7 @@ import { deliverAttempt } from '#shared/use-cases/webhooks/deliver';
 /**
  * The deliverer, consuming the webhook queue: one attempt per message, the batch's attempts at
  * once (each bounded by its 10 s timeout), so an endpoint that hangs holds up no other. An
- * endpoint's failure is recorded and retried on the contract's schedule, never an error here;
+ * endpoint's failure is recorded and retried on the schedule of docs/api.md, "Webhooks", never an error here;
  * a record that throws (the store unreachable) comes back after the visibility timeout, then
  * goes to the dead-letter queue.
  */

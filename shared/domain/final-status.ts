@@ -1,7 +1,7 @@
 import type { PlatformResult } from '#shared/domain/post';
 import type { PostStatus } from './post-status';
 
-/** A post's final status from its platform results (CONTRACT section 5). */
+/** A post's final status from its platform results (docs/api.md, "Posts"). */
 export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'scheduled' | 'publishing'> {
   const published = results.filter((result) => result.status === 'published').length;
   if (published === results.length) return 'published';

@@ -1,5 +1,5 @@
 /**
- * LinkedIn spacing (CONTRACT section 6): any two LinkedIn posts of an account are at least
+ * LinkedIn spacing (docs/api.md, "Limits"): any two LinkedIn posts of an account are at least
  * 60 s apart. Time is cut into 60-second buckets; a bucket holds at most one post (two posts
  * in one bucket are always too close), and a post only needs checking against the posts in
  * the buckets either side of its own: anything further is more than 60 s away.

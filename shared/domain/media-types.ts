@@ -1,3 +1,3 @@
-/** The image types the service takes (CONTRACT section 11): what POST /media may declare. */
+/** The image types the service takes (docs/api.md, "Media"): what POST /media may declare. */
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

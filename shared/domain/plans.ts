@@ -1,4 +1,4 @@
-/** Monthly post limits of the plans (CONTRACT section 2). */
+/** Monthly post limits of the plans (docs/api.md, "Accounts, plans and keys"). */
 export const PLANS = { free: 10, pro: 3000 } as const;
 export type Plan = keyof typeof PLANS;
 

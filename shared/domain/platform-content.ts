@@ -1,7 +1,7 @@
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 
-/** Per-platform text (CONTRACT section 13): the text a platform receives instead of `content`. */
+/** Per-platform text (docs/api.md, "Per-platform text, preview and link cards"): the text a platform receives instead of `content`. */
 export type PlatformContent = Partial<Record<Platform, string>>;
 
 /**

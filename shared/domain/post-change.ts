@@ -4,7 +4,7 @@ import { DomainError } from '#shared/domain/errors';
 import { SPACING_MS, spacingBucket, type SlotHold, type SlotMove } from './linkedin-spacing';
 
 /**
- * An edit or a retry, planned from the post as read (CONTRACT section 10): the post as it will be
+ * An edit or a retry, planned from the post as read (docs/api.md, "Editing, rescheduling and retrying"): the post as it will be
  * written (its version one higher) and how its LinkedIn slot moves, if it does. The write is
  * conditional on the status and version read, so a plan made from a stale read never lands.
  */

@@ -14,7 +14,7 @@ export interface PostEdit {
   platforms?: Platform[];
   scheduled_for?: string | null;
   link_preview?: boolean;
-  /** Replaces the images as a whole (ids of ready media, CONTRACT section 11). */
+  /** Replaces the images as a whole (ids of ready media, docs/api.md, "Media"). */
   media?: string[];
 }
 

@@ -19,9 +19,9 @@ export interface Post {
   /** Text per platform that replaces content there; absent when none (items older than it have none). */
   platform_content?: PlatformContent;
   platforms: Platform[];
-  /** Stored only when false: no link card for this post (CONTRACT section 13). */
+  /** Stored only when false: no link card for this post (docs/api.md, "Per-platform text, preview and link cards"). */
   link_preview?: false;
-  /** The post's images as they were attached, with where their variants are (CONTRACT section 11). */
+  /** The post's images as they were attached, with where their variants are (docs/api.md, "Media"). */
   media?: PostMedia[];
   status: PostStatus;
   scheduled_for: string | null;

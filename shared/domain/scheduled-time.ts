@@ -1,6 +1,6 @@
 import { DomainError } from '#shared/domain/errors';
 
-/** Scheduling bounds (CONTRACT section 5): at least 60 s after the request, at most 365 days ahead. */
+/** Scheduling bounds (docs/api.md, "Posts"): at least 60 s after the request, at most 365 days ahead. */
 export const MIN_LEAD_MS = 60_000;
 export const MAX_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The webhook events (CONTRACT section 12): what an endpoint can subscribe to, and the one
+ * The webhook events (docs/api.md, "Webhooks"): what an endpoint can subscribe to, and the one
  * event it gets without subscribing (`webhook.test`, sent on request).
  */
 export const WEBHOOK_EVENT_TYPES = [

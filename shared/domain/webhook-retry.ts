@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (CONTRACT section 12): after about 5 s, 5 min, 30 min,
+ * When a failed delivery is tried again (docs/api.md, "Webhooks"): after about 5 s, 5 min, 30 min,
  * 2 h, 5 h, 10 h and 10 h, each with ±10 % jitter so that endpoints that failed together (an
  * outage) are not all hit again in the same second. Eight attempts in all, over about 27.5 h.
  */

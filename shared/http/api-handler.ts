@@ -35,13 +35,13 @@ export interface EndpointOptions<TBody, TQuery> {
   body?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   query?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   /**
-   * POST endpoints honour the idempotency-key header (CONTRACT section 7); a codec when the
+   * POST endpoints honour the idempotency-key header (docs/api.md, "Idempotency"); a codec when the
    * response holds a secret that the stored copy must keep sealed.
    */
   idempotent?: boolean | StoredResponseCodec;
   /**
    * The route's `{id}` is checked (INVALID_ID) right after authentication, before the body is
-   * read: an endpoint with both a path id and a body answers a bad id first (CONTRACT sections 0, 10).
+   * read: an endpoint with both a path id and a body answers a bad id first (docs/api.md, "Errors", "Precedence").
    */
   pathId?: boolean;
   /**

@@ -7,7 +7,7 @@ import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware } from './types';
 
 /**
- * API-key authentication and the per-key API rate limit (fixed window, CONTRACT section 1), in
+ * API-key authentication and the per-key API rate limit (fixed window, docs/api.md, "Authentication and rate limit"), in
  * one conditional write on the key's item (shared/store/rate-limits.ts). A malformed key is
  * refused without a store call; a deleted key fails at once: nothing is cached.
  */

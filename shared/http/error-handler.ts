@@ -5,8 +5,8 @@ import { toWireError } from './errors';
 import { jsonResponse, type HttpMiddleware } from './types';
 
 /**
- * Last in the stack, first on the way back: turns whatever was thrown into the spec's error
- * body. Only DomainErrors reach the client; an AWS dependency that said "not now" (throttled,
+ * Last in the stack, first on the way back: turns whatever was thrown into the error body of
+ * docs/api.md, "Errors". Only DomainErrors reach the client; an AWS dependency that said "not now" (throttled,
  * its own 5xx, a timeout) becomes 503 with retry-after; anything else is logged with its cause
  * and answered with a generic 500.
  */

@@ -60,7 +60,7 @@ export const errorCatalog = {
   INTERNAL_SERVER_ERROR: entry(500, 'An unexpected error occurred; retry later'),
   SERVICE_UNAVAILABLE: entry(503, 'The platform is unavailable; retry later with a growing delay'),
   OAUTH_ERROR: entry(400, (x) => `OAuth authorization failed: ${String(x.details)}`),
-  // Added by the contract (section 0).
+  // Beyond the codes above (docs/api.md, "Errors").
   NOT_FOUND: entry(404, 'Not found'),
   INVALID_FIELD: entry(400, (x) => `Invalid field: ${String(x.field)}`),
   PAYLOAD_TOO_LARGE: entry(413, (x) => `The request body is larger than ${String(x.max_bytes)} bytes`),
@@ -68,7 +68,7 @@ export const errorCatalog = {
   IDEMPOTENCY_KEY_IN_PROGRESS: entry(409, 'A request with this idempotency-key is still in progress; retry shortly'),
   IDEMPOTENCY_KEY_REUSED: entry(422, 'This idempotency-key was already used with a different request body'),
   FORBIDDEN: entry(403, 'Forbidden'),
-  // Media (CONTRACT section 11).
+  // Media (docs/api.md, "Media").
   MEDIA_NOT_FOUND: entry(404, 'Media not found'),
   INVALID_MEDIA: entry(400, (x) => INVALID_MEDIA_MESSAGES[String(x.reason)] ?? 'The media cannot be used'),
   // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).

@@ -32,7 +32,7 @@ export interface StoredResponseCodec {
 }
 
 /**
- * The idempotency-key header on POST requests (CONTRACT section 7): the first request with a
+ * The idempotency-key header on POST requests (docs/api.md, "Idempotency"): the first request with a
  * key claims it; a repeat with the same body replays the stored response; a different body
  * gets 422, a repeat while the first still runs 409. Runs after validation, so invalid
  * requests write nothing. An endpoint may complete the record inside its own transaction

@@ -1,8 +1,8 @@
 import type { SchemaObject } from 'ajv';
 
 /**
- * A required text field: blank (empty or only whitespace) is MISSING_REQUIRED_FIELD, as the
- * contract says of content; text no platform can carry (lone surrogates) is INVALID_FIELD.
+ * A required text field: blank (empty or only whitespace) is MISSING_REQUIRED_FIELD, as
+ * docs/api.md, "Posts" says of content; text no platform can carry (lone surrogates) is INVALID_FIELD.
  */
 export function requiredText(maxLength: number, annotations: { description: string; example: string }): SchemaObject {
   return {

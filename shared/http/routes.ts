@@ -43,7 +43,7 @@ export const routes: readonly Route[] = [
   { method: 'DELETE', path: '/webhooks/{id}', operation: 'delete-webhook', auth: 'api-key' },
   { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key' },
   { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key' },
-  // The account dashboard's API (CONTRACT section 9): session cookie + CSRF token, never x-api-key.
+  // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/session', operation: 'dashboard-get-session', auth: 'session' },

@@ -10,7 +10,7 @@ import type { HttpMiddleware } from './types';
  * The dashboard's authentication, in the place API-key auth holds for the public API: the
  * session cookie, then (for anything but GET/HEAD) the CSRF token header bound to that
  * session. x-api-key is never looked at here, and the public API never reads this cookie.
- * Failures are 403 FORBIDDEN, the dashboard's one code (CONTRACT section 9, docs/decisions.md).
+ * Failures are 403 FORBIDDEN, the dashboard's one code (docs/api.md, "Dashboard"; docs/decisions.md).
  */
 export const SESSION_COOKIE = 'sps_session';
 export const CSRF_HEADER = 'x-csrf-token';

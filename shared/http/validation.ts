@@ -5,7 +5,7 @@ import { DomainError, type ErrorCode } from '#shared/domain/errors';
 import { suggestFieldName } from './field-suggestion';
 
 /**
- * ajv validation with the spec's error codes. The ajv code of each schema is generated at build
+ * ajv validation with the error codes of docs/api.md, "Errors". The ajv code of each schema is generated at build
  * time (`npm run validators` writes `functions/<operation>/schema.validators.ts` next to each
  * `schema.ts`, with ajv's standalone code); an endpoint wires its schema to that precompiled
  * function, and a schema that changed since the generation fails at module load.
@@ -15,7 +15,7 @@ import { suggestFieldName } from './field-suggestion';
  * `x-error-codes: {keyword: code}` for single keywords (e.g. maxLength → CONTENT_TOO_LONG), and
  * `null` for a null sent where the property's type allows none.
  *
- * Precedence among several failures (CONTRACT section 5): unknown field → missing field
+ * Precedence among several failures (docs/api.md, "Errors", "Precedence"): unknown field → missing field
  * (in the order of `required`) → wrong type (INVALID_FIELD) → annotated codes in property order.
  */
 export type Schema = SchemaObject;

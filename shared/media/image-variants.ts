@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 
 /**
- * What `POST /media/{id}/complete` does to the uploaded bytes (CONTRACT section 11): checks them
+ * What `POST /media/{id}/complete` does to the uploaded bytes (docs/api.md, "Media"): checks them
  * (magic bytes, the declared type, at most 40 megapixels, decodable to the end) and makes the
  * variants the platforms receive. Every variant is re-encoded from the decoded pixels, turned
  * upright first: no metadata block (EXIF, GPS, XMP, ICC comments) and nothing appended to the

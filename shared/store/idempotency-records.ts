@@ -5,7 +5,7 @@ import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
 import { db, tableName } from './client';
 
 /**
- * Idempotency records (CONTRACT section 7): one per account and idempotency-key, kept 24 h.
+ * Idempotency records (docs/api.md, "Idempotency"): one per account and idempotency-key, kept 24 h.
  * While the first request runs the record is `in_progress` (with a short lock, so a crashed
  * request does not block the key for a day); then `completed` with the response to replay.
  */

@@ -3,7 +3,7 @@ import { db, tableName } from './client';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
 /**
- * Failed dashboard sign-ins per email (CONTRACT section 9): ten within 15 minutes lock the
+ * Failed dashboard sign-ins per email (docs/api.md, "Dashboard"): ten within 15 minutes lock the
  * email for 15 minutes. One item per email (keyed by a hash of it, known or not, so the lock
  * says nothing about whether a login exists). An attempt is reserved, atomically, before the
  * password is checked, so concurrent guesses cannot slip past the count; a successful

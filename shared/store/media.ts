@@ -5,7 +5,7 @@ import type { Media } from '#shared/domain/media';
 
 /**
  * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
- * (24 h after creation, CONTRACT section 11); attaching it to a post (in the post's creation
+ * (24 h after creation, docs/api.md, "Media"); attaching it to a post (in the post's creation
  * transaction) records the post in `post_ids` and removes the TTL, so the image lives as long
  * as a post uses it.
  */

@@ -3,7 +3,7 @@ import { versionOf, type Post } from '#shared/domain/post';
 import { postItem } from './posts';
 
 /**
- * The post's side of an edit or a retry (CONTRACT section 10): whole-item writes conditional on
+ * The post's side of an edit or a retry (docs/api.md, "Editing, rescheduling and retrying"): whole-item writes conditional on
  * the status and version that were read, so of two changes made from the same read, or a change
  * and the publisher's claim, exactly one lands.
  */

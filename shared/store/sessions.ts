@@ -4,7 +4,7 @@ import { db, tableName } from './client';
 import { GSI1, isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 
 /**
- * Dashboard sessions (CONTRACT section 9). The id is 256 random bits held only by the
+ * Dashboard sessions (docs/api.md, "Dashboard"). The id is 256 random bits held only by the
  * browser (an HttpOnly cookie); the table keeps its SHA-256, so a table read yields no usable
  * session. Idle expiry of 12 hours, sliding: the TTL moves forward when the session is used,
  * at most once per REFRESH_SECONDS so a busy page does not write on every request. The

@@ -28,9 +28,9 @@ export interface NewPost {
   platform_content?: PlatformContent;
   platforms: Platform[];
   scheduled_for?: string | null;
-  /** false: no link card (CONTRACT section 13). */
+  /** false: no link card (docs/api.md, "Per-platform text, preview and link cards"). */
   link_preview?: boolean;
-  /** Ids of ready media (CONTRACT section 11). */
+  /** Ids of ready media (docs/api.md, "Media"). */
   media?: string[];
 }
 
@@ -52,7 +52,7 @@ export interface CreatedPost {
 const MAX_CONFLICT_RETRIES = 3;
 
 /**
- * Creates a post (CONTRACT sections 5-7). Checks in the contract's order after the request's
+ * Creates a post (docs/api.md, "Posts", "Limits", "Publishing guarantees"). Checks in the documented order after the request's
  * shape: scheduled time → connected platforms → monthly limit → LinkedIn spacing. One
  * transaction writes the post, counts it, claims its LinkedIn slot and completes the
  * idempotency record, so no path leaves one without the others. Then the post is handed to
@@ -169,7 +169,7 @@ const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
 /**
  * The one place where a cancelled creation transaction becomes a domain error. Items, in
  * order: post, counter, [slot, slot before, slot after], [idempotency record]. The monthly
- * limit outranks the spacing rule when both fail (CONTRACT precedence).
+ * limit outranks the spacing rule when both fail (docs/api.md, "Limits").
  */
 async function explainCancelledCreation(
   error: unknown,

@@ -12,7 +12,7 @@ import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 
 /**
- * Connecting a LinkedIn profile (CONTRACT section 4): start an authorization (a single-use
+ * Connecting a LinkedIn profile (docs/api.md, "LinkedIn OAuth"): start an authorization (a single-use
  * state bound to the account), then complete it when LinkedIn sends the browser back.
  */
 const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');

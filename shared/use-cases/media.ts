@@ -10,7 +10,7 @@ import { getPostItem } from '#shared/store/posts';
 import { isFinalStatus } from '#shared/domain/post-status';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
 
-/** CONTRACT section 11: upload URLs live 15 minutes. */
+/** docs/api.md, "Media": upload URLs live 15 minutes. */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60 * 1000;
 
 export interface NewMedia {
@@ -54,7 +54,7 @@ export async function readMedia(accountId: string, mediaId: string): Promise<Med
   return toMediaView(media);
 }
 
-/** Deletes media no pending post uses (CONTRACT: in_use while attached to a post not yet final). */
+/** Deletes media no pending post uses (docs/api.md, "Media": in_use while attached to a post not yet final). */
 export async function deleteMedia(accountId: string, mediaId: string): Promise<void> {
   const media = await getMedia(accountId, mediaId, clock.now());
   if (!media) throw notFound();

@@ -9,11 +9,11 @@ import { getMedia } from '#shared/store/media';
  * functions that run them carry neither the image library nor the storage client.
  */
 export const MAX_MEDIA_PER_POST = 4;
-/** CONTRACT section 11: media no post uses disappears 24 hours after its creation (or its release). */
+/** docs/api.md, "Media": media no post uses disappears 24 hours after its creation (or its release). */
 export const UNATTACHED_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The media of a new or edited post, in the contract's order: every id must be this account's
+ * The media of a new or edited post, in the order of docs/api.md, "Media": every id must be this account's
  * (MEDIA_NOT_FOUND), then ready (INVALID_MEDIA not_ready), then at most 4 (too_many).
  * Duplicates are merged, as platforms are.
  */

@@ -7,7 +7,7 @@ import { logger } from '#shared/logger';
 
 /**
  * Undoes a creation whose hand-over to the scheduler failed: the request fails, so it must
- * count nothing and leave nothing (CONTRACT section 6). Conditional on the post still
+ * count nothing and leave nothing (docs/api.md, "Limits"). Conditional on the post still
  * waiting: if the publisher already took it, the post stays and is reported as created.
  */
 export async function rollBackCreation(

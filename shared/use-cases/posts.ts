@@ -48,7 +48,7 @@ const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
 
 /**
  * Deletes a scheduled or failed post, releasing its LinkedIn slot and cancelling its
- * schedule. A post being or already published gives POST_PUBLISHED (CONTRACT section 5).
+ * schedule. A post being or already published gives POST_PUBLISHED (docs/api.md, "Posts").
  * The status and version conditions make a race with the publisher or an edit safe: whichever
  * commits first wins (an edit that moved the slot meanwhile makes the delete read again).
  */

@@ -8,7 +8,7 @@ import { linkedInWarnings, renderLinkedInCommentary, type LinkedInRendering } fr
 import type { NewPost } from './create-post';
 import { resolvePostMedia } from './post-media';
 
-/** POST /posts/preview's answer (CONTRACT section 13). */
+/** POST /posts/preview's answer (docs/api.md, "Per-platform text, preview and link cards"). */
 export interface PostPreview {
   preview: {
     linkedin?: LinkedInRendering;

@@ -40,7 +40,7 @@ const MAX_REQUEUE_MS = MAX_QUEUE_DELAY_SECONDS * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Publishes a post (CONTRACT section 7): claims it, publishes each pending platform
+ * Publishes a post (docs/api.md, "Publishing guarantees"): claims it, publishes each pending platform
  * independently under its own claim, records each result, then sets the final status.
  * Safe to run twice at once, again after a crash, or for a post deleted meanwhile. Never waits
  * for the post's time beyond a second: a trigger that comes earlier goes back on the queue.

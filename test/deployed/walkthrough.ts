@@ -4,7 +4,7 @@ import { smallJpeg } from '../support/images';
 import { adminCommand, apiClient, type ApiResponse } from './api-client';
 import type { DeployedService } from './deployed-service';
 
-/** LinkedIn posts of an account are at least 60 s apart (CONTRACT section 6): the walk lets that much time pass between them. */
+/** LinkedIn posts of an account are at least 60 s apart (docs/api.md, "Limits"): the walk lets that much time pass between them. */
 const SPACING_MS = 61_000;
 /**
  * SQS delivers a delayed message at its time, never before, and the delay was counted from the

@@ -11,7 +11,7 @@ import { PASSWORD, signIn, uniqueEmail } from './dashboard-client';
 
 /**
  * The bad-input corpus: malformed requests over every public endpoint, each with the exact
- * status and code (and extra fields where the contract names them). None may answer 500 or
+ * status and code (and extra fields where docs/api.md, "Errors" names them). None may answer 500 or
  * show a stack trace, a file path or an internal name, and none may write to the store.
  *
  * The dashboard's API is in too: its session cookie and CSRF token, and the wall between the
@@ -412,7 +412,7 @@ const platformContentRows: Row[] = ['/posts', '/posts/preview'].flatMap((path): 
   ];
 });
 
-// ---- Media (CONTRACT section 11): the declaration's body and the media paths. The bytes' own faults
+// ---- Media (docs/api.md, "Media"): the declaration's body and the media paths. The bytes' own faults
 // (lying types, truncated files, a 50-megapixel PNG, polyglots) are in test/integration/media.test.ts.
 const mediaBody = (body: unknown) => json('keyA', 'POST', '/media', body);
 const mediaRows: Row[] = [
@@ -436,7 +436,7 @@ const mediaRows: Row[] = [
   ['a post with an unknown media id', json('keyA', 'POST', '/posts', { content: 'hi', platforms: ['bluesky'], media: ['00000000-0000-4000-8000-000000000000'] }), err(404, 'MEDIA_NOT_FOUND')],
 ];
 
-// ---- PATCH /posts/{id} and POST /posts/{id}/retry (CONTRACT section 10): POST /posts's field rules, then the post's state.
+// ---- PATCH /posts/{id} and POST /posts/{id}/retry (docs/api.md, "Editing, rescheduling and retrying"): POST /posts's field rules, then the post's state.
 const edit = (body: unknown, post: keyof Context = 'scheduledPost', key: keyof Context = 'keyA', headers: Record<string, string | string[]> = {}) =>
   (ctx: Context) => json(key, 'PATCH', `/posts/${ctx[post]}`, body, headers)(ctx);
 const retryOf = (body: unknown, post: keyof Context = 'scheduledPost', key: keyof Context = 'keyA') =>
@@ -497,7 +497,7 @@ const lifecycleRows: Row[] = [
 ];
 
 
-// ---- Webhooks (CONTRACT section 12): the body of POST /webhooks, the ids and the deliveries query.
+// ---- Webhooks (docs/api.md, "Webhooks"): the body of POST /webhooks, the ids and the deliveries query.
 const hook = (body: unknown, headers: Record<string, string> = {}) => json('keyA', 'POST', '/webhooks', body, headers);
 const deliveries = (query: string, key: keyof Context = 'keyA') => (ctx: Context) => get(key, `/webhooks/${ctx.webhookA}/deliveries?${query.replace(/<(\w+)>/g, (_m, name: keyof Context) => ctx[name])}`)(ctx);
 const webhookRows: Row[] = [

@@ -6,7 +6,7 @@ import type { PostRecord, TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 
 /**
- * Link cards end to end (CONTRACT section 13): pages served on this machine, the real PDS and
+ * Link cards end to end (docs/api.md, "Per-platform text, preview and link cards"): pages served on this machine, the real PDS and
  * the fake LinkedIn. A link to a page with Open Graph metadata gets a card on both platforms,
  * its thumbnail a blob of at most 1,000,000 bytes on Bluesky and an Images API upload on
  * LinkedIn; a page that cannot give a card (a redirect inside, no answer) costs the post at

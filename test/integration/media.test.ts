@@ -3,9 +3,9 @@ import { flatPng, hasGpsIfd, photo, smallJpeg } from '../support/images';
 import { startTestService, type CallResult, type TestService } from '../support/test-service';
 
 /**
- * The media API (CONTRACT section 11) on the local service: create, upload to the returned URL,
+ * The media API (docs/api.md, "Media") on the local service: create, upload to the returned URL,
  * complete, get, delete; every INVALID_MEDIA reason and MEDIA_NOT_FOUND, with nothing written
- * by a refused request; media on POST /posts in the contract's order.
+ * by a refused request; media on POST /posts in the documented order.
  */
 describe('media', () => {
   let service: TestService;
@@ -215,7 +215,7 @@ describe('media', () => {
       expect((await service.call('GET', `/media/${ids[1]}`, { key: account.apiKey })).status).toBe(404);
     }, 60_000);
 
-    it('edits a scheduled post\'s images with PATCH: replaced as a whole, the dropped ones released, in the contract\'s order', async () => {
+    it('edits a scheduled post\'s images with PATCH: replaced as a whole, the dropped ones released, in the documented order (docs/api.md, Media)', async () => {
       const [first, second, third] = await ready(3);
       const scheduledFor = new Date(clock.now().getTime() + 72 * 3600_000).toISOString();
       const created = (await post({ media: [first], scheduled_for: scheduledFor })).json.post;

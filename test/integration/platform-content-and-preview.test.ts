@@ -5,7 +5,7 @@ import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 
 /**
- * platform_content on POST /posts and POST /posts/preview (CONTRACT section 13): each error with
+ * platform_content on POST /posts and POST /posts/preview (docs/api.md, "Per-platform text, preview and link cards"): each error with
  * its fields and its place in the precedence, on both endpoints; what is stored and returned;
  * the preview's answer; and that the preview writes and counts nothing.
  */

@@ -142,7 +142,7 @@ describe('publishing under platform faults', () => {
       expect([post.status, post.results.linkedin.error?.code]).toEqual(['failed', 'PLATFORM_OUTCOME_UNKNOWN']);
       expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);
       expect(sentToLinkedIn(text)).toHaveLength(0);
-      // The user, having checked the feed, asks for it again (CONTRACT section 10).
+      // The user, having checked the feed, asks for it again (docs/api.md, "Editing, rescheduling and retrying").
       clock.advance(61_000);
       const retried = await service.call('POST', `/posts/${post.id}/retry`, { key: apiKey, body: { include_outcome_unknown: true } });
       expect(retried.status).toBe(200);
@@ -170,7 +170,7 @@ describe('publishing under platform faults', () => {
       expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual(['server-error', 'rate-limited', 'server-error', 'rate-limited']);
       expect(sentToLinkedIn(text)).toHaveLength(0);
       linkedinPlan = NO_FAULTS;
-      // A failed post holds no time (CONTRACT section 6): another LinkedIn post within the minute is accepted...
+      // A failed post holds no time (docs/api.md, "Limits"): another LinkedIn post within the minute is accepted...
       const next = await service.call('POST', '/posts', { key: apiKey, body: { content: 'LinkedIn is back', platforms: ['linkedin'] } });
       expect(next.status).toBe(201);
       expect((await settled(next.json.post.id)).status).toBe('published');

@@ -2,9 +2,9 @@ import { startTestService, type TestService } from '../support/test-service';
 import { RecordingScheduler } from '../support/recording-scheduler';
 
 /**
- * PATCH /posts/{id} (CONTRACT section 10) through the local server, nothing published (a
+ * PATCH /posts/{id} (docs/api.md, "Editing, rescheduling and retrying") through the local server, nothing published (a
  * RecordingScheduler stands in for the scheduler): what an edit changes and answers, its checks
- * in contract order, the LinkedIn slot moving with the post, idempotency, and a failed hand-over
+ * in the documented order, the LinkedIn slot moving with the post, idempotency, and a failed hand-over
  * undone. Races are in posts-edit-races.test.ts.
  */
 const minuteAligned = (minutesAhead: number) => {

@@ -4,7 +4,7 @@ import type { TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 
 /**
- * Editing and retrying end to end (CONTRACT section 10): the real server and handlers, the local
+ * Editing and retrying end to end (docs/api.md, "Editing, rescheduling and retrying"): the real server and handlers, the local
  * scheduler and publisher, a real Bluesky PDS and the fake LinkedIn. What counts is what the
  * platforms hold: exactly the edited or corrected text, at its time, once. Time moves through the
  * clock port, never slept.

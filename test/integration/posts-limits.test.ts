@@ -78,7 +78,7 @@ describe('limits under concurrent requests', () => {
     },
   );
 
-  it('computes next_available as in the contract: existing 10:00:00 and 10:01:30, request 10:00:30 → 10:02:30', async () => {
+  it('computes next_available as docs/api.md (Limits) gives it: existing 10:00:00 and 10:01:30, request 10:00:30 → 10:02:30', async () => {
     const { accountId, apiKey } = await service.createAccount({ plan: 'pro' });
     await service.connectProfile(accountId, 'linkedin');
     const base = minuteAligned(24 * 60);

@@ -5,10 +5,10 @@ import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 
 /**
- * POST /posts/{id}/retry (CONTRACT section 10) through the local server, with the real publisher
+ * POST /posts/{id}/retry (docs/api.md, "Editing, rescheduling and retrying") through the local server, with the real publisher
  * handler run by hand on scripted platforms (a RecordingScheduler keeps what would be queued):
  * which platforms go again, corrected content, outcome-unknown results, the state and body
- * rules in contract order, LinkedIn spacing, idempotency and the monthly count.
+ * rules in the documented order, LinkedIn spacing, idempotency and the monthly count.
  */
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const context = { awsRequestId: 'retry-test' } as Context;

@@ -2,7 +2,7 @@ import { startTestService, type TestService } from '../support/test-service';
 import { RecordingScheduler } from '../support/recording-scheduler';
 
 /**
- * POST /posts error precedence (CONTRACT section 5), through the local server:
+ * POST /posts error precedence (docs/api.md, "Posts"), through the local server:
  * INVALID_JSON → INVALID_FIELD (unknown) → MISSING_REQUIRED_FIELD (content, platforms) →
  * INVALID_FIELD (types) → CONTENT_TOO_LONG → INVALID_PLATFORMS → INVALID_SCHEDULED_TIME →
  * PLATFORMS_NOT_CONNECTED → MONTHLY_LIMIT_EXCEEDED → RATE_LIMIT_EXCEEDED (platform).

@@ -1,6 +1,6 @@
 import { startTestService, type TestService } from '../support/test-service';
 
-/** The API rate limit (CONTRACT section 1): fixed window per key, atomic under concurrency. */
+/** The API rate limit (docs/api.md, "Authentication and rate limit"): fixed window per key, atomic under concurrency. */
 describe('API rate limit', () => {
   let service: TestService;
   let restoreClock: () => void;

@@ -10,7 +10,7 @@ import { installStoreFaults, STORE_FAULT_KINDS, type StoreFaultKind, type StoreF
  * Issue 18: every injected store fault on every store call of the three write paths (POST /posts,
  * DELETE /posts/{id}, the publisher). Each call of the path fails on every attempt with one kind
  * (so the SDK's bounded retries give up), then the faults stop and the request is repeated:
- * - the response is the contract's (503 SERVICE_UNAVAILABLE with retry-after; the publisher
+ * - the response is the one docs/api.md, "Publishing guarantees" gives (503 SERVICE_UNAVAILABLE with retry-after; the publisher
  *   reports the message as failed, for the queue to deliver it again);
  * - the store holds all or nothing of the request: the account's items equal those before it or
  *   those after it succeeded (a lost answer after the write, `timeout-after-write`, is the "all");
@@ -19,7 +19,7 @@ import { installStoreFaults, STORE_FAULT_KINDS, type StoreFaultKind, type StoreF
 const MINUTE = 60_000;
 const context = { awsRequestId: 'faults' } as Context;
 
-describe('store faults on the write paths: the contract response, all or nothing, safe to repeat', () => {
+describe('store faults on the write paths: the response of docs/api.md (Publishing guarantees), all or nothing, safe to repeat', () => {
   let service: TestService;
   let faults: StoreFaults;
   let linkedin: ScriptedPublisher;

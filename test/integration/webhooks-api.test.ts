@@ -7,7 +7,7 @@ import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 /**
- * The webhook endpoints (CONTRACT section 12) through the local server: create with the secret
+ * The webhook endpoints (docs/api.md, "Webhooks") through the local server: create with the secret
  * shown once (and again on an idempotent replay, never stored in plain text), list, get,
  * delete, at most 10, another account's as NOT_FOUND, URLs refused at the door (internal
  * names and addresses, names that do not resolve), a test event delivered and verified with
@@ -57,7 +57,7 @@ describe('webhook endpoints', () => {
     expect((await service.call('GET', `/webhooks/${id.toUpperCase()}`, { key })).status).toBe(200);
   });
 
-  it('keeps the chosen events, merged and in the contract order, and refuses unknown ones', async () => {
+  it('keeps the chosen events, merged and in the order of docs/api.md (Webhooks), and refuses unknown ones', async () => {
     const created = await create({ url: receiver.url, events: ['post.failed', 'post.published', 'post.failed'] });
     registerSecret(created.json.secret);
     expect(created.json.webhook).toMatchObject({ events: ['post.published', 'post.failed'], description: null });

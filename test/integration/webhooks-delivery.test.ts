@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 /**
- * Delivery (CONTRACT section 12), time moved through the clock port: retries at the contract's
+ * Delivery (docs/api.md, "Webhooks"), time moved through the clock port: retries at the documented
  * intervals with the same webhook-id, each attempt in the deliveries list; giving up after the
  * eighth; addresses re-resolved at every send (a name rebound inside is refused); no
  * redirects; at most 64 KB of an answer read; a deleted endpoint gets nothing more.
@@ -101,7 +101,7 @@ describe('webhook delivery', () => {
     expect(Number(attempts[2].headers['webhook-timestamp']) - Number(attempts[0].headers['webhook-timestamp'])).toBeGreaterThanOrEqual(Math.floor((5_000 + 300_000) * 0.9 / 1000));
   });
 
-  it('gives up after the eighth attempt, about 27.5 hours on, at the contract intervals', async () => {
+  it('gives up after the eighth attempt, about 27.5 hours on, at the intervals of docs/api.md (Webhooks)', async () => {
     const { webhook } = await newWebhook();
     receiver.always(503);
     try {

@@ -59,7 +59,7 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const FINAL = new Set(['published', 'failed', 'partially_published']);
 const CLEAR_CODES = new Set(['PLATFORM_UNAVAILABLE', 'PLATFORM_OUTCOME_UNKNOWN', 'PLATFORM_REJECTED', 'PLATFORM_AUTH_EXPIRED', 'PROFILE_DISCONNECTED']);
 const PLATFORM_MIX = [['bluesky', 'linkedin'], ['bluesky'], ['linkedin'], ['bluesky'], ['bluesky']];
-/** Scheduled posts are at least this far ahead: the contract's one-minute floor, with room for the repeats a kill costs. */
+/** Scheduled posts are at least this far ahead: the one-minute floor of docs/api.md, "Posts", with room for the repeats a kill costs. */
 const SCHEDULE_LEAD_SECONDS = 65;
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
@@ -210,7 +210,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         // Two of five posts go to LinkedIn: enough for the spacing rule to push some, few enough to stay minutes.
         const platforms = PLATFORM_MIX[index % PLATFORM_MIX.length];
         const scheduled = random() < 0.5;
-        // At least a minute ahead (the contract's floor), with room for the repeats a kill costs.
+        // At least a minute ahead (the floor of docs/api.md, "Posts"), with room for the repeats a kill costs.
         let scheduledFor = scheduled ? new Date(Date.now() + (SCHEDULE_LEAD_SECONDS + random() * options.windowSeconds) * 1000).toISOString() : undefined;
         for (let round = 1; ; round += 1) {
           const body = { content: `Soak post ${token} round ${round}`, platforms, ...(scheduledFor ? { scheduled_for: scheduledFor } : {}) };
@@ -313,7 +313,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (usage.json.usage.used !== mine.length || listed.length !== mine.length) {
         counterMismatches.push(`account ${account.index}: used ${usage.json.usage.used}, listed ${listed.length}, created ${mine.length}`);
       }
-      // The contract's rule: LinkedIn posts that are not `failed` (a failed post gave its slot back).
+      // The rule of docs/api.md, "Limits": LinkedIn posts that are not `failed` (a failed post gave its slot back).
       const spaced = listed
         .filter((post) => post.platforms.includes('linkedin') && post.status !== 'failed')
         .map((post) => ({ post, at: Date.parse(post.scheduled_for ?? post.created_at) }))

@@ -2,7 +2,7 @@ import { DomainError } from '#shared/domain/errors';
 import { errorCatalog, toWireError } from '../../shared/http/errors';
 
 describe('error catalog', () => {
-  it('has every code of the spec table and the contract additions, with their statuses', () => {
+  it('has every code of the catalog in docs/api.md (Errors), with its status', () => {
     const expected: Record<string, number> = {
       MISSING_API_KEY: 401, INVALID_API_KEY: 401, PROFILE_NOT_FOUND: 404, PROFILE_ALREADY_EXISTS: 400,
       INVALID_CREDENTIALS: 400, PLATFORMS_NOT_CONNECTED: 400, POST_NOT_FOUND: 404, POST_PUBLISHED: 400,

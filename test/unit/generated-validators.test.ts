@@ -154,7 +154,7 @@ describe('generated validators (npm run validators)', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
-  it('keep the contract error precedence (unknown → missing in required order → INVALID_FIELD → annotated)', () => {
+  it('keep the error precedence of docs/api.md, Errors (unknown → missing in required order → INVALID_FIELD → annotated)', () => {
     const { createPostSchema, createPostErrorExtras } = load('functions/create-post/schema.ts') as { createPostSchema: Schema; createPostErrorExtras: never };
     const validate = bodyValidator(createPostSchema, load('functions/create-post/schema.validators.ts').createPostSchema as PrecompiledValidator, createPostErrorExtras);
     const failure = (body: Record<string, unknown>) => {

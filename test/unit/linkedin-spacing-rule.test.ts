@@ -3,7 +3,7 @@ import { farEnough, nextAvailable, spacingBucket, SPACING_MS } from '../../share
 const at = (time: string) => new Date(`2026-11-23T${time}.000Z`);
 
 describe('LinkedIn spacing rule', () => {
-  it('gives the contract example: existing 10:00:00 and 10:01:30, request 10:00:30 → 10:02:30', () => {
+  it('gives the example of docs/api.md (Limits): existing 10:00:00 and 10:01:30, request 10:00:30 → 10:02:30', () => {
     expect(nextAvailable(at('10:00:30'), [at('10:00:00'), at('10:01:30')])).toEqual(at('10:02:30'));
   });
 

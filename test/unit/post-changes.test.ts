@@ -6,7 +6,7 @@ import { pendingResult } from '../../shared/domain/post-view';
 import type { PlatformResult, Post } from '#shared/domain/post';
 import { moveSpacingSlotItems } from '../../shared/store/spacing-slots';
 
-/** The pure rules of edits and retries (CONTRACT section 10), and the slot move they write. */
+/** The pure rules of edits and retries (docs/api.md, "Editing, rescheduling and retrying"), and the slot move they write. */
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (minutes: number, seconds = 0) => new Date(now.getTime() + minutes * 60_000 + seconds * 1000);
 const failed = (code: string): PlatformResult => ({ status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code, message: code } });

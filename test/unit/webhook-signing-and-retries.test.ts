@@ -5,7 +5,7 @@ import { parseDeliveryTask } from '../../shared/ports/webhook-queue';
 
 /**
  * Pure rules of webhooks: Standard Webhooks signatures as the published library computes and
- * verifies them (and the specification's own example), the contract's retry schedule with its
+ * verifies them (and the specification's own example), the retry schedule of docs/api.md, "Webhooks" with its
  * jitter bounds, and what the queue accepts as a delivery task.
  */
 describe('webhook signatures', () => {

@@ -32,7 +32,7 @@ export interface OperationDoc {
   query?: Schema;
   /** Query parameters of an endpoint that has no query schema (the OAuth callback). */
   parameters?: ParameterDoc[];
-  /** The endpoint honours the idempotency-key header (CONTRACT section 7). */
+  /** The endpoint honours the idempotency-key header (docs/api.md, "Idempotency"). */
   idempotent?: boolean;
   success: {
     status: number;

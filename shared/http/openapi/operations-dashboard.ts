@@ -7,7 +7,7 @@ import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
 
 /**
- * The dashboard's API (CONTRACT section 9): the public operations again behind the session
+ * The dashboard's API (docs/api.md, "Dashboard"): the public operations again behind the session
  * cookie (same domain functions, same schemas, same errors), plus signing in and out.
  */
 const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...mediaOperations, ...accountOperations, ...webhookOperations };

@@ -22,7 +22,7 @@ const delivery = (attempt: number, status: string, responseStatus: number | null
   next_attempt_at: next,
 });
 
-/** Webhook endpoints (CONTRACT section 12); the events themselves are under `webhooks` in the document. */
+/** Webhook endpoints (docs/api.md, "Webhooks"); the events themselves are under `webhooks` in the document. */
 export const webhookOperations: Record<string, OperationDoc> = {
   'list-webhooks': {
     tag: 'Webhooks',

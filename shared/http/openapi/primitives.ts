@@ -2,7 +2,7 @@ import { VALID_PLATFORMS } from '#shared/domain/platforms';
 
 /**
  * JSON Schema building blocks for the OpenAPI document (OpenAPI 3.1 schemas are JSON Schema
- * 2020-12). Each wire convention of the contract (section 0) is written once, here.
+ * 2020-12). Each wire convention (docs/api.md, "Conventions") is written once, here.
  */
 export type JsonSchema = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { pageMetadata } from './page-metadata';
 import { makeThumbnail, type Thumbnail } from './thumbnail';
 
 /**
- * The card of a post's first link (CONTRACT section 13), built at publish time from the page's
+ * The card of a post's first link (docs/api.md, "Per-platform text, preview and link cards"), built at publish time from the page's
  * metadata: everything through the SSRF-safe client, 5 s for page and image together, at most
  * 1 MB of HTML (the metadata sits in the head; what the first megabyte holds is used) and 3
  * redirects each checked again. Any failure means no card (or no thumbnail), never a failed or

@@ -4,7 +4,7 @@ import { linkedinClientSecret } from './client-secret';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 
 /**
- * LinkedIn's OAuth 2.0 authorization-code flow with OpenID Connect (CONTRACT section 4):
+ * LinkedIn's OAuth 2.0 authorization-code flow with OpenID Connect (docs/api.md, "LinkedIn OAuth"):
  * the authorization URL, the code exchange and the member's identity. LinkedIn refusing
  * (bad or expired code) is OAUTH_ERROR; LinkedIn down, slow or 5xx is SERVICE_UNAVAILABLE.
  */

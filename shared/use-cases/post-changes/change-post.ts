@@ -18,7 +18,7 @@ import { handOver, rollBackChange } from './hand-over';
 
 /**
  * What an edit or a retry plans from the post as read: the change, or undefined when there is
- * nothing to change. It throws the operation's refusals (state, connections) in contract order.
+ * nothing to change. It throws the operation's refusals (state, connections) in the order of docs/api.md, "Editing, rescheduling and retrying".
  */
 export type ChangePlanner = (post: Post, now: Date) => Promise<PlannedChange | undefined>;
 
@@ -33,7 +33,7 @@ const MAX_ATTEMPTS = 8;
 class StaleRead extends Error {}
 
 /**
- * Changes a post (CONTRACT section 10): reads it, plans the change, and writes it in one
+ * Changes a post (docs/api.md, "Editing, rescheduling and retrying"): reads it, plans the change, and writes it in one
  * transaction with its LinkedIn slot move and the idempotency record, conditional on the status
  * and version read. Then hands the new version to the scheduler (undone if that fails) and
  * cancels the old version's schedule. Neither counts against the monthly limit.
@@ -88,7 +88,7 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
 /**
  * The one place where a cancelled change becomes a domain error. Items, in order: post,
  * [slot claim and its checks, slot release], [idempotency record]. The post's state outranks
- * the spacing rule (contract order); a newer version means the read was stale: plan again.
+ * the spacing rule (docs/api.md, "Editing, rescheduling and retrying"); a newer version means the read was stale: plan again.
  */
 async function explainCancelledChange(
   error: unknown,

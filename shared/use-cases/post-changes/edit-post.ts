@@ -10,8 +10,8 @@ import { resolvePostMedia } from '../post-media';
 import { changePost } from './change-post';
 
 /**
- * PATCH /posts/{id} (CONTRACT section 10): edits, reschedules or publishes now a scheduled post.
- * Checks in contract order: the request's own rules (as POST /posts) → POST_NOT_FOUND →
+ * PATCH /posts/{id} (docs/api.md, "Editing, rescheduling and retrying"): edits, reschedules or publishes now a scheduled post.
+ * Checks in the documented order: the request's own rules (as POST /posts) → POST_NOT_FOUND →
  * POST_PUBLISHED / INVALID_POST_STATE → MEDIA_NOT_FOUND / INVALID_MEDIA (when media is sent) →
  * PLATFORMS_NOT_CONNECTED (when platforms are sent) →
  * LinkedIn spacing. `{}`, or an edit that changes nothing, answers the post and writes nothing.

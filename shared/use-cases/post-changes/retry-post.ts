@@ -8,8 +8,8 @@ import { changePost } from './change-post';
 import { requireConnected } from './edit-post';
 
 /**
- * POST /posts/{id}/retry (CONTRACT section 10): publishes a failed or partially published post
- * again on the platforms that failed, now or at `scheduled_for`. Checks in contract order:
+ * POST /posts/{id}/retry (docs/api.md, "Editing, rescheduling and retrying"): publishes a failed or partially published post
+ * again on the platforms that failed, now or at `scheduled_for`. Checks in the documented order:
  * INVALID_SCHEDULED_TIME → POST_NOT_FOUND → INVALID_POST_STATE → PLATFORMS_NOT_CONNECTED (of the
  * retried platforms) → LinkedIn spacing. Nothing is counted against the monthly limit.
  */

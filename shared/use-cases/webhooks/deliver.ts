@@ -12,7 +12,7 @@ import { getWebhookItem, type WebhookItem } from '#shared/store/webhooks';
 import { firstAttempt } from './dispatch';
 import { openWebhookSecret } from './secrets';
 
-/** A 2xx within this is a delivery; the request is abandoned at it (CONTRACT section 12). */
+/** A 2xx within this is a delivery; the request is abandoned at it (docs/api.md, "Webhooks"). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The most of a response body read; the rest is never downloaded. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;

@@ -3,7 +3,7 @@ import { clock } from '#shared/ports/clock';
 import { deliveryListKey, queryDeliveries, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { ownWebhook } from './endpoints';
 
-/** One attempt as GET /webhooks/{id}/deliveries shows it (CONTRACT section 12). */
+/** One attempt as GET /webhooks/{id}/deliveries shows it (docs/api.md, "Webhooks"). */
 export interface DeliveryView {
   id: string;
   event_id: string;

@@ -10,7 +10,7 @@ import { announce, testEvent } from './events';
 import { newSealedSecret } from './secrets';
 import { checkWebhookUrl } from './webhook-url';
 
-/** The endpoints an account may have (CONTRACT section 12). */
+/** The endpoints an account may have (docs/api.md, "Webhooks"). */
 export const MAX_WEBHOOKS = 10;
 
 export interface CreateWebhookInput {
@@ -24,7 +24,7 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const url = await checkWebhookUrl(input.url);
   const id = newId();
   const { secret, sealed } = await newSealedSecret(accountId, id);
-  // Duplicates merged, in the order of the contract's list.
+  // Duplicates merged, in the order of the list in docs/api.md, "Webhooks".
   const events = input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events?.includes(type)) : [...WEBHOOK_EVENT_TYPES];
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };

@@ -10,7 +10,7 @@ import { flagProfileNeedsReconnect, toProfile, type ProfileItem } from '#shared/
 import type { WebhookEvent } from '#shared/domain/webhook';
 
 /**
- * The webhook events of the service's state changes (CONTRACT section 12). Each is built here
+ * The webhook events of the service's state changes (docs/api.md, "Webhooks"). Each is built here
  * and written by the store in the same transaction as the change itself (the outbox), then
  * announced to the dispatcher once that write has committed.
  */

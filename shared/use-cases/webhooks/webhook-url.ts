@@ -8,7 +8,7 @@ const RESOLVE_TIMEOUT_MS = 5_000;
 const invalidUrl = (message: string) => new DomainError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (${message})` });
 
 /**
- * The URL of a new endpoint (CONTRACT section 12): https (locally http too), no credentials,
+ * The URL of a new endpoint (docs/api.md, "Webhooks"): https (locally http too), no credentials,
  * and a name that resolves now, only to public addresses (locally loopback too, so that
  * http://127.0.0.1 and localhost work: safe-fetch's `local` rules). The deliverer checks again at every send, so a name that later resolves inside
  * (DNS rebinding) is refused then. Returns the URL normalised.
