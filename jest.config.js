@@ -27,7 +27,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Tees every worker's output for the teardown's secret grep.
-  setupFiles: ['<rootDir>/test/support/log-sink.ts'],
+  setupFiles: ['<rootDir>/test/support/log-sink.ts', '<rootDir>/test/support/wire-local-ports.ts'],
   transform: {
     '^.+\\.[tj]s$': [
       'ts-jest',

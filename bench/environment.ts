@@ -48,6 +48,7 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   onCleanup('DynamoDB Local', () => engine.stop(), () => {
     if (engine.pid) process.kill(engine.pid, 'SIGKILL');
   });
+  process.env.SERVICE_RUNTIME = 'local';
   process.env.DYNAMODB_ENDPOINT = engine.endpoint;
 
   const scheduler = new SwitchableScheduler();

@@ -20,6 +20,7 @@ import { markdownReport, textSummary } from './report';
 import type { BenchResults } from './results';
 import * as settings from './settings';
 import { closedLoop } from './stats';
+import { wirePorts } from '#shared/ports/registry';
 
 const ROOT = join(__dirname, '..');
 const { LOAD } = settings;
@@ -132,8 +133,7 @@ async function main(): Promise<number> {
       return await measurePipelineModel(settings.PIPELINE_MODEL_POSTS);
     } finally {
       // The model used the AWS adapters (captured); the rest of the bench records as before.
-      const { useScheduler } = await import('#shared/ports/scheduler');
-      useScheduler(env.scheduler);
+      wirePorts({ scheduler: () => env.scheduler });
     }
   });
   if (results.pipelineModel) {

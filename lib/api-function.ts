@@ -156,6 +156,9 @@ function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>>
   };
 }
 
+/** shared/wiring/aws.ts: the ports' AWS implementations (see shared/ports/registry.ts). */
+export const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 'aws.ts');
+
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {
     return { code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("template-test stub"); };'), handler: 'index.handler' };
@@ -171,6 +174,9 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       forceDockerBundling: false,
       // esbuild resolves the #shared/* and #functions/* aliases from this tsconfig's `paths`.
       tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+      // The Lambda composition root runs first in every bundle: it wires the AWS implementation
+      // of each port, so no handler names one and no local implementation is ever bundled.
+      inject: [AWS_COMPOSITION_ROOT],
       format: OutputFormat.CJS,
       target: 'node24',
       minify: true,

@@ -130,12 +130,16 @@ async function main(): Promise<number> {
         engine = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
         endpoint = engine.endpoint;
       }
+      process.env.SERVICE_RUNTIME = 'local';
       process.env.DYNAMODB_ENDPOINT = endpoint;
       await ensureTable(endpoint, process.env.TABLE_NAME);
       // Replayed attempts are written pending; the running `npm start` finds them within a minute
       // (or at its next start). In AWS they go onto the webhook queue (WEBHOOK_QUEUE_URL).
-      const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
-      useWebhookQueue({ send: async () => undefined });
+      const { wireLocalPorts } = await import('./wiring');
+      wireLocalPorts({ webhookQueue: () => ({ send: async () => undefined }) });
+    } else {
+      // Against a deployed stack: the same AWS implementations its functions use.
+      await import('#shared/wiring/aws');
     }
     const output = await run(positionals[0], positionals[1], values);
     process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);

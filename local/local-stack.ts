@@ -4,6 +4,7 @@ import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-
 import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, stopEngineByPid } from './engine-file';
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
+import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
 export interface LocalStack {
   baseUrl: string;
@@ -61,6 +62,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       void engine?.stop();
     });
   }
+  // Local mode is said, never inferred: it is what lets webhooks and link cards reach loopback.
+  process.env.SERVICE_RUNTIME = 'local';
   process.env.DYNAMODB_ENDPOINT = endpoint;
   process.env.TABLE_NAME = tableName;
   process.env.DATA_DIR = options.dataDir;
@@ -71,6 +74,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopWebhooks = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
+    // Loaded now: the wiring reads the settings just handed over.
+    const { wireLocalPorts } = await import('./wiring');
+    wireLocalPorts();
     // Listen first: the handlers read PUBLIC_BASE_URL (the OAuth redirect URI) when their
     // modules load, and with port 0 the address is only known now. The server module itself
     // reads no settings.
@@ -91,19 +97,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { email } = await setOwnerLogin(account.id, 'demo@example.com', password);
       demo = { accountId: account.id, apiKey, email, password };
     }
-    const { useScheduler } = await import('#shared/ports/scheduler');
-    const { usePublishQueue } = await import('#shared/ports/publish-queue');
     let localScheduler: { stop(): Promise<void> } | undefined;
-    if (options.scheduler) {
-      useScheduler(options.scheduler);
-      if ('send' in options.scheduler) usePublishQueue(options.scheduler as PostScheduler & PublishQueue);
+    const given = options.scheduler;
+    if (given) {
+      wirePorts({ scheduler: () => given });
+      if ('send' in given) wirePorts({ publishQueue: () => given as PostScheduler & PublishQueue });
     } else {
       const { LocalScheduler } = await import('./local-scheduler');
       const { invokePublisher } = await import('./publisher-invoker');
       const scheduler = new LocalScheduler(invokePublisher);
       // One in-process stand-in for EventBridge Scheduler and the publish queue.
-      useScheduler(scheduler);
-      usePublishQueue(scheduler);
+      wirePorts({ scheduler: () => scheduler, publishQueue: () => scheduler });
       // The daily schedule of the expiring-token sweep.
       const { invokeExpirySweep } = await import('./webhook-invokers');
       scheduler.every(24 * 60 * 60_000, invokeExpirySweep);
@@ -113,8 +117,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     stopScheduler = async () => {
       await localScheduler?.stop();
-      useScheduler(undefined);
-      usePublishQueue(undefined);
+      unwirePorts('scheduler');
+      unwirePorts('publishQueue');
     };
     stopWebhooks = await startWebhooks(log);
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
@@ -164,16 +168,15 @@ async function startWebhooks(log: (line: string) => void): Promise<() => Promise
   const { invokeDispatcher, invokeDeliverer, loadWebhookFunctions } = await import('./webhook-invokers');
   // Loaded now, as Lambda keeps its functions warm, rather than by the first event.
   await loadWebhookFunctions();
-  const { useWebhookQueue } = await import('#shared/ports/webhook-queue');
   const { useWebhookEventFeed } = await import('#shared/ports/webhook-event-feed');
   const runner = new LocalWebhookRunner({ dispatch: invokeDispatcher, deliver: invokeDeliverer });
-  useWebhookQueue(runner);
+  wirePorts({ webhookQueue: () => runner });
   useWebhookEventFeed(runner.announce);
   const found = await runner.start();
   if (found.events || found.attempts) log(`Webhooks: ${found.events} event(s) to dispatch and ${found.attempts} attempt(s) to make found in the store`);
   return async () => {
     useWebhookEventFeed(undefined);
     await runner.stop();
-    useWebhookQueue(undefined);
+    unwirePorts('webhookQueue');
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clock } from '#shared/ports/clock';
-import { objectStorage } from '#shared/ports/object-storage';
-import { LocalObjectStorage } from '#shared/ports/object-storage-local';
+import { objectStorage } from '#shared/ports/registry';
+import { LocalObjectStorage } from '#local/adapters/folder-object-storage';
 
 /**
  * The local stand-in for S3's presigned PUT (the URLs LocalObjectStorage hands out): refuses an

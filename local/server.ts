@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
 import { toHttpApiEvent, writeHttpApiResult } from './event-adapter';
 import { lambdaContext } from './lambda-context';
-import { LOCAL_UPLOAD_PATH } from '#shared/ports/local-upload-path';
+import { LOCAL_UPLOAD_PATH } from '#local/adapters/local-upload-path';
 import { matchRoute } from './router';
 import { serveDashboard } from './static-files';
 

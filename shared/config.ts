@@ -6,10 +6,14 @@
 export interface Config {
   /** DynamoDB table holding every entity (single-table design). */
   tableName: string;
-  /** Set by the local launcher: the DynamoDB Local endpoint. Absent in AWS. */
+  /** The DynamoDB endpoint when not the region's (DynamoDB Local); absent in AWS. */
   dynamoEndpoint: string | undefined;
   region: string;
-  /** True when running on this machine (DynamoDB Local, local ports). */
+  /**
+   * SERVICE_RUNTIME=local, set by the local launcher and the tests: outbound calls may reach
+   * loopback and http. Never inferred from another setting (an endpoint), so nothing in AWS can
+   * switch these rules off by accident.
+   */
   local: boolean;
   dataDir: string | undefined;
   port: number;
@@ -78,11 +82,13 @@ export function envToConfig(env: Env): Config {
   if (tableName.length < 3 || tableName.length > 255) throw new ConfigError('Setting TABLE_NAME must be 3 to 255 characters');
   const dynamoEndpoint = env.DYNAMODB_ENDPOINT || undefined;
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://127.0.0.1:${port}`);
+  const runtime = env.SERVICE_RUNTIME || 'aws';
+  if (runtime !== 'aws' && runtime !== 'local') throw new ConfigError(`Setting SERVICE_RUNTIME must be aws or local, got "${runtime}"`);
   return {
     tableName,
     dynamoEndpoint,
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
-    local: dynamoEndpoint !== undefined,
+    local: runtime === 'local',
     dataDir: env.DATA_DIR || undefined,
     port,
     publicBaseUrl,

@@ -6,14 +6,13 @@ import { lambdaContext } from '../../local/lambda-context';
 import type { PlatformPublisher, PublishRequest } from '#shared/platforms/publisher';
 import { usePlatformPublisher } from '#shared/platforms/registry';
 import { useClock } from '#shared/ports/clock';
-import { usePublishQueue } from '#shared/ports/publish-queue';
-import { SqsPublishQueue } from '#shared/ports/publish-queue-sqs';
-import { useScheduler } from '#shared/ports/scheduler';
-import { EventBridgePostScheduler } from '#shared/ports/scheduler-aws';
+import { SqsPublishQueue } from '#shared/adapters/aws/sqs-publish-queue';
+import { EventBridgePostScheduler } from '#shared/adapters/aws/eventbridge-scheduler';
 import { createPost } from '#shared/use-cases/create-post';
 import { seededRandom } from '../../test/support/seeded-random';
 import { SqsLambdaEmulation, type QueueSettings, type QueuedMessage } from './sqs-lambda-emulation';
 import { VirtualClock } from './virtual-clock';
+import { wirePorts } from '#shared/ports/registry';
 
 /**
  * The offline model of the AWS publishing path (issue: on time, no function paid to wait).
@@ -108,8 +107,8 @@ export async function runOnTimeModel(accountId: string, settings: ModelSettings)
       return { ok: true, url: `https://bsky.model/${request.postId}`, platformPostId: request.postId };
     },
   };
-  useScheduler(new EventBridgePostScheduler(AWS));
-  usePublishQueue(new SqsPublishQueue(AWS.publishQueueUrl));
+  wirePorts({ scheduler: () => new EventBridgePostScheduler(AWS) });
+  wirePorts({ publishQueue: () => new SqsPublishQueue(AWS.publishQueueUrl) });
   usePlatformPublisher('bluesky', modelPlatform);
   try {
     for (let index = 0; index < settings.posts; index += 1) {
@@ -192,7 +191,7 @@ export async function runBurstModel(settings: { posts: number; publisherMs: numb
     queue.send(input.MessageBody, input.DelaySeconds, clock.now().getTime());
     return { MessageId: 'model' };
   });
-  usePublishQueue(new SqsPublishQueue(AWS.publishQueueUrl));
+  wirePorts({ publishQueue: () => new SqsPublishQueue(AWS.publishQueueUrl) });
   const { handler: release } = (await import('../../functions/release-post/handler')) as { handler: Handler };
   try {
     const fires = Array.from({ length: settings.posts }, (_, index) => ({

@@ -1,6 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger, withLogScope } from '#shared/logger';
-import { parseDeliveryTask } from '#shared/ports/webhook-queue';
+import { parseDeliveryTask } from '#shared/use-cases/webhooks/delivery-task';
 import { deliverAttempt } from '#shared/use-cases/webhooks/deliver';
 
 /**

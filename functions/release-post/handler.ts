@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { parseTrigger, queueDelaySeconds } from '#shared/domain/publish-timing';
 import { logger, withLogScope } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { publishQueue } from '#shared/ports/publish-queue';
+import { publishQueue } from '#shared/ports/registry';
 
 /**
  * The target of a post's release schedule, which EventBridge Scheduler fires anywhere in the

@@ -1,9 +1,7 @@
-import { config } from '#shared/config';
-
 /**
  * The object-storage port: where uploaded images and their published variants live. A private
- * S3 bucket in AWS (object-storage-s3.ts), a folder under DATA_DIR locally
- * (object-storage-local.ts). Clients never read objects back through us; they upload once,
+ * S3 bucket in AWS (shared/adapters/aws/s3-object-storage.ts), a folder under DATA_DIR locally
+ * (local/adapters/folder-object-storage.ts). Clients never read objects back through us; they upload once,
  * through a URL that admits exactly the declared type and size until it expires.
  */
 export interface UploadTarget {
@@ -29,24 +27,4 @@ export class ObjectTooLarge extends Error {
     super(`object ${key} is larger than ${maxBytes} bytes`);
     this.name = 'ObjectTooLarge';
   }
-}
-
-/** Object keys: raw uploads apart (the bucket's lifecycle rule expires them), variants per media. */
-export const mediaKeys = (accountId: string, mediaId: string) => ({
-  upload: `uploads/${accountId}/${mediaId}`,
-  variant: (name: string) => `media/${accountId}/${mediaId}/${name}`,
-});
-
-let instance: Promise<ObjectStorage> | undefined;
-
-export function objectStorage(): Promise<ObjectStorage> {
-  instance ??= (async () => {
-    if (config.mediaBucket && !config.local) {
-      const { S3ObjectStorage } = await import('./object-storage-s3');
-      return new S3ObjectStorage(config.mediaBucket, config.region);
-    }
-    const { LocalObjectStorage } = await import('./object-storage-local');
-    return new LocalObjectStorage();
-  })();
-  return instance;
 }

@@ -1,4 +1,3 @@
-import { config } from '#shared/config';
 
 /**
  * The scheduler port: gets a post to the publisher at its time. In AWS one EventBridge
@@ -17,20 +16,4 @@ export interface PostScheduler {
   cancel(postId: string, version?: number): Promise<void>;
   /** Hands an immediate post to the publisher without waiting for it to publish. */
   publishNow(postId: string): Promise<void>;
-}
-
-let registered: PostScheduler | undefined;
-
-/** Registers the implementation (the local launcher and tests do). */
-export function useScheduler(scheduler: PostScheduler | undefined): void {
-  registered = scheduler;
-}
-
-/** The process's scheduler: the registered one, else EventBridge Scheduler (AWS). */
-export async function scheduler(): Promise<PostScheduler> {
-  if (registered) return registered;
-  if (config.local) throw new Error('No local scheduler registered: start the service with local/local-stack.ts');
-  const { EventBridgePostScheduler } = await import('./scheduler-aws');
-  registered = new EventBridgePostScheduler(config.aws);
-  return registered;
 }

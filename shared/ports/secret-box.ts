@@ -1,4 +1,3 @@
-import { config } from '#shared/config';
 
 /**
  * The secret box port: seals platform credentials (app passwords, sessions, OAuth tokens) and
@@ -11,22 +10,4 @@ export type SecretContext = { account_id: string; profile_id: string } | { accou
 export interface SecretBox {
   seal(plaintext: string, context: SecretContext): Promise<string>;
   open(ciphertext: string, context: SecretContext): Promise<string>;
-}
-
-let instance: SecretBox | undefined;
-
-/** The process's secret box, chosen once from the configuration. */
-export async function secretBox(): Promise<SecretBox> {
-  if (instance) return instance;
-  const kmsKeyId = config.aws.kmsKeyId;
-  if (config.local) {
-    const { LocalSecretBox } = await import('./secret-box-local');
-    instance = new LocalSecretBox(config.dataDir ?? '.data');
-  } else {
-    // In AWS a missing key is a deployment error: never fall back to a key file.
-    if (!kmsKeyId) throw new Error('KMS_KEY_ID is not set');
-    const { KmsSecretBox } = await import('./secret-box-kms');
-    instance = new KmsSecretBox(kmsKeyId);
-  }
-  return instance;
 }

@@ -10,7 +10,7 @@ import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { scheduler } from '#shared/ports/scheduler';
+import { scheduler } from '#shared/ports/registry';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { readPostingContext } from '#shared/store/posting-context';
 import { versionOf, type Post } from '#shared/domain/post';

@@ -3,7 +3,7 @@ import { logger } from '#shared/logger';
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
-import { scheduler } from '#shared/ports/scheduler';
+import { scheduler } from '#shared/ports/registry';
 import { detachMedia } from '#shared/store/media';
 import { versionOf, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';

@@ -87,7 +87,7 @@ describe('local scheduler', () => {
     const at = new Date(Date.now() + 120_000);
     const created = await call('POST', '/posts', { content: 'never', platforms: ['bluesky'], scheduled_for: at.toISOString() });
     const postId: string = created.json.post.id;
-    const { scheduler } = await import('#shared/ports/scheduler');
+    const { scheduler } = await import('#shared/ports/registry');
     const local = (await scheduler()) as unknown as { isScheduled(id: string): boolean };
     expect(local.isScheduled(postId)).toBe(true);
     expect((await call('DELETE', `/posts/${postId}`)).status).toBe(204);

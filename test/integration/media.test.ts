@@ -116,7 +116,8 @@ describe('media', () => {
       const created = await declare({ content_type: declared, size_bytes: size });
       if (bytes) {
         // Written straight into storage: S3 would refuse such an upload already; complete must not rely on that.
-        const { objectStorage, mediaKeys } = await import('#shared/ports/object-storage');
+        const { objectStorage } = await import('#shared/ports/registry');
+        const { mediaKeys } = await import('#shared/media/object-keys');
         const { accountId } = { accountId: (await mediaItems()).find((item) => item.id === created.json.media.id)!.account_id as string };
         await (await objectStorage()).write(mediaKeys(accountId, created.json.media.id).upload, bytes, declared);
       }
@@ -142,7 +143,7 @@ describe('media', () => {
     expect(hasGpsIfd((await sharp(jpeg).metadata()).exif)).toBe(true);
     const completed = await uploadImage(polyglot);
     expect(completed.json.media).toMatchObject({ status: 'ready', width: 800, height: 600 });
-    const { objectStorage } = await import('#shared/ports/object-storage');
+    const { objectStorage } = await import('#shared/ports/registry');
     const item = (await mediaItems()).find((one) => one.id === completed.json.media.id)!;
     for (const variant of Object.values(item.variants as Record<string, { key: string; size_bytes: number }>)) {
       const bytes = (await (await objectStorage()).read(variant.key, 30_000_000))!;

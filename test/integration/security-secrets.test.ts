@@ -72,7 +72,7 @@ describe('secrets in logs and in the store', () => {
     const appPassword = 'wxyz-wxyz-wxyz-wxyz';
     const session = { accessJwt: jwt({ scope: 'com.atproto.appPass', n: randomUUID() }), refreshJwt: jwt({ scope: 'com.atproto.refresh', n: randomUUID() }), did: 'did:plc:sec', handle: 'sec.test' };
     keep(appPassword, session.accessJwt, session.refreshJwt);
-    const { secretBox } = await import('#shared/ports/secret-box');
+    const { secretBox } = await import('#shared/ports/registry');
     const { createProfileItem } = await import('#shared/store/profiles');
     const profileId = randomUUID();
     await createProfileItem({

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR as string);
   const seed = Number(process.env.SOAK_SEED ?? 1) + process.pid;
   // The settings startLocalStack would set, set first: the store client reads them when it loads, here.
+  process.env.SERVICE_RUNTIME = 'local';
   process.env.DYNAMODB_ENDPOINT = process.env.SOAK_DYNAMODB_ENDPOINT;
   process.env.DATA_DIR = dataDir;
   mkdirSync(dataDir, { recursive: true });

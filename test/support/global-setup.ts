@@ -20,6 +20,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TMPDIR = runDir;
   const started = Date.now();
   const engine = await startDynamoDbLocal();
+  process.env.SERVICE_RUNTIME = 'local';
   process.env.DYNAMODB_ENDPOINT = engine.endpoint;
   process.env.TEST_ENGINE_START_MS = String(Date.now() - started);
   (globalThis as { __dynamoDbLocal?: typeof engine }).__dynamoDbLocal = engine;

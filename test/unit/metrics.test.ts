@@ -3,6 +3,7 @@ describe('platform result metric', () => {
   it('writes one EMF record with the platform and error code dimensions', async () => {
     jest.resetModules();
     delete process.env.DYNAMODB_ENDPOINT; // as in AWS
+    delete process.env.SERVICE_RUNTIME;
     process.env.TABLE_NAME = 'metrics-test';
     const lines: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {

@@ -3,7 +3,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { PublishTrigger } from '../../shared/domain/publish-timing';
 import { fixedClock, useClock } from '../../shared/ports/clock';
 import type { PublishQueue } from '../../shared/ports/publish-queue';
-import { SqsPublishQueue } from '../../shared/ports/publish-queue-sqs';
+import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
 import { LocalScheduler } from '../../local/local-scheduler';
 
 /**

@@ -10,9 +10,9 @@ import {
   releaseScheduleTime,
 } from '../../shared/domain/publish-timing';
 import { fixedClock, useClock } from '../../shared/ports/clock';
-import { usePublishQueue } from '../../shared/ports/publish-queue';
-import { SqsPublishQueue } from '../../shared/ports/publish-queue-sqs';
+import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
 import { lambdaContext } from '../../local/lambda-context';
+import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
 /**
  * EventBridge Scheduler fires a one-time schedule anywhere in the minute it names; the release
@@ -83,11 +83,11 @@ describe('the release function', () => {
   beforeEach(() => {
     sqs.reset();
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
-    usePublishQueue(new SqsPublishQueue(queueUrl));
+    wirePorts({ publishQueue: () => new SqsPublishQueue(queueUrl) });
   });
   afterAll(() => {
     useClock();
-    usePublishQueue(undefined);
+    unwirePorts('publishQueue');
   });
 
   it('queues the post with the whole seconds still to go, and does nothing else', async () => {

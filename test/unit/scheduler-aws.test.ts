@@ -2,9 +2,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fixedClock, useClock } from '../../shared/ports/clock';
-import { SqsPublishQueue } from '../../shared/ports/publish-queue-sqs';
-import { usePublishQueue } from '../../shared/ports/publish-queue';
-import { EventBridgePostScheduler } from '../../shared/ports/scheduler-aws';
+import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
+import { EventBridgePostScheduler } from '../../shared/adapters/aws/eventbridge-scheduler';
+import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
 /** The AWS scheduler port: the exact EventBridge Scheduler and SQS requests it makes. */
 const settings = {
@@ -25,11 +25,11 @@ describe('EventBridge scheduler port', () => {
     scheduler.reset();
     sqs.reset();
     useClock(fixedClock(now));
-    usePublishQueue(new SqsPublishQueue(settings.publishQueueUrl));
+    wirePorts({ publishQueue: () => new SqsPublishQueue(settings.publishQueueUrl) });
   });
   afterAll(() => {
     useClock();
-    usePublishQueue(undefined);
+    unwirePorts('publishQueue');
   });
 
   it('gives a post due beyond the queue horizon a release schedule two minutes before its minute, in UTC, deleted after completion', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, InvalidCiphertextException, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
-import { KmsSecretBox } from '#shared/ports/secret-box-kms';
+import { KmsSecretBox } from '#shared/adapters/aws/kms-secret-box';
 
 /**
  * KMS envelope encryption against a mocked KMS that behaves like the real one: the data key
@@ -57,28 +57,31 @@ describe('KmsSecretBox (KMS envelope encryption)', () => {
   });
 });
 
-describe('secretBox() in AWS', () => {
+describe('secretBox() as the AWS composition root wires it', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
   });
 
   const load = async () => {
-    let module: typeof import('#shared/ports/secret-box') | undefined;
+    let module: typeof import('#shared/ports/registry') | undefined;
     await jest.isolateModulesAsync(async () => {
-      module = await import('#shared/ports/secret-box');
+      module = await import('#shared/ports/registry');
+      await import('#shared/wiring/aws');
     });
     return module!;
   };
 
   it('never falls back to a key file when KMS_KEY_ID is missing', async () => {
     delete process.env.DYNAMODB_ENDPOINT;
+    delete process.env.SERVICE_RUNTIME;
     delete process.env.KMS_KEY_ID;
     await expect((await load()).secretBox()).rejects.toThrow('KMS_KEY_ID is not set');
   });
 
   it('uses KMS with the configured key', async () => {
     delete process.env.DYNAMODB_ENDPOINT;
+    delete process.env.SERVICE_RUNTIME;
     process.env.KMS_KEY_ID = 'alias/social-posting';
     expect((await (await load()).secretBox()).constructor.name).toBe('KmsSecretBox');
   });

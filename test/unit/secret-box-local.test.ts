@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalSecretBox } from '#shared/ports/secret-box-local';
+import { LocalSecretBox } from '#local/adapters/file-key-secret-box';
 
 describe('LocalSecretBox (AES-256-GCM with a key file)', () => {
   let dataDir: string;

@@ -1,10 +1,11 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fixedClock, useClock } from '../../shared/ports/clock';
-import { useWebhookQueue, type DeliveryTask, type WebhookQueue } from '../../shared/ports/webhook-queue';
-import { SqsWebhookQueue } from '../../shared/ports/webhook-queue-sqs';
+import type { DeliveryTask, WebhookQueue } from '../../shared/ports/webhook-queue';
+import { SqsWebhookQueue } from '../../shared/adapters/aws/sqs-webhook-queue';
 import { sendOnIfEarly } from '../../shared/use-cases/webhooks/deliver';
 import { LocalWebhookRunner } from '../../local/webhook-runner';
+import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
 /**
  * One contract for both webhook queues: an attempt reaches the deliverer intact at its due time,
@@ -34,7 +35,7 @@ function sqsHarness(): Harness {
     return { MessageId: 'm' };
   });
   const queue = new SqsWebhookQueue('https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks');
-  useWebhookQueue(queue);
+  wirePorts({ webhookQueue: () => queue });
   const delivered: DeliveryTask[] = [];
   return {
     queue,
@@ -53,7 +54,7 @@ function sqsHarness(): Harness {
     },
     close: async () => {
       sqs.restore();
-      useWebhookQueue(undefined);
+      unwirePorts('webhookQueue');
       useClock();
     },
   };

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from '../../shared/domain/webhook-retry';
 import { generateWebhookSecret, SECRET_PATTERN, signedHeaders } from '../../shared/domain/webhook-signature';
-import { parseDeliveryTask } from '../../shared/ports/webhook-queue';
+import { parseDeliveryTask } from '#shared/use-cases/webhooks/delivery-task';
 
 /**
  * Pure rules of webhooks: Standard Webhooks signatures as the published library computes and

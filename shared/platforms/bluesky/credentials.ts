@@ -1,4 +1,4 @@
-import { secretBox } from '#shared/ports/secret-box';
+import { secretBox } from '#shared/ports/registry';
 import type { SessionTokens } from './agent';
 
 /**

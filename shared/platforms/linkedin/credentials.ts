@@ -1,4 +1,5 @@
-import { secretBox, type SecretContext } from '#shared/ports/secret-box';
+import { secretBox } from '#shared/ports/registry';
+import { type SecretContext } from '#shared/ports/secret-box';
 
 /**
  * What a LinkedIn profile keeps sealed in its `credentials`: the access token and its

@@ -1,6 +1,6 @@
 import type { PlannedChange } from '#shared/domain/post-change';
 import { logger } from '#shared/logger';
-import { scheduler } from '#shared/ports/scheduler';
+import { scheduler } from '#shared/ports/registry';
 import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { restorePostItem } from '#shared/store/post-changes';
 import { versionOf } from '#shared/domain/post';

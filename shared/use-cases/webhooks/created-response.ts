@@ -1,4 +1,4 @@
-import { secretBox } from '#shared/ports/secret-box';
+import { secretBox } from '#shared/ports/registry';
 
 /**
  * POST /webhooks honours idempotency-key: a replay must show the same secret, but the stored

@@ -1,7 +1,8 @@
 import { newId } from '#shared/domain/ids';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { webhookQueue, type DeliveryTask } from '#shared/ports/webhook-queue';
+import { webhookQueue } from '#shared/ports/registry';
+import { type DeliveryTask } from '#shared/ports/webhook-queue';
 import { writeTransaction } from '#shared/store/posts';
 import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { type WebhookEvent } from '#shared/domain/webhook';

@@ -1,6 +1,6 @@
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { webhookQueue } from '#shared/ports/webhook-queue';
+import { webhookQueue } from '#shared/ports/registry';
 import { putFirstDelivery, queryDeliveries, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { scanUndispatchedWebhookEvents } from '#shared/store/webhook-events';
 import { dispatchWebhookEvent, firstAttempt } from './dispatch';

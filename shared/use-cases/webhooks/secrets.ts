@@ -1,5 +1,5 @@
 import { generateWebhookSecret } from '#shared/domain/webhook-signature';
-import { secretBox } from '#shared/ports/secret-box';
+import { secretBox } from '#shared/ports/registry';
 import type { WebhookItem } from '#shared/store/webhooks';
 
 /**

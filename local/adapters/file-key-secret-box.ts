@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SecretBox, SecretContext } from './secret-box';
+import type { SecretBox, SecretContext } from '#shared/ports/secret-box';
 
 const KEY_FILE = 'secret-box.key';
 

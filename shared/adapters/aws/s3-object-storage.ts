@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from './object-storage';
+import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from '#shared/ports/object-storage';
 
 /**
  * Object storage on the stack's private S3 bucket. Upload URLs are presigned PUTs that sign the

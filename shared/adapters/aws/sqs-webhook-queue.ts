@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queueDelaySeconds } from '#shared/domain/publish-timing';
-import { clock } from './clock';
-import type { DeliveryTask, WebhookQueue } from './webhook-queue';
+import { clock } from '#shared/ports/clock';
+import type { DeliveryTask, WebhookQueue } from '#shared/ports/webhook-queue';
 
 const sqs = new SQSClient({});
 

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { MAX_QUEUE_DELAY_SECONDS, type PublishTrigger } from '#shared/domain/publish-timing';
-import type { PublishQueue } from './publish-queue';
+import type { PublishQueue } from '#shared/ports/publish-queue';
 
 const sqs = new SQSClient({});
 

@@ -1,9 +1,9 @@
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '#shared/config';
 import { queueDelaySeconds, queuesDirectly, releaseScheduleTime, scheduledTrigger } from '#shared/domain/publish-timing';
-import { clock } from './clock';
-import { publishQueue } from './publish-queue';
-import type { PostScheduler } from './scheduler';
+import { clock } from '#shared/ports/clock';
+import { publishQueue } from '#shared/ports/registry';
+import type { PostScheduler } from '#shared/ports/scheduler';
 
 const schedulerClient = new SchedulerClient({});
 

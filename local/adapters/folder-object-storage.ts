@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { config } from '#shared/config';
 import { LOCAL_UPLOAD_PATH } from './local-upload-path';
-import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from './object-storage';
+import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from '#shared/ports/object-storage';
 
 /**
  * Object storage in a folder (`DATA_DIR/media`), for `npm start` and the tests. Upload URLs

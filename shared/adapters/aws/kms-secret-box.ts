@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import type { SecretBox, SecretContext } from './secret-box';
+import type { SecretBox, SecretContext } from '#shared/ports/secret-box';
 
 const kms = new KMSClient({});
 

@@ -1,0 +1,34 @@
+import { config } from '#shared/config';
+import { wirePorts } from '#shared/ports/registry';
+
+/**
+ * The composition root of the Lambda functions: the AWS implementation of every port.
+ * lib/api-function.ts injects this module into each bundle, so it runs before the handler and
+ * no handler names its implementations; nothing local is imported here, so none is bundled.
+ * Each implementation loads on first use: a function that never seals a secret never loads KMS.
+ */
+wirePorts({
+  scheduler: async () => {
+    const { EventBridgePostScheduler } = await import('#shared/adapters/aws/eventbridge-scheduler');
+    return new EventBridgePostScheduler(config.aws);
+  },
+  publishQueue: async () => {
+    const { SqsPublishQueue } = await import('#shared/adapters/aws/sqs-publish-queue');
+    return new SqsPublishQueue(config.aws.publishQueueUrl);
+  },
+  webhookQueue: async () => {
+    const { SqsWebhookQueue } = await import('#shared/adapters/aws/sqs-webhook-queue');
+    return new SqsWebhookQueue(config.aws.webhookQueueUrl);
+  },
+  objectStorage: async () => {
+    if (!config.mediaBucket) throw new Error('MEDIA_BUCKET is not set');
+    const { S3ObjectStorage } = await import('#shared/adapters/aws/s3-object-storage');
+    return new S3ObjectStorage(config.mediaBucket, config.region);
+  },
+  secretBox: async () => {
+    // A missing key is a deployment error: never fall back to a key file.
+    if (!config.aws.kmsKeyId) throw new Error('KMS_KEY_ID is not set');
+    const { KmsSecretBox } = await import('#shared/adapters/aws/kms-secret-box');
+    return new KmsSecretBox(config.aws.kmsKeyId);
+  },
+});
