@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument, renderOpenApiDocument } from '#shared/http/openapi/generator';
+import { buildOpenApiDocument, renderOpenApiDocument } from './openapi/generator';
 
 /**
  * `npm run openapi`: writes docs/openapi.json from the route table, the endpoints' schemas

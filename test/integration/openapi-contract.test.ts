@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routes } from '#shared/http/routes';
-import type { ObservedResponse } from '#shared/http/openapi/response-validator';
+import type { ObservedResponse } from '../../scripts/openapi/response-validator';
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { accountWithLogin, PASSWORD, signIn, uniqueEmail } from './dashboard-client';
@@ -65,8 +65,8 @@ describe('the OpenAPI document matches what the service answers', () => {
     pds = await startStubPds();
     service = await startTestService({ ...linkedin.settings(), RATE_LIMIT_REQUESTS: '40' }, { scheduler: new RecordingScheduler() });
     // Service modules read their settings when loaded: only after the test service set them.
-    const { buildOpenApiDocument } = await import('#shared/http/openapi/generator');
-    const { createResponseValidator } = await import('#shared/http/openapi/response-validator');
+    const { buildOpenApiDocument } = await import('../../scripts/openapi/generator');
+    const { createResponseValidator } = await import('../../scripts/openapi/response-validator');
     validate = createResponseValidator(buildOpenApiDocument());
   });
   afterAll(async () => {

@@ -4,11 +4,11 @@ import { type ErrorCode } from '#shared/domain/errors';
 import { errorCatalog } from '#shared/http/errors';
 import { routes } from '#shared/http/routes';
 import { SESSION_COOKIE } from '#shared/http/session-auth';
-import { buildOpenApiDocument, renderOpenApiDocument, type RouteLike } from '#shared/http/openapi/generator';
-import { operationDocs } from '#shared/http/openapi/operations';
-import { toOpenApiSchema } from '#shared/http/openapi/request-parts';
-import { documentAjv, resolveRef } from '#shared/http/openapi/response-validator';
-import type { OperationDoc } from '#shared/http/openapi/operation-doc';
+import { buildOpenApiDocument, renderOpenApiDocument, type RouteLike } from '../../scripts/openapi/generator';
+import { operationDocs } from '../../scripts/openapi/operations';
+import { toOpenApiSchema } from '../../scripts/openapi/request-parts';
+import { documentAjv, resolveRef } from '../../scripts/openapi/response-validator';
+import type { OperationDoc } from '../../scripts/openapi/operation-doc';
 
 /**
  * docs/openapi.json: committed = generated, and a minimal structural check of OpenAPI 3.1

@@ -2,7 +2,7 @@ import { type ErrorCode } from '#shared/domain/errors';
 import { errorCatalog } from '#shared/http/errors';
 import { routes as routeTable } from '#shared/http/routes';
 import { CSRF_HEADER, SESSION_COOKIE } from '#shared/http/session-auth';
-import packageJson from '../../../package.json';
+import packageJson from '../../package.json';
 import { errorComponents, errorExampleComponents } from './error-schemas';
 import { TAGS, type OperationDoc, type Tag } from './operation-doc';
 import { operationDocs } from './operations';
@@ -95,7 +95,7 @@ function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
 function checkCoverage(input: DocumentInput): void {
   const missing = input.routes.filter((route) => !input.operations[route.operation]).map((route) => `${route.method} ${route.path} (${route.operation})`);
   if (missing.length) {
-    throw new Error(`OpenAPI: no documentation for ${missing.join(', ')}: add an entry to shared/http/openapi/operations*.ts`);
+    throw new Error(`OpenAPI: no documentation for ${missing.join(', ')}: add an entry to scripts/openapi/operations*.ts`);
   }
   const routed = new Set(input.routes.map((route) => route.operation));
   const stale = Object.keys(input.operations).filter((operation) => !routed.has(operation));
