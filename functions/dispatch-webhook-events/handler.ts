@@ -1,9 +1,6 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger, withLogScope } from '#shared/logger';
-import { WEBHOOK_EVENT_ITEM_TYPE, webhookEventFromItem } from '#shared/store/webhook-events';
-import { dispatchWebhookEvent, type EndpointCache } from '#shared/use-cases/webhooks/dispatch';
+import { dispatchWebhookEvent, webhookEventFromStreamRecord, type EndpointCache } from '#shared/use-cases/webhooks/dispatch';
 
 /**
  * The dispatcher, fed by the table's stream (filtered to new webhook event items, the outbox):
@@ -16,15 +13,13 @@ export async function handler(event: DynamoDBStreamEvent, context: Context): Pro
   return withLogScope({ request_id: context.awsRequestId, operation: 'dispatch-webhook-events' }, async () => {
     const endpoints: EndpointCache = new Map();
     const outcomes = await Promise.all(event.Records.map(async (record) => {
-      const image = record.dynamodb?.NewImage;
-      if (record.eventName !== 'INSERT' || !image) return true;
-      const item = unmarshall(image as Record<string, AttributeValue>);
-      if (item.type !== WEBHOOK_EVENT_ITEM_TYPE) return true;
+      const webhookEvent = webhookEventFromStreamRecord(record);
+      if (!webhookEvent) return true;
       try {
-        await dispatchWebhookEvent(webhookEventFromItem(item), endpoints);
+        await dispatchWebhookEvent(webhookEvent, endpoints);
         return true;
       } catch (error) {
-        logger.error('webhook event dispatch failed; the stream retries it', { event_id: item.id, error: error as Error });
+        logger.error('webhook event dispatch failed; the stream retries it', { event_id: webhookEvent.id, error: error as Error });
         return false;
       }
     }));

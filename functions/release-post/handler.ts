@@ -1,8 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { parseTrigger, queueDelaySeconds } from '#shared/domain/publish-timing';
+import { parseTrigger } from '#shared/domain/publish-timing';
 import { logger, withLogScope } from '#shared/logger';
-import { clock } from '#shared/ports/clock';
-import { publishQueue } from '#shared/ports/registry';
+import { releasePost } from '#shared/use-cases/release-post';
 
 /**
  * The target of a post's release schedule, which EventBridge Scheduler fires anywhere in the
@@ -15,8 +14,6 @@ export async function handler(event: unknown, context: Context): Promise<void> {
   return withLogScope({ request_id: context.awsRequestId, operation: 'release-post' }, async () => {
     const trigger = parseTrigger(event);
     if (!trigger?.due_at) return logger.error('release invoked without a valid trigger', { input_keys: Object.keys(event ?? {}) });
-    const delaySeconds = queueDelaySeconds(new Date(trigger.due_at), clock.now());
-    await (await publishQueue()).send(trigger, delaySeconds);
-    logger.info('post released to the publish queue', { post_id: trigger.post_id, due_at: trigger.due_at, delay_seconds: delaySeconds });
+    await releasePost({ ...trigger, due_at: trigger.due_at });
   });
 }

@@ -1,3 +1,5 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
@@ -35,6 +37,17 @@ export function webhookEventItem(event: WebhookEvent): Record<string, unknown> {
 
 /** Reads an event back from a stream image or a scan (the attributes of `webhookEventItem`). */
 export const webhookEventFromItem = fromItem;
+
+/**
+ * The webhook event a table stream record announces: a new item of the outbox, read from its
+ * image; undefined for any other record (other item types, updates, removals).
+ */
+export function webhookEventFromStreamRecord(record: { eventName?: string; dynamodb?: { NewImage?: unknown } }): WebhookEvent | undefined {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName !== 'INSERT' || !image) return undefined;
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  return item.type === WEBHOOK_EVENT_ITEM_TYPE ? fromItem(item) : undefined;
+}
 
 /** Transaction item recording an event (the outbox write). */
 export function putWebhookEventItem(event: WebhookEvent) {

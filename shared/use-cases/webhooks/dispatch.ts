@@ -9,6 +9,9 @@ import { type WebhookEvent } from '#shared/domain/webhook';
 import { markDispatchedItem, markWebhookEventDispatched } from '#shared/store/webhook-events';
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
 
+/** The stream's records, as the dispatcher function reads them. */
+export { webhookEventFromStreamRecord } from '#shared/store/webhook-events';
+
 /**
  * Turns one recorded event into one delivery per endpoint that wants it: the first attempt
  * written pending, then queued. Safe to run again for the same event (the stream retries a
