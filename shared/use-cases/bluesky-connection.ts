@@ -96,6 +96,7 @@ async function signInOrExplain(service: string, handle: string, appPassword: str
         throw new ServiceError('INVALID_FIELD', { field: 'app_password' }, { message: `This is the account's main password. ${APP_PASSWORD_HELP}` });
       case 'not-a-pds':
         throw new ServiceError('INVALID_FIELD', { field: 'service' }, { message: `${service} does not answer as a Bluesky (AT Protocol) server` });
+      case 'unavailable':
       default:
         throw Object.assign(new ServiceError('SERVICE_UNAVAILABLE'), { cause: error.cause });
     }
