@@ -175,4 +175,8 @@ main()
   .then(async (code) => {
     await cleanUp();
     process.exit(code);
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`bench cleanup failed: ${String((error as Error).stack ?? error)}\n`);
+    process.exit(1);
   });

@@ -153,4 +153,11 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // main() answers every failure itself; this is one in its finally (stopping DynamoDB Local)
+    process.stderr.write(`${JSON.stringify({ error: (error as Error).message ?? String(error) })}\n`);
+    process.exit(1);
+  },
+);

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
-import { TTL_ATTRIBUTE, isExpired, toEpochSeconds } from './table';
+import { TTL_ATTRIBUTE, isExpired } from './table';
 
 /**
  * OAuth states: one item per authorization started, keyed by the SHA-256 of the state so a

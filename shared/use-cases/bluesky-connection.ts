@@ -97,6 +97,7 @@ async function signInOrExplain(service: string, handle: string, appPassword: str
         throw new DomainError('INVALID_FIELD', { field: 'app_password' }, { message: `This is the account's main password. ${APP_PASSWORD_HELP}` });
       case 'not-a-pds':
         throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: `${service} does not answer as a Bluesky (AT Protocol) server` });
+      case 'unavailable':
       default:
         throw Object.assign(new DomainError('SERVICE_UNAVAILABLE'), { cause: error.cause });
     }

@@ -25,6 +25,7 @@ export interface BrowserBinary {
   env: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's own package.json, found beside its entry point
 const VERSION = (require(require.resolve('@sparticuz/chromium').replace(/build.cjs.index.cjs$/, 'package.json')) as { version: string }).version;
 const COMPLETE_MARK = '.complete';
 

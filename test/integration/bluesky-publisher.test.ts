@@ -76,7 +76,6 @@ describe('the Bluesky publisher adapter', () => {
     const start = Buffer.byteLength(text.slice(0, text.indexOf(part)), 'utf8');
     return { byteStart: start, byteEnd: start + Buffer.byteLength(part, 'utf8') };
   };
-  const rkeyOf = (uri: string) => uri.split('/').pop()!;
 
   it.each([
     ['plain ASCII', ''],

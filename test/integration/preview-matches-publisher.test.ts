@@ -1,6 +1,6 @@
 import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
-import { startTestPds, type PostRecord, type TestPds, type TestUser } from '../support/pds';
+import { type PostRecord, type TestPds, type TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 import { generateTexts } from '../support/text-generator';
 

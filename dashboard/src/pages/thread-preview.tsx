@@ -41,7 +41,7 @@ function useServerPreview(request: PreviewRequest): Preview | undefined {
       current = false;
       clearTimeout(timer);
     };
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key]); // `key` (the request serialised), not `request`: rerun when the request changes, not its identity
   return preview;
 }
 

@@ -62,6 +62,7 @@ export function kmsService(keyArns: string[]): AwsService {
           throw new AwsError(400, 'InvalidCiphertextException', 'The ciphertext or its encryption context does not match');
         }
       }
+      case undefined:
       default:
         throw new AwsError(400, 'UnknownOperationException', `KMS ${call.operation} is not emulated here`);
     }

@@ -1,0 +1,98 @@
+// dependency-cruiser (issue 26): the layering of the service, checked by `npm run lint:deps`.
+// Paths are relative to the repository root; `#shared/*`, `#functions/*`, `#local/*` and `#test/*`
+// resolve through tsconfig.json's `paths`. npm packages are matched by `node_modules/<name>/` anywhere
+// in the resolved path (node_modules may be a symlink, so the resolved path need not start with it).
+// `error` rules state what must never happen; `warn` rules state the intended shape (an allow-list)
+// while the code is being moved into it.
+
+const AWS_SDK = '(^|/)node_modules/@aws-sdk/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No module may depend on itself through others (type-only imports included).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import resolves (run `npm run validators` first: functions/*/schema.validators.ts are generated).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment:
+        'shared/domain holds the rules of the service: no store, HTTP, ports, platforms or use cases, no AWS SDK, no functions or local runtime.',
+      from: { path: '^shared/domain/' },
+      to: { path: ['^shared/(store|http|ports|platforms|use-cases)/', '^(functions|local)/', AWS_SDK] },
+    },
+    {
+      name: 'shared-not-outward',
+      severity: 'error',
+      comment: 'shared/ is used by the entry points, never the other way: no functions, local, test, bench, scripts or lib.',
+      from: { path: '^shared/' },
+      to: { path: '^(functions|local|test|bench|scripts|lib)/' },
+    },
+    {
+      name: 'functions-no-infrastructure',
+      severity: 'error',
+      comment: 'A handler reaches AWS through use cases and the composition root: no AWS SDK, no shared/store, no local runtime.',
+      from: { path: '^functions/' },
+      to: { path: [AWS_SDK, '^shared/store/', '^local/'] },
+    },
+    {
+      name: 'functions-not-each-other',
+      severity: 'error',
+      comment: 'A handler imports only its own folder among functions/ (shared code belongs in shared/).',
+      from: { path: '^functions/([^/]+)/' },
+      to: { path: '^functions/', pathNot: '^functions/$1/' },
+    },
+    {
+      name: 'functions-through-use-cases',
+      severity: 'warn',
+      comment: 'Intended shape: a handler imports use cases, the HTTP layer and the composition root (shared/wiring) from shared/.',
+      from: { path: '^functions/' },
+      to: { path: '^shared/', pathNot: '^shared/(use-cases|http|wiring)/' },
+    },
+    {
+      name: 'ports-no-implementations',
+      severity: 'error',
+      comment: 'shared/ports declares interfaces: no AWS SDK, no local runtime (implementations live elsewhere).',
+      from: { path: '^shared/ports/' },
+      to: { path: [AWS_SDK, '^local/'] },
+    },
+    {
+      name: 'lib-no-local',
+      severity: 'error',
+      comment: 'The CDK app never imports the local runtime.',
+      from: { path: '^(lib|bin)/' },
+      to: { path: '^local/' },
+    },
+    {
+      name: 'lib-shared-allow-list',
+      severity: 'warn',
+      comment: 'Intended shape: from shared/, the CDK app imports the route table and the configuration only.',
+      from: { path: '^(lib|bin)/' },
+      to: { path: '^shared/', pathNot: '^shared/(http/routes\\.ts|config\\.ts)$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: ['^cdk\\.out/', '(^|/)dist/'] },
+    // type-only imports count: they couple modules as much as value imports do
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
