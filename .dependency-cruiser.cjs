@@ -30,7 +30,7 @@ module.exports = {
       comment:
         'shared/domain holds the rules of the service: no store, HTTP, ports, platforms or use cases, no AWS SDK, no functions or local runtime.',
       from: { path: '^shared/domain/' },
-      to: { path: ['^shared/(store|http|ports|platforms|use-cases)/', '^(functions|local)/', AWS_SDK] },
+      to: { path: ['^shared/(store|http|http-client|ports|platforms|use-cases|adapters|wiring)/', '^(functions|local)/', AWS_SDK] },
     },
     {
       name: 'shared-not-outward',
@@ -55,10 +55,25 @@ module.exports = {
     },
     {
       name: 'functions-through-use-cases',
-      severity: 'warn',
-      comment: 'Intended shape: a handler imports use cases, the HTTP layer and the composition root (shared/wiring) from shared/.',
+      severity: 'error',
+      comment:
+        'A handler imports its use cases, the HTTP layer, the domain (ids, types) and the logger from shared/; never a store module, a port or an adapter.',
       from: { path: '^functions/' },
-      to: { path: '^shared/', pathNot: '^shared/(use-cases|http|wiring)/' },
+      to: { path: '^shared/', pathNot: ['^shared/(use-cases|http|domain)/', '^shared/logger\\.ts$'] },
+    },
+    {
+      name: 'adapters-only-from-composition-roots',
+      severity: 'error',
+      comment: 'Implementations are chosen by a composition root (shared/wiring, local/): nothing else in shared/ names an adapter or a root.',
+      from: { path: '^shared/', pathNot: '^shared/(wiring|adapters)/' },
+      to: { path: '^shared/(adapters|wiring)/' },
+    },
+    {
+      name: 'store-below-use-cases',
+      severity: 'error',
+      comment: 'The store maps items to domain types: it never calls use cases, the HTTP layer, platforms or ports.',
+      from: { path: '^shared/store/' },
+      to: { path: '^shared/(use-cases|http|platforms|ports|adapters|wiring)/' },
     },
     {
       name: 'ports-no-implementations',
@@ -76,10 +91,11 @@ module.exports = {
     },
     {
       name: 'lib-shared-allow-list',
-      severity: 'warn',
-      comment: 'Intended shape: from shared/, the CDK app imports the route table and the configuration only.',
+      severity: 'error',
+      comment:
+        'From shared/, the CDK app imports the route table, the configuration, the table definition (one key schema for stack and store), the domain and the composition root it injects.',
       from: { path: '^(lib|bin)/' },
-      to: { path: '^shared/', pathNot: '^shared/(http/routes\\.ts|config\\.ts)$' },
+      to: { path: '^shared/', pathNot: ['^shared/(http/routes\\.ts|config\\.ts|store/table\\.ts|wiring/aws\\.ts)$', '^shared/domain/'] },
     },
   ],
   options: {
