@@ -1,4 +1,4 @@
-import type { MediaView, PostMedia } from './media-view';
+import type { PostMedia } from './media-view';
 import type { PlatformContent } from './platform-content';
 import type { Platform } from './platforms';
 import type { PostStatus } from './post-status';
