@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { MediaType } from '#shared/domain/media-types';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import { ignoreConditionFailure, isConditionFailure } from './transaction-errors';
 
 /**
  * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
@@ -72,7 +73,7 @@ export async function markMediaReady(media: MediaItem, ready: { width: number; h
     }));
     return toMedia(Attributes!);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
@@ -105,9 +106,7 @@ export async function detachMedia(mediaId: string, postId: string, expiresAt: Da
     UpdateExpression: 'DELETE post_ids :post',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':post': new Set([postId]) },
-  })).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  })).catch(ignoreConditionFailure);
   await db.send(new UpdateCommand({
     TableName: tableName,
     Key: mediaKey(mediaId),
@@ -115,9 +114,7 @@ export async function detachMedia(mediaId: string, postId: string, expiresAt: Da
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_ids)',
     ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
     ExpressionAttributeValues: { ':expires': expiresAt.toISOString(), ':epoch': toEpochSeconds(expiresAt) },
-  })).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  })).catch(ignoreConditionFailure);
 }
 
 /** Deletes the media item unless a post started using it meanwhile (then false). */
@@ -132,7 +129,7 @@ export async function deleteMediaItem(media: MediaItem, usedBy: string[]): Promi
     }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { AnyWebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import { isCancelledTransaction, isConditionFailure } from './transaction-errors';
 
 /**
  * Delivery attempts: one item per attempt of one event to one endpoint, kept 30 days, listed
@@ -66,7 +67,7 @@ export async function putFirstDelivery(row: DeliveryItem): Promise<boolean> {
     await db.send(new PutCommand({ TableName: tableName, Item: toStored(row), ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -112,7 +113,7 @@ export async function completeDelivery(ref: DeliveryRef, result: AttemptResult, 
     }
     return true;
   } catch (error) {
-    if (['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as Error).name)) return false;
+    if (isCancelledTransaction(error) || isConditionFailure(error)) return false;
     throw error;
   }
 }

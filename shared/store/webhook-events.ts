@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domai
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import { ignoreConditionFailure } from './transaction-errors';
 
 /**
  * The webhook outbox: one item per event, put in the same transaction as the state change it
@@ -80,9 +81,7 @@ export async function markWebhookEventDispatched(eventId: string, at: Date): Pro
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': at.toISOString() },
     }),
-  ).catch((error: unknown) => {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  });
+  ).catch(ignoreConditionFailure);
 }
 
 /** Events not yet dispatched, across accounts. A Scan: local start-up only, never a request path. */

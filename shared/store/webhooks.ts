@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { WebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
-import { cancellationReasons } from './transaction-errors';
+import { failedCondition } from './transaction-errors';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
@@ -67,7 +67,7 @@ export async function putWebhook(item: WebhookItem, max: number): Promise<boolea
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    if (failedCondition(error, 0)) return false;
     throw error;
   }
 }
@@ -111,7 +111,7 @@ export async function deleteWebhookItem(accountId: string, webhookId: string): P
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    if (failedCondition(error, 0)) return false;
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { writeTransaction } from '#shared/store/posts';
 import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { markDispatchedItem, markWebhookEventDispatched, type WebhookEvent } from '#shared/store/webhook-events';
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
+import { isCancelledTransaction } from '#shared/store/transaction-errors';
 
 /**
  * Turns one recorded event into one delivery per endpoint that wants it: the first attempt
@@ -35,7 +36,7 @@ async function recordFirstAttempts(event: WebhookEvent, tasks: DeliveryTask[], n
   try {
     await writeTransaction([...tasks.map((task) => putFirstDeliveryItem(firstAttempt(task, event))), markDispatchedItem(event.id, now)]);
   } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    if (!isCancelledTransaction(error)) throw error;
     await Promise.all(tasks.map((task) => putFirstDelivery(firstAttempt(task, event))));
     await markWebhookEventDispatched(event.id, now);
   }
