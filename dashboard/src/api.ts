@@ -1,3 +1,5 @@
+import type { components } from './api-types.gen';
+
 /**
  * The dashboard's API client: same-origin fetches to /dashboard/api with the session cookie
  * (sent by the browser, never readable here) and, on anything but GET, the CSRF token the
@@ -58,86 +60,34 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
 export const browserUploadHeaders = (headers: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
 
-/** What the dashboard shows of the API's objects. */
-export interface Account {
-  id: string;
-  name: string;
-  email: string | null;
-  plan: string;
-}
-
-export interface SessionInfo {
-  account: Account;
-  csrf_token: string;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface Profile {
-  id: string;
-  platform: 'linkedin' | 'bluesky';
-  handle: string;
-  display_name: string | null;
-  platform_user_id: string;
-  connected_at: string;
-  expires_at: string | null;
-  needs_reconnect: boolean;
-}
-
-export interface PlatformResult {
-  status: 'pending' | 'published' | 'failed';
-  url: string | null;
-  platform_post_id: string | null;
-  published_at: string | null;
-  error: { code: string; message: string } | null;
-}
-
-export interface Post {
-  id: string;
-  content: string;
-  /** Text per platform sent instead of content there ({} when none). */
-  platform_content: Partial<Record<'linkedin' | 'bluesky', string>>;
-  platforms: ('linkedin' | 'bluesky')[];
-  status: string;
-  scheduled_for: string | null;
-  created_at: string;
-  published_at: string | null;
-  results: Partial<Record<'linkedin' | 'bluesky', PlatformResult>>;
-  /** Its images ([] when none). */
-  media: Array<{ id: string; alt_text: string; width: number | null; height: number | null; content_type: string }>;
-}
-
-export interface Usage {
-  limit: number;
-  used: number;
-  remaining: number;
-  resets_at: string;
-  month: string;
-}
-
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  created_at: string;
-}
-
-export interface Delivery {
-  id: string;
-  event_id: string;
-  type: string;
-  attempt: number;
-  status: 'succeeded' | 'failed' | 'pending';
-  response_status: number | null;
-  error: string | null;
-  duration_ms: number | null;
-  attempted_at: string | null;
-  next_attempt_at: string | null;
-}
+/**
+ * The API's objects as the dashboard reads them: aliases of the types generated from the OpenAPI
+ * document (`npm run api-types` writes api-types.gen.ts from docs/openapi.json; a test fails when
+ * it is stale), so the wire types have one source.
+ */
+type Schemas = components['schemas'];
+export type SessionInfo = Schemas['DashboardSession'];
+export type Account = SessionInfo['account'];
+export type ApiKey = Schemas['ApiKey'];
+export type CreatedKey = Schemas['CreatedKey'];
+export type Profile = Schemas['Profile'];
+export type PlatformResult = Schemas['PlatformResult'];
+export type Post = Schemas['Post'];
+export type Usage = Schemas['UsageWithMonth'];
+export type Webhook = Schemas['Webhook'];
+export type Delivery = Schemas['Delivery'];
+export type PostPreview = Schemas['PostPreview']['preview'];
+/** Whole response bodies. */
+export type KeyList = Schemas['KeyList'];
+export type ProfileList = Schemas['ProfileList'];
+export type LinkedInAuthorization = Schemas['LinkedInAuthorization'];
+export type PostPage = Schemas['PostPage'];
+export type PostResponse = Schemas['PostResponse'];
+export type CreatedPost = Schemas['CreatedPost'];
+export type PostPreviewResponse = Schemas['PostPreview'];
+export type CreatedMedia = Schemas['CreatedMedia'];
+export type MediaResponse = Schemas['MediaResponse'];
+export type UsageResponse = Schemas['UsageResponse'];
+export type WebhookList = Schemas['WebhookList'];
+export type CreatedWebhook = Schemas['CreatedWebhook'];
+export type DeliveryPage = Schemas['DeliveryPage'];

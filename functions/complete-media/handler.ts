@@ -1,8 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { parseId } from '#shared/domain/ids';
-import { completeMedia } from '#shared/use-cases/media-completion';
+import { completeMediaEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'complete-media',
-  handle: async ({ accountId, path }) => ({ statusCode: 200, body: { media: await completeMedia(accountId, parseId(path.id)) } }),
-});
+export const handler = apiHandler({ ...completeMediaEndpoint, operation: 'complete-media' });

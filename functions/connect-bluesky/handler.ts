@@ -1,14 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { connectBluesky } from '#shared/use-cases/bluesky-connection';
-import { connectBlueskySchema, type ConnectBlueskyBody } from './schema';
-import * as validators from './schema.validators';
+import { connectBlueskyEndpoint } from './endpoint';
 
-export const handler = apiHandler<ConnectBlueskyBody>({
-  operation: 'connect-bluesky',
-  body: { schema: connectBlueskySchema, validator: validators.connectBlueskySchema },
-  idempotent: true,
-  handle: async ({ accountId, body }) => {
-    const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });
-    return { statusCode: 201, body: { profile } };
-  },
-});
+export const handler = apiHandler({ ...connectBlueskyEndpoint, operation: 'connect-bluesky' });

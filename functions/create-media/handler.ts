@@ -1,11 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { createMedia } from '#shared/use-cases/media';
-import { createMediaSchema, type CreateMediaBody } from './schema';
-import * as validators from './schema.validators';
+import { createMediaEndpoint } from './endpoint';
 
-export const handler = apiHandler<CreateMediaBody>({
-  operation: 'create-media',
-  body: { schema: createMediaSchema, validator: validators.createMediaSchema },
-  idempotent: true,
-  handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createMedia(accountId, body) }),
-});
+export const handler = apiHandler({ ...createMediaEndpoint, operation: 'create-media' });

@@ -1,15 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { createPost, ensureHandedOver } from '#shared/use-cases/create-post';
-import { createPostErrorExtras, createPostSchema, type CreatePostBody } from './schema';
-import * as validators from './schema.validators';
+import { createPostEndpoint } from './endpoint';
 
-export const handler = apiHandler<CreatePostBody>({
-  operation: 'create-post',
-  body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
-  idempotent: true,
-  // The creation transaction completes the idempotency record with this very response.
-  onReplay: async ({ statusCode, body }) => {
-    if (statusCode === 201) await ensureHandedOver((JSON.parse(body) as { post: { id: string } }).post.id);
-  },
-  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createPost(accountId, body, state.idempotency) }),
-});
+export const handler = apiHandler({ ...createPostEndpoint, operation: 'create-post' });

@@ -1,9 +1,5 @@
+import { completeMediaEndpoint } from '#functions/complete-media/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { parseId } from '#shared/domain/ids';
-import { completeMedia } from '#shared/use-cases/media-completion';
 
-export const handler = apiHandler({
-  operation: 'dashboard-complete-media',
-  auth: 'session',
-  handle: async ({ accountId, path }) => ({ statusCode: 200, body: { media: await completeMedia(accountId, parseId(path.id)) } }),
-});
+/** The dashboard's twin of complete-media: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...completeMediaEndpoint, operation: 'dashboard-complete-media', auth: 'session' });

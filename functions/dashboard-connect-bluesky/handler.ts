@@ -1,15 +1,5 @@
-import { connectBlueskySchema, type ConnectBlueskyBody } from '#functions/connect-bluesky/schema';
-import * as validators from '#functions/connect-bluesky/schema.validators';
+import { connectBlueskyEndpoint } from '#functions/connect-bluesky/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { connectBluesky } from '#shared/use-cases/bluesky-connection';
 
-export const handler = apiHandler<ConnectBlueskyBody>({
-  operation: 'dashboard-connect-bluesky',
-  auth: 'session',
-  body: { schema: connectBlueskySchema, validator: validators.connectBlueskySchema },
-  idempotent: true,
-  handle: async ({ accountId, body }) => {
-    const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });
-    return { statusCode: 201, body: { profile } };
-  },
-});
+/** The dashboard's twin of connect-bluesky: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...connectBlueskyEndpoint, operation: 'dashboard-connect-bluesky', auth: 'session' });

@@ -1,12 +1,5 @@
-import { createMediaSchema, type CreateMediaBody } from '#functions/create-media/schema';
-import * as validators from '#functions/create-media/schema.validators';
+import { createMediaEndpoint } from '#functions/create-media/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { createMedia } from '#shared/use-cases/media';
 
-export const handler = apiHandler<CreateMediaBody>({
-  operation: 'dashboard-create-media',
-  auth: 'session',
-  body: { schema: createMediaSchema, validator: validators.createMediaSchema },
-  idempotent: true,
-  handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createMedia(accountId, body) }),
-});
+/** The dashboard's twin of create-media: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...createMediaEndpoint, operation: 'dashboard-create-media', auth: 'session' });

@@ -1,12 +1,5 @@
-import { parseId } from '#shared/domain/ids';
+import { deleteKeyEndpoint } from '#functions/delete-key/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteAccountApiKey } from '#shared/use-cases/keys';
 
-export const handler = apiHandler({
-  operation: 'dashboard-delete-key',
-  auth: 'session',
-  handle: async ({ accountId, path }) => {
-    await deleteAccountApiKey(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+/** The dashboard's twin of delete-key: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...deleteKeyEndpoint, operation: 'dashboard-delete-key', auth: 'session' });

@@ -1,12 +1,5 @@
-import { parseId } from '#shared/domain/ids';
+import { deletePostEndpoint } from '#functions/delete-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { deletePost } from '#shared/use-cases/posts';
 
-export const handler = apiHandler({
-  operation: 'dashboard-delete-post',
-  auth: 'session',
-  handle: async ({ accountId, path }) => {
-    await deletePost(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+/** The dashboard's twin of delete-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...deletePostEndpoint, operation: 'dashboard-delete-post', auth: 'session' });

@@ -1,12 +1,5 @@
-import { parseId } from '#shared/domain/ids';
+import { deleteProfileEndpoint } from '#functions/delete-profile/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteProfile } from '#shared/use-cases/profiles';
 
-export const handler = apiHandler({
-  operation: 'dashboard-delete-profile',
-  auth: 'session',
-  handle: async ({ accountId, path }) => {
-    await deleteProfile(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+/** The dashboard's twin of delete-profile: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...deleteProfileEndpoint, operation: 'dashboard-delete-profile', auth: 'session' });

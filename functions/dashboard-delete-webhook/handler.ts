@@ -1,12 +1,5 @@
-import { parseId } from '#shared/domain/ids';
+import { deleteWebhookEndpoint } from '#functions/delete-webhook/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteWebhook } from '#shared/use-cases/webhooks/endpoints';
 
-export const handler = apiHandler({
-  operation: 'dashboard-delete-webhook',
-  auth: 'session',
-  handle: async ({ accountId, path }) => {
-    await deleteWebhook(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+/** The dashboard's twin of delete-webhook: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...deleteWebhookEndpoint, operation: 'dashboard-delete-webhook', auth: 'session' });

@@ -1,15 +1,8 @@
-import { editPostErrorExtras, editPostSchema, type EditPostBody } from '#functions/edit-post/schema';
-import * as validators from '#functions/edit-post/schema.validators';
-import { parseId } from '#shared/domain/ids';
+import { editPostEndpoint } from '#functions/edit-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { editPost } from '#shared/use-cases/post-changes/edit-post';
 
-export const handler = apiHandler<EditPostBody>({
-  operation: 'dashboard-edit-post',
-  auth: 'session',
-  body: { schema: editPostSchema, validator: validators.editPostSchema, extras: editPostErrorExtras },
-  // The posts page sends one idempotency-key per opened editor: a double save edits once.
-  idempotent: true,
-  pathId: true,
-  handle: async ({ accountId, path, body, state }) => ({ statusCode: 200, body: await editPost(accountId, parseId(path.id), body, state.idempotency) }),
-});
+/**
+ * The dashboard's twin of edit-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins").
+ * The posts page sends one idempotency-key per opened editor: a double save edits once.
+ */
+export const handler = apiHandler({ ...editPostEndpoint, operation: 'dashboard-edit-post', auth: 'session' });

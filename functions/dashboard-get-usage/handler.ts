@@ -1,8 +1,5 @@
+import { getUsageEndpoint } from '#functions/get-usage/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { getUsage } from '#shared/use-cases/usage';
 
-export const handler = apiHandler({
-  operation: 'dashboard-get-usage',
-  auth: 'session',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { usage: await getUsage(accountId) } }),
-});
+/** The dashboard's twin of get-usage: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...getUsageEndpoint, operation: 'dashboard-get-usage', auth: 'session' });

@@ -1,8 +1,5 @@
+import { listKeysEndpoint } from '#functions/list-keys/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { listAccountApiKeys } from '#shared/use-cases/keys';
 
-export const handler = apiHandler({
-  operation: 'dashboard-list-keys',
-  auth: 'session',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { keys: await listAccountApiKeys(accountId) } }),
-});
+/** The dashboard's twin of list-keys: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...listKeysEndpoint, operation: 'dashboard-list-keys', auth: 'session' });

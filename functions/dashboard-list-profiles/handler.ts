@@ -1,8 +1,5 @@
+import { listProfilesEndpoint } from '#functions/list-profiles/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { listProfiles } from '#shared/use-cases/profiles';
 
-export const handler = apiHandler({
-  operation: 'dashboard-list-profiles',
-  auth: 'session',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { profiles: await listProfiles(accountId) } }),
-});
+/** The dashboard's twin of list-profiles: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...listProfilesEndpoint, operation: 'dashboard-list-profiles', auth: 'session' });

@@ -1,8 +1,5 @@
+import { listWebhooksEndpoint } from '#functions/list-webhooks/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { listWebhooks } from '#shared/use-cases/webhooks/endpoints';
 
-export const handler = apiHandler({
-  operation: 'dashboard-list-webhooks',
-  auth: 'session',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { webhooks: await listWebhooks(accountId) } }),
-});
+/** The dashboard's twin of list-webhooks: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...listWebhooksEndpoint, operation: 'dashboard-list-webhooks', auth: 'session' });

@@ -1,12 +1,8 @@
-import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#functions/create-post/schema';
-import * as validators from '#functions/create-post/schema.validators';
+import { previewPostEndpoint } from '#functions/preview-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { previewPost } from '#shared/use-cases/preview-post';
 
-/** The compose page's live preview: POST /posts/preview behind the dashboard session. */
-export const handler = apiHandler<CreatePostBody>({
-  operation: 'dashboard-preview-post',
-  auth: 'session',
-  body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
-  handle: async ({ accountId, body }) => ({ statusCode: 200, body: await previewPost(accountId, body) }),
-});
+/**
+ * The dashboard's twin of preview-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins").
+ * The compose page's live preview.
+ */
+export const handler = apiHandler({ ...previewPostEndpoint, operation: 'dashboard-preview-post', auth: 'session' });

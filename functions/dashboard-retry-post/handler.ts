@@ -1,14 +1,5 @@
-import { retryPostErrorExtras, retryPostSchema, type RetryPostBody } from '#functions/retry-post/schema';
-import * as validators from '#functions/retry-post/schema.validators';
-import { parseId } from '#shared/domain/ids';
+import { retryPostEndpoint } from '#functions/retry-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { retryPost } from '#shared/use-cases/post-changes/retry-post';
 
-export const handler = apiHandler<RetryPostBody>({
-  operation: 'dashboard-retry-post',
-  auth: 'session',
-  body: { schema: retryPostSchema, validator: validators.retryPostSchema, extras: retryPostErrorExtras },
-  idempotent: true,
-  pathId: true,
-  handle: async ({ accountId, path, body, state }) => ({ statusCode: 200, body: await retryPost(accountId, parseId(path.id), body ?? {}, state.idempotency) }),
-});
+/** The dashboard's twin of retry-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...retryPostEndpoint, operation: 'dashboard-retry-post', auth: 'session' });

@@ -1,11 +1,5 @@
-import { parseId } from '#shared/domain/ids';
+import { testWebhookEndpoint } from '#functions/test-webhook/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
-import { sendTestEvent } from '#shared/use-cases/webhooks/endpoints';
 
-export const handler = apiHandler({
-  operation: 'dashboard-test-webhook',
-  auth: 'session',
-  idempotent: true,
-  // 202: the event is recorded; its delivery follows (see the endpoint's deliveries).
-  handle: async ({ accountId, path }) => ({ statusCode: 202, body: await sendTestEvent(accountId, parseId(path.id)) }),
-});
+/** The dashboard's twin of test-webhook: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */
+export const handler = apiHandler({ ...testWebhookEndpoint, operation: 'dashboard-test-webhook', auth: 'session' });

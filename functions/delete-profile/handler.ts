@@ -1,11 +1,4 @@
-import { parseId } from '#shared/domain/ids';
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteProfile } from '#shared/use-cases/profiles';
+import { deleteProfileEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'delete-profile',
-  handle: async ({ accountId, path }) => {
-    await deleteProfile(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+export const handler = apiHandler({ ...deleteProfileEndpoint, operation: 'delete-profile' });

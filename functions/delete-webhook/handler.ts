@@ -1,11 +1,4 @@
-import { parseId } from '#shared/domain/ids';
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteWebhook } from '#shared/use-cases/webhooks/endpoints';
+import { deleteWebhookEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'delete-webhook',
-  handle: async ({ accountId, path }) => {
-    await deleteWebhook(accountId, parseId(path.id));
-    return { statusCode: 204 };
-  },
-});
+export const handler = apiHandler({ ...deleteWebhookEndpoint, operation: 'delete-webhook' });

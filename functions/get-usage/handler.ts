@@ -1,7 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { getUsage } from '#shared/use-cases/usage';
+import { getUsageEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'get-usage',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { usage: await getUsage(accountId) } }),
-});
+export const handler = apiHandler({ ...getUsageEndpoint, operation: 'get-usage' });

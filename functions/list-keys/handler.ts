@@ -1,7 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { listAccountApiKeys } from '#shared/use-cases/keys';
+import { listKeysEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'list-keys',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { keys: await listAccountApiKeys(accountId) } }),
-});
+export const handler = apiHandler({ ...listKeysEndpoint, operation: 'list-keys' });

@@ -1,10 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { listPosts } from '#shared/use-cases/posts';
-import { listPostsQuerySchema, type ListPostsQuery } from './schema';
-import * as validators from './schema.validators';
+import { listPostsEndpoint } from './endpoint';
 
-export const handler = apiHandler<undefined, ListPostsQuery>({
-  operation: 'list-posts',
-  query: { schema: listPostsQuerySchema, validator: validators.listPostsQuerySchema },
-  handle: async ({ accountId, query }) => ({ statusCode: 200, body: await listPosts(accountId, query) }),
-});
+export const handler = apiHandler({ ...listPostsEndpoint, operation: 'list-posts' });

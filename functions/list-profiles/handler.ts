@@ -1,7 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { listProfiles } from '#shared/use-cases/profiles';
+import { listProfilesEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'list-profiles',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { profiles: await listProfiles(accountId) } }),
-});
+export const handler = apiHandler({ ...listProfilesEndpoint, operation: 'list-profiles' });

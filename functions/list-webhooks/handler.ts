@@ -1,7 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { listWebhooks } from '#shared/use-cases/webhooks/endpoints';
+import { listWebhooksEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'list-webhooks',
-  handle: async ({ accountId }) => ({ statusCode: 200, body: { webhooks: await listWebhooks(accountId) } }),
-});
+export const handler = apiHandler({ ...listWebhooksEndpoint, operation: 'list-webhooks' });

@@ -1,12 +1,4 @@
-import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#functions/create-post/schema';
-import * as validators from '#functions/create-post/schema.validators';
 import { apiHandler } from '#shared/http/api-handler';
-import { previewPost } from '#shared/use-cases/preview-post';
+import { previewPostEndpoint } from './endpoint';
 
-/** POST /posts/preview: the body of POST /posts, validated the same way, rendered per platform; nothing written or counted. */
-export const handler = apiHandler<CreatePostBody>({
-  operation: 'preview-post',
-  body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
-  // Not idempotent: nothing is created, so an idempotency-key has nothing to replay.
-  handle: async ({ accountId, body }) => ({ statusCode: 200, body: await previewPost(accountId, body) }),
-});
+export const handler = apiHandler({ ...previewPostEndpoint, operation: 'preview-post' });

@@ -1,13 +1,4 @@
-import { parseId } from '#shared/domain/ids';
 import { apiHandler } from '#shared/http/api-handler';
-import { retryPost } from '#shared/use-cases/post-changes/retry-post';
-import { retryPostErrorExtras, retryPostSchema, type RetryPostBody } from './schema';
-import * as validators from './schema.validators';
+import { retryPostEndpoint } from './endpoint';
 
-export const handler = apiHandler<RetryPostBody>({
-  operation: 'retry-post',
-  body: { schema: retryPostSchema, validator: validators.retryPostSchema, extras: retryPostErrorExtras },
-  idempotent: true,
-  pathId: true,
-  handle: async ({ accountId, path, body, state }) => ({ statusCode: 200, body: await retryPost(accountId, parseId(path.id), body ?? {}, state.idempotency) }),
-});
+export const handler = apiHandler({ ...retryPostEndpoint, operation: 'retry-post' });

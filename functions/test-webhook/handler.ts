@@ -1,10 +1,4 @@
-import { parseId } from '#shared/domain/ids';
 import { apiHandler } from '#shared/http/api-handler';
-import { sendTestEvent } from '#shared/use-cases/webhooks/endpoints';
+import { testWebhookEndpoint } from './endpoint';
 
-export const handler = apiHandler({
-  operation: 'test-webhook',
-  idempotent: true,
-  // 202: the event is recorded; its delivery follows (see the endpoint's deliveries).
-  handle: async ({ accountId, path }) => ({ statusCode: 202, body: await sendTestEvent(accountId, parseId(path.id)) }),
-});
+export const handler = apiHandler({ ...testWebhookEndpoint, operation: 'test-webhook' });

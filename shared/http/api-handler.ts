@@ -54,6 +54,12 @@ export interface EndpointOptions<TBody, TQuery> {
 }
 
 /**
+ * An endpoint without its operation name and authentication: what a public endpoint and its
+ * dashboard twin share (functions/<operation>/endpoint.ts), each handler.ts adding its own.
+ */
+export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>> = Omit<EndpointOptions<TBody, TQuery>, 'operation' | 'auth'>;
+
+/**
  * THE middleware stack, the same for every endpoint, in this order: header normalisation,
  * request id and logger context, API-key auth and rate limit, JSON body, validation,
  * idempotency, and the error handler last (first to see an error on the way back).

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
+import { ignoreConditionFailure } from './transaction-errors';
 
 /**
  * API keys live in two items written and deleted together:
@@ -99,8 +100,6 @@ export async function touchApiKey(accountId: string, keyId: string, at: string):
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': at },
     }),
-  ).catch((error: unknown) => {
     // The key was deleted between the lookup and now: nothing to record.
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  });
+  ).catch(ignoreConditionFailure);
 }

@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
 import { db, tableName } from './client';
+import { ignoreConditionFailure, oldItemOf } from './transaction-errors';
 
 /**
  * Idempotency records (docs/api.md, "Idempotency"): one per account and idempotency-key, kept 24 h.
@@ -53,8 +52,9 @@ export async function claimIdempotencyKey(
     );
     return { claimed: true };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException && error.Item) {
-      const existing = unmarshall(error.Item) as IdempotencyRecord & { token?: string };
+    const old = oldItemOf(error);
+    if (old) {
+      const existing = old as unknown as IdempotencyRecord & { token?: string };
       // Our own earlier attempt: the SDK retried a put whose answer was lost (a timeout after the write).
       if (existing.status === 'in_progress' && existing.token === token) return { claimed: true };
       return { claimed: false, existing };
@@ -89,9 +89,7 @@ export async function releaseIdempotencyKey(recordKey: { pk: string; sk: string 
         ExpressionAttributeValues: { ':token': token, ':inProgress': 'in_progress' },
       }),
     )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(ignoreConditionFailure);
 }
 
 /** Completes a claimed record on its own (endpoints that do not write it in a transaction). */

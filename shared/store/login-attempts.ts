@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import { ignoreConditionFailure, isConditionFailure } from './transaction-errors';
 
 /**
  * Failed dashboard sign-ins per email (docs/api.md, "Dashboard"): ten within 15 minutes lock the
@@ -16,8 +17,6 @@ export const LOCK_SECONDS = 15 * 60;
 export const loginAttemptsKey = (emailHash: string) => ({ pk: `LOGINATTEMPTS#${emailHash}`, sk: 'LOGINATTEMPTS' });
 
 export type Reservation = { allowed: true; failures: number } | { allowed: false; retryAfterSeconds: number };
-
-const failed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** Counts one attempt in the email's window, or says how long the email stays locked. */
 export async function reserveAttempt(emailHash: string, now: Date): Promise<Reservation> {
@@ -37,7 +36,7 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
       }));
       return { allowed: true, failures: Attributes?.failures as number };
     } catch (error) {
-      if (!failed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     try {
       // No window yet, or the last one is over (and any lock with it): start a new one.
@@ -49,7 +48,7 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
       }));
       return { allowed: true, failures: 1 };
     } catch (error) {
-      if (!failed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: loginAttemptsKey(emailHash), ConsistentRead: true }));
     if (!Item || isExpired(Item, now)) continue;
@@ -77,9 +76,7 @@ export async function recordFailure(emailHash: string, failures: number, now: Da
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
     ExpressionAttributeValues: { ':until': lockedUntil, ':ttl': lockedUntil + WINDOW_SECONDS },
-  })).catch((error: unknown) => {
-    if (!failed(error)) throw error;
-  });
+  })).catch(ignoreConditionFailure);
 }
 
 /** A successful sign-in forgets the earlier failures. */

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { Media } from '#shared/domain/media';
+import { ignoreConditionFailure, isConditionFailure } from './transaction-errors';
 
 /**
  * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
@@ -48,7 +49,7 @@ export async function markMediaReady(media: Media, ready: { width: number; heigh
     }));
     return toMedia(Attributes!);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
@@ -81,9 +82,7 @@ export async function detachMedia(mediaId: string, postId: string, expiresAt: Da
     UpdateExpression: 'DELETE post_ids :post',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':post': new Set([postId]) },
-  })).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  })).catch(ignoreConditionFailure);
   await db.send(new UpdateCommand({
     TableName: tableName,
     Key: mediaKey(mediaId),
@@ -91,9 +90,7 @@ export async function detachMedia(mediaId: string, postId: string, expiresAt: Da
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_ids)',
     ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
     ExpressionAttributeValues: { ':expires': expiresAt.toISOString(), ':epoch': toEpochSeconds(expiresAt) },
-  })).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  })).catch(ignoreConditionFailure);
 }
 
 /** Deletes the media item unless a post started using it meanwhile (then false). */
@@ -108,7 +105,7 @@ export async function deleteMediaItem(media: Media, usedBy: string[]): Promise<b
     }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

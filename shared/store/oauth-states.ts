@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { TTL_ATTRIBUTE, isExpired } from './table';
+import { isConditionFailure } from './transaction-errors';
 
 /**
  * OAuth states: one item per authorization started, keyed by the SHA-256 of the state so a
@@ -48,7 +48,7 @@ export async function consumeOAuthState(stateHash: string, now: Date): Promise<O
     // An expired state is deleted all the same: it can never be used again.
     return state && !isExpired(state, now) ? state : undefined;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
-import { cancellationReasons } from './transaction-errors';
+import { cancellationReasons, isConditionFailure } from './transaction-errors';
 
 /**
  * Owner logins: the dashboard's email + password of an account. The item is keyed by the
@@ -87,7 +87,7 @@ export async function updatePasswordHash(email: string, accountId: string, passw
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

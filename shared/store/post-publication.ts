@@ -1,13 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { type PlatformResult, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { postKey, toPost, writeTransaction } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
-import { cancellationReasons, isTransactionConflict } from './transaction-errors';
+import { cancellationReasons, isConditionFailure, isTransactionConflict, oldItemOf } from './transaction-errors';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
 
@@ -16,8 +14,6 @@ import { putWebhookEventItem } from './webhook-events';
  * win, so retries, duplicate invocations and restarts after a crash never publish a
  * platform twice.
  */
-const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
-
 /**
  * scheduled → publishing, for the post at the time and version the caller read: the claimed post
  * as it now is (publish from this, not from an earlier read). Undefined when the post is no longer
@@ -85,7 +81,7 @@ export async function claimPlatform(postId: string, platform: Platform, now: Dat
     return { outcome: 'reclaimed-after-crash', dispatched: previous.claim_id === undefined || previous.dispatched_at !== undefined };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const held = heldClaim((error as ConditionalCheckFailedException).Item, platform);
+    const held = heldClaim(oldItemOf(error), platform);
     return { outcome: 'not-ours', ...(held ? { heldSince: held } : {}) };
   }
 }
@@ -109,10 +105,10 @@ export async function markDispatching(postId: string, platform: Platform, claimI
   );
 }
 
-/** When another run claimed the platform of the post as it was (raw attribute values), if one holds it. */
-function heldClaim(item: ConditionalCheckFailedException['Item'], platform: Platform): string | undefined {
+/** When another run claimed the platform of the post as it was, if one holds it. */
+function heldClaim(item: Record<string, unknown> | undefined, platform: Platform): string | undefined {
   if (!item) return undefined;
-  const post = unmarshall(item as never) as { status?: string; results?: Record<string, { status?: string; claimed_at?: string }> };
+  const post = item as { status?: string; results?: Record<string, { status?: string; claimed_at?: string }> };
   const result = post.results?.[platform];
   return post.status === 'publishing' && result?.status === 'publishing' ? result.claimed_at : undefined;
 }

@@ -1,13 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { GSI1 } from './table';
+import type { Profile } from '#shared/domain/profile';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
-import type { Profile } from '#shared/domain/profile';
+import { ignoreConditionFailure, isCancelledTransaction, isConditionFailure } from './transaction-errors';
 
 /**
  * Profiles: one item per account and platform, so "one profile per platform" is a key
@@ -81,7 +81,7 @@ export async function createProfileItem(item: ProfileItem): Promise<void> {
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new DomainError('PROFILE_ALREADY_EXISTS');
+    if (isConditionFailure(error)) throw new DomainError('PROFILE_ALREADY_EXISTS');
     throw error;
   }
 }
@@ -111,7 +111,7 @@ export async function deleteProfileItem(accountId: string, platform: Platform, p
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -128,10 +128,8 @@ export async function updateProfileCredentials(accountId: string, platform: Plat
         ExpressionAttributeValues: { ':credentials': credentials, ':id': profileId },
       }),
     )
-    .catch((error: unknown) => {
-      // The profile was deleted or replaced meanwhile: its credentials are gone with it.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    // The profile was deleted or replaced meanwhile: its credentials are gone with it.
+    .catch(ignoreConditionFailure);
 }
 
 /**
@@ -165,7 +163,7 @@ async function announcingUpdate(event: WebhookEvent, update: Record<string, unkn
     await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update as never }, putWebhookEventItem(event)] }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    if (isCancelledTransaction(error)) return false;
     throw error;
   }
 }

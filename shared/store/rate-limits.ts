@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { apiKeyLookupKey, type ApiKeyLookup } from './api-keys';
+import { isConditionFailure, oldItemOf } from './transaction-errors';
 
 /**
  * Authentication and the API rate limit in one write: the request is counted on the key's
@@ -32,10 +32,10 @@ async function addToWindow(hash: string, windowStart: number): Promise<CountedRe
     );
     return { ...lookupOf(Attributes ?? {}), count: Attributes?.rl_count as number };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    if (!error.Item) return 'unknown-key';
-    const stored = error.Item.rl_window?.N;
-    return { storedWindow: stored === undefined ? undefined : Number(stored) };
+    if (!isConditionFailure(error)) throw error;
+    const old = oldItemOf(error);
+    if (!old) return 'unknown-key';
+    return { storedWindow: old.rl_window === undefined ? undefined : Number(old.rl_window) };
   }
 }
 
@@ -53,7 +53,7 @@ async function startWindow(hash: string, windowStart: number): Promise<CountedRe
     );
     return { ...lookupOf(Attributes ?? {}), count: 1 };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined; // another request started it
+    if (isConditionFailure(error)) return undefined; // another request started it
     throw error;
   }
 }

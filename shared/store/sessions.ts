@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { GSI1, isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
+import { isConditionFailure } from './transaction-errors';
 
 /**
  * Dashboard sessions (docs/api.md, "Dashboard"). The id is 256 random bits held only by the
@@ -75,7 +76,7 @@ export async function touchSession(hash: string, now: Date): Promise<boolean> {
     }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { DeliveryRef } from '#shared/domain/webhook';
+import { isCancelledTransaction, isConditionFailure } from './transaction-errors';
 
 /**
  * Delivery attempts: one item per attempt of one event to one endpoint, kept 30 days, listed
@@ -61,7 +62,7 @@ export async function putFirstDelivery(row: DeliveryItem): Promise<boolean> {
     await db.send(new PutCommand({ TableName: tableName, Item: toStored(row), ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -107,7 +108,7 @@ export async function completeDelivery(ref: DeliveryRef, result: AttemptResult, 
     }
     return true;
   } catch (error) {
-    if (['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as Error).name)) return false;
+    if (isCancelledTransaction(error) || isConditionFailure(error)) return false;
     throw error;
   }
 }

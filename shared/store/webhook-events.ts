@@ -1,11 +1,12 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { WEBHOOK_EVENT_ITEM_TYPE, type AnyWebhookEventType } from '#shared/domain/webhook-events';
+import { WEBHOOK_EVENT_ITEM_TYPE } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { WebhookEvent } from '#shared/domain/webhook';
+import { ignoreConditionFailure } from './transaction-errors';
 
 /**
  * The webhook outbox: one item per event, put in the same transaction as the state change it
@@ -81,9 +82,7 @@ export async function markWebhookEventDispatched(eventId: string, at: Date): Pro
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': at.toISOString() },
     }),
-  ).catch((error: unknown) => {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  });
+  ).catch(ignoreConditionFailure);
 }
 
 /** Events not yet dispatched, across accounts. A Scan: local start-up only, never a request path. */

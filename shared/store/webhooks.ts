@@ -1,9 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEventType } from '#shared/domain/webhook-events';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
-import { cancellationReasons } from './transaction-errors';
 import type { Webhook } from '#shared/domain/webhook';
+import { failedCondition } from './transaction-errors';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
@@ -61,7 +60,7 @@ export async function putWebhook(item: WebhookItem, max: number): Promise<boolea
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    if (failedCondition(error, 0)) return false;
     throw error;
   }
 }
@@ -105,7 +104,7 @@ export async function deleteWebhookItem(accountId: string, webhookId: string): P
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)?.[0]?.conditionFailed) return false;
+    if (failedCondition(error, 0)) return false;
     throw error;
   }
 }

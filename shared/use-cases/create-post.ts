@@ -21,7 +21,7 @@ import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
 import { rollBackCreation } from './post-rollback';
-import { withStoreRetries } from './store-retries';
+import { retryOnConflict, withStoreRetries } from './store-retries';
 
 export interface NewPost {
   content: string;
@@ -59,16 +59,8 @@ const MAX_CONFLICT_RETRIES = 3;
  * the scheduler (or the publisher, when immediate); if that fails the creation is undone.
  */
 export async function createPost(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await attemptCreation(accountId, input, idempotency);
-    } catch (error) {
-      // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
-      const reasons = cancellationReasons(error);
-      if (!reasons || !isTransactionConflict(reasons) || attempt > MAX_CONFLICT_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+  // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
+  return retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () => attemptCreation(accountId, input, idempotency));
 }
 
 async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {

@@ -9,8 +9,8 @@ import { versionOf, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
-import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
-import { withStoreRetries } from './store-retries';
+import { cancellationReasons } from '#shared/store/transaction-errors';
+import { retryOnConflict, StaleRead, withStoreRetries } from './store-retries';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
 import { decodeCursor, encodeCursor } from './post-cursor';
 
@@ -53,37 +53,36 @@ const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
  * commits first wins (an edit that moved the slot meanwhile makes the delete read again).
  */
 export async function deletePost(accountId: string, postId: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    const post = await ownPost(accountId, postId);
-    if (!DELETABLE.includes(post.status)) throw new DomainError('POST_PUBLISHED');
-    const version = versionOf(post);
-    const sameVersion = version ? ' AND #version = :version' : ' AND attribute_not_exists(#version)';
-    const deletion = deletePostItem(post, DELETABLE, sameVersion);
-    Object.assign(deletion.Delete.ExpressionAttributeNames, { '#version': 'version' });
-    if (version) Object.assign(deletion.Delete.ExpressionAttributeValues, { ':version': version });
-    try {
-      await writeTransaction([
-        deletion,
-        // A failed post gave its slot back when it failed; a scheduled one still holds it.
-        ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
-          ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
-          : []),
-      ]);
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      // Another transaction on the same items (real DynamoDB cancels both ways): nothing was written, read again.
-      if (reasons && isTransactionConflict(reasons) && attempt < 3) continue;
-      const [deleted] = reasons ?? [];
-      if (!deleted?.conditionFailed) throw error;
-      if (!deleted.item) throw new DomainError('POST_NOT_FOUND');
-      if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new DomainError('POST_PUBLISHED');
-      // Edited meanwhile (another version): read it again and delete what is there now.
-      if (attempt < 3) continue;
-      throw new Error('the post kept changing under the delete');
-    }
-    await afterDeletion(post, version);
-    return;
+  const { post, version } = await retryOnConflict(3, 'the post kept changing under the delete', () => attemptDeletion(accountId, postId));
+  await afterDeletion(post, version);
+}
+
+async function attemptDeletion(accountId: string, postId: string): Promise<{ post: Post; version: number }> {
+  const post = await ownPost(accountId, postId);
+  if (!DELETABLE.includes(post.status)) throw new DomainError('POST_PUBLISHED');
+  const version = versionOf(post);
+  const sameVersion = version ? ' AND #version = :version' : ' AND attribute_not_exists(#version)';
+  const deletion = deletePostItem(post, DELETABLE, sameVersion);
+  Object.assign(deletion.Delete.ExpressionAttributeNames, { '#version': 'version' });
+  if (version) Object.assign(deletion.Delete.ExpressionAttributeValues, { ':version': version });
+  try {
+    await writeTransaction([
+      deletion,
+      // A failed post gave its slot back when it failed; a scheduled one still holds it.
+      ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
+        ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
+        : []),
+    ]);
+  } catch (error) {
+    // Another transaction on the same items (real DynamoDB cancels both ways) passes up as it is: retryOnConflict reads again.
+    const [deleted] = cancellationReasons(error) ?? [];
+    if (!deleted?.conditionFailed) throw error;
+    if (!deleted.item) throw new DomainError('POST_NOT_FOUND');
+    if (!DELETABLE.includes(deleted.item.status as PostStatus)) throw new DomainError('POST_PUBLISHED');
+    // Edited meanwhile (another version): read it again and delete what is there now.
+    throw new StaleRead();
   }
+  return { post, version };
 }
 
 /**

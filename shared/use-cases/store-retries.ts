@@ -1,5 +1,6 @@
 import { isTransientDependencyError } from '#shared/http/dependency-errors';
 import { logger } from '#shared/logger';
+import { isConflictOnly } from '#shared/store/transaction-errors';
 
 const ATTEMPTS = 5;
 const BASE_DELAY_MS = 100;
@@ -26,3 +27,25 @@ export async function withStoreRetries<T>(operation: string, write: () => Promis
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** An attempt that read a post and found, on writing, that it had changed meanwhile: read again. */
+export class StaleRead extends Error {}
+
+/**
+ * Runs a read-plan-write attempt again when it lost a race: its transaction was cancelled only by
+ * a conflict with another one on the same items (real DynamoDB cancels both ways; nothing was
+ * written), or the attempt threw StaleRead. Each attempt reads afresh; a short random pause
+ * (growing with the attempt) separates the racers. After `attempts` tries the last error goes
+ * out, a StaleRead as a plain Error saying `staleMessage`.
+ */
+export async function retryOnConflict<T>(attempts: number, staleMessage: string, attempt: () => Promise<T>, sleep = defaultSleep): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const conflict = error instanceof StaleRead || isConflictOnly(error);
+      if (!conflict || tried >= attempts) throw error instanceof StaleRead ? new Error(staleMessage) : error;
+      await sleep(Math.random() * 20 * tried);
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
 import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Profile } from '../api';
+import { api, type CreatedPost, type ProfileList } from '../api';
 import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localInputToIso, localTime, platformName, timeZoneName } from '../format';
@@ -27,7 +27,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
-    api<{ profiles: Profile[] }>('GET', '/profiles').then(({ profiles }) => {
+    api<ProfileList>('GET', '/profiles').then(({ profiles }) => {
       const list = profiles.map((profile) => profile.platform);
       setConnected(list);
       setPlatforms(list);
@@ -64,7 +64,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
     try {
       // A schedule the browser cannot read is sent as typed, so the API's own message explains it.
       const body = { content, platforms, ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}), ...(media.ids.length ? { media: media.ids } : {}), ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
-      const created = await api<{ post: { scheduled_for: string | null } }>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
+      const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
       onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
     } catch (error) {

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type ApiKey } from '../api';
+import { api, type ApiKey, type CreatedKey, type KeyList } from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime } from '../format';
-
-interface CreatedKey {
-  key: ApiKey;
-  api_key: string;
-}
 
 /** The account's API keys: create one (its value shown this once), list, delete. */
 export function KeysPage() {
@@ -18,7 +13,7 @@ export function KeysPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<{ keys: ApiKey[] }>('GET', '/keys').then(({ keys: list }) => setKeys(list), (error) => setErrors(fieldErrors(error)));
+  const load = () => api<KeyList>('GET', '/keys').then(({ keys: list }) => setKeys(list), (error) => setErrors(fieldErrors(error)));
   useEffect(() => void load(), []);
 
   const create = async (event: Event) => {

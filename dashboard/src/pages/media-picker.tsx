@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, browserUploadHeaders } from '../api';
+import { api, ApiError, browserUploadHeaders, type CreatedMedia, type MediaResponse } from '../api';
 
 /**
  * Up to four images with alt text for the compose page. A picked image shows its thumbnail and
@@ -45,13 +45,13 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
   const upload = async (item: Attached) => {
     update(item.key, { state: 'uploading', progress: 0, error: undefined });
     try {
-      const created = await api<{ media: { id: string }; upload: { url: string; method: 'PUT'; headers: Record<string, string> } }>('POST', '/media', {
+      const created = await api<CreatedMedia>('POST', '/media', {
         body: { content_type: item.file.type, size_bytes: item.file.size, ...(item.alt ? { alt_text: item.alt } : {}) },
         headers: { 'idempotency-key': item.key },
       });
       await put(created.upload, item.file, (fraction) => update(item.key, { progress: fraction }));
       update(item.key, { state: 'processing', progress: 1 });
-      const completed = await api<{ media: { id: string } }>('POST', `/media/${created.media.id}/complete`);
+      const completed = await api<MediaResponse>('POST', `/media/${created.media.id}/complete`);
       update(item.key, { state: 'ready', id: completed.media.id });
     } catch (failure) {
       update(item.key, { state: 'failed', error: failure instanceof ApiError ? failure.message : 'The upload failed; remove the image and try again.' });

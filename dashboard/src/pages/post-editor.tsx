@@ -1,7 +1,7 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
 import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { useState } from 'preact/hooks';
-import { api, type Post } from '../api';
+import { api, type Post, type PostResponse } from '../api';
 import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { isoToLocalInput, localInputToIso, platformName, timeZoneName } from '../format';
@@ -41,7 +41,7 @@ export function PostEditor({ post, onSaved, onCancel }: { post: Post; onSaved: (
     setBusy(true);
     setErrors({});
     try {
-      const saved = await api<{ post: Post }>('PATCH', `/posts/${post.id}`, { body, headers: { 'idempotency-key': editKey } });
+      const saved = await api<PostResponse>('PATCH', `/posts/${post.id}`, { body, headers: { 'idempotency-key': editKey } });
       onSaved(saved.post);
     } catch (error) {
       setErrors(fieldErrors(error));

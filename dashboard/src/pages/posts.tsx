@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Post } from '../api';
+import { api, type Post, type PostPage } from '../api';
 import { Notice } from '../components/field';
 import { PostCard } from '../components/post-card';
 import { fieldErrors, type FieldErrors } from '../field-errors';
@@ -12,7 +12,7 @@ export function PostsPage() {
 
   const load = async (after?: string) => {
     try {
-      const page = await api<{ posts: Post[]; next_cursor: string | null }>('GET', `/posts?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ''}`);
+      const page = await api<PostPage>('GET', `/posts?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ''}`);
       setPosts((current) => (after ? [...(current ?? []), ...page.posts] : page.posts));
       setCursor(page.next_cursor);
     } catch (error) {

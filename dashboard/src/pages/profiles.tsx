@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Profile } from '../api';
+import { api, type LinkedInAuthorization, type Profile, type ProfileList } from '../api';
 import { ConfirmButton, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime, platformName } from '../format';
@@ -23,14 +23,14 @@ export function ProfilesPage() {
   const [outcome] = useState(linkedInOutcome);
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<{ profiles: Profile[] }>('GET', '/profiles').then(({ profiles: list }) => setProfiles(list), (error) => setErrors(fieldErrors(error)));
+  const load = () => api<ProfileList>('GET', '/profiles').then(({ profiles: list }) => setProfiles(list), (error) => setErrors(fieldErrors(error)));
   useEffect(() => void load(), []);
 
   const connectLinkedIn = async () => {
     setBusy(true);
     setErrors({});
     try {
-      const { authorization_url } = await api<{ authorization_url: string }>('POST', '/profiles/linkedin/authorize', {
+      const { authorization_url } = await api<LinkedInAuthorization>('POST', '/profiles/linkedin/authorize', {
         body: { return_url: `${location.origin}${BASE}/profiles` },
       });
       location.assign(authorization_url);

@@ -1,6 +1,6 @@
 import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
 import { useState } from 'preact/hooks';
-import { api, type Post } from '../api';
+import { api, type Post, type PostResponse } from '../api';
 import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localInputToIso, platformName, timeZoneName } from '../format';
@@ -35,7 +35,7 @@ export function RetryForm({ post, onRetried, onCancel }: { post: Post; onRetried
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api<{ post: Post }>('POST', `/posts/${post.id}/retry`, { body, headers: { 'idempotency-key': retryKey } });
+      const answer = await api<PostResponse>('POST', `/posts/${post.id}/retry`, { body, headers: { 'idempotency-key': retryKey } });
       onRetried(answer.post);
     } catch (error) {
       setErrors(fieldErrors(error));

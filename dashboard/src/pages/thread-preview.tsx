@@ -1,6 +1,6 @@
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, type PostPreview, type PostPreviewResponse } from '../api';
 
 /**
  * What each platform will receive, as the server renders it (POST /dashboard/api/posts/preview
@@ -13,11 +13,7 @@ export interface PreviewRequest {
   platform_content: Record<string, string>;
 }
 
-interface Preview {
-  linkedin?: { commentary: string; characters: number };
-  bluesky?: { posts: Array<{ text: string; graphemes: number }> };
-  warnings: string[];
-}
+type Preview = PostPreview;
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 
@@ -32,7 +28,7 @@ function useServerPreview(request: PreviewRequest): Preview | undefined {
     }
     let current = true; // an answer to an older text must not replace a newer one
     const timer = setTimeout(() => {
-      api<{ preview: Preview }>('POST', '/posts/preview', { body: request }).then(
+      api<PostPreviewResponse>('POST', '/posts/preview', { body: request }).then(
         (answer) => current && setPreview(answer.preview),
         () => current && setPreview(undefined),
       );

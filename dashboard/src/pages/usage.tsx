@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Usage } from '../api';
+import { api, type Usage, type UsageResponse } from '../api';
 import { Notice } from '../components/field';
 import { localTime, utcTime } from '../format';
 
@@ -8,7 +8,7 @@ export function UsagePage() {
   const [usage, setUsage] = useState<Usage | undefined>();
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
-    api<{ usage: Usage }>('GET', '/usage').then((body) => setUsage(body.usage), (failure: Error) => setError(failure.message));
+    api<UsageResponse>('GET', '/usage').then((body) => setUsage(body.usage), (failure: Error) => setError(failure.message));
   }, []);
   if (error) return <Notice kind="error">{error}</Notice>;
   if (!usage) return <p role="status">Loading…</p>;

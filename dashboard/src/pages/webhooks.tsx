@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Delivery, type Webhook } from '../api';
+import { api, type CreatedWebhook, type Delivery, type DeliveryPage, type Webhook, type WebhookList } from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime } from '../format';
@@ -18,12 +18,12 @@ export function WebhooksPage() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(EVENTS.map(([type]) => type));
   const [description, setDescription] = useState('');
-  const [created, setCreated] = useState<{ webhook: Webhook; secret: string } | undefined>();
+  const [created, setCreated] = useState<CreatedWebhook | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<{ webhooks: Webhook[] }>('GET', '/webhooks').then(({ webhooks: list }) => setWebhooks(list), (error) => setErrors(fieldErrors(error)));
+  const load = () => api<WebhookList>('GET', '/webhooks').then(({ webhooks: list }) => setWebhooks(list), (error) => setErrors(fieldErrors(error)));
   useEffect(() => void load(), []);
 
   const create = async (event: Event) => {
@@ -33,7 +33,7 @@ export function WebhooksPage() {
     setNotice(undefined);
     try {
       const body = { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) };
-      setCreated(await api<{ webhook: Webhook; secret: string }>('POST', '/webhooks', { body }));
+      setCreated(await api<CreatedWebhook>('POST', '/webhooks', { body }));
       setUrl('');
       setDescription('');
       await load();
@@ -108,7 +108,7 @@ function WebhookItem({ webhook, onChanged, onError }: { webhook: Webhook; onChan
   const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
   const [open, setOpen] = useState(false);
 
-  const refresh = async () => setDeliveries((await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${webhook.id}/deliveries?limit=20`)).deliveries);
+  const refresh = async () => setDeliveries((await api<DeliveryPage>('GET', `/webhooks/${webhook.id}/deliveries?limit=20`)).deliveries);
   const show = async () => {
     setOpen(true);
     await refresh().catch((error: unknown) => onError(fieldErrors(error)));

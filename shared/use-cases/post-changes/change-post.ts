@@ -14,6 +14,7 @@ import { moveSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-sl
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import type { IdempotencyClaim } from '../create-post';
 import { UNATTACHED_LIFETIME_MS } from '../post-media';
+import { retryOnConflict, StaleRead } from '../store-retries';
 import { handOver, rollBackChange } from './hand-over';
 
 /**
@@ -30,7 +31,6 @@ export interface ChangeOptions {
 
 /** Concurrent edits of one post are rare but legal: each loser reads again and re-plans. */
 const MAX_ATTEMPTS = 8;
-class StaleRead extends Error {}
 
 /**
  * Changes a post (docs/api.md, "Editing, rescheduling and retrying"): reads it, plans the change, and writes it in one
@@ -39,15 +39,7 @@ class StaleRead extends Error {}
  * cancels the old version's schedule. Neither counts against the monthly limit.
  */
 export async function changePost(accountId: string, postId: string, plan: ChangePlanner, options: ChangeOptions): Promise<{ post: PostView }> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await attemptChange(accountId, postId, plan, options);
-    } catch (error) {
-      const conflict = error instanceof StaleRead || isTransactionConflict(cancellationReasons(error) ?? []);
-      if (!conflict || attempt >= MAX_ATTEMPTS) throw error instanceof StaleRead ? new Error('post kept changing under the edit') : error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+  return retryOnConflict(MAX_ATTEMPTS, 'post kept changing under the edit', () => attemptChange(accountId, postId, plan, options));
 }
 
 async function attemptChange(accountId: string, postId: string, plan: ChangePlanner, options: ChangeOptions): Promise<{ post: PostView }> {

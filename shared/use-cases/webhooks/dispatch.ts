@@ -8,6 +8,7 @@ import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shar
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { markDispatchedItem, markWebhookEventDispatched } from '#shared/store/webhook-events';
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
+import { isCancelledTransaction } from '#shared/store/transaction-errors';
 
 /** The stream's records, as the dispatcher function reads them. */
 export { webhookEventFromStreamRecord } from '#shared/store/webhook-events';
@@ -40,7 +41,7 @@ async function recordFirstAttempts(event: WebhookEvent, tasks: DeliveryTask[], n
   try {
     await writeTransaction([...tasks.map((task) => putFirstDeliveryItem(firstAttempt(task, event))), markDispatchedItem(event.id, now)]);
   } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    if (!isCancelledTransaction(error)) throw error;
     await Promise.all(tasks.map((task) => putFirstDelivery(firstAttempt(task, event))));
     await markWebhookEventDispatched(event.id, now);
   }

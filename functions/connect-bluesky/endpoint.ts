@@ -1,0 +1,13 @@
+import type { EndpointDefinition } from '#shared/http/api-handler';
+import { connectBluesky } from '#shared/use-cases/bluesky-connection';
+import { connectBlueskySchema, type ConnectBlueskyBody } from './schema';
+import * as validators from './schema.validators';
+
+export const connectBlueskyEndpoint: EndpointDefinition<ConnectBlueskyBody> = {
+  body: { schema: connectBlueskySchema, validator: validators.connectBlueskySchema },
+  idempotent: true,
+  handle: async ({ accountId, body }) => {
+    const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });
+    return { statusCode: 201, body: { profile } };
+  },
+};

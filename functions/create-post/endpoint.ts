@@ -1,0 +1,14 @@
+import type { EndpointDefinition } from '#shared/http/api-handler';
+import { createPost, ensureHandedOver } from '#shared/use-cases/create-post';
+import { createPostErrorExtras, createPostSchema, type CreatePostBody } from './schema';
+import * as validators from './schema.validators';
+
+export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
+  body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
+  idempotent: true,
+  // The creation transaction completes the idempotency record with this very response.
+  onReplay: async ({ statusCode, body }) => {
+    if (statusCode === 201) await ensureHandedOver((JSON.parse(body) as { post: { id: string } }).post.id);
+  },
+  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createPost(accountId, body, state.idempotency) }),
+};

@@ -1,0 +1,12 @@
+import { parseId } from '#shared/domain/ids';
+import type { EndpointDefinition } from '#shared/http/api-handler';
+import { retryPost } from '#shared/use-cases/post-changes/retry-post';
+import { retryPostErrorExtras, retryPostSchema, type RetryPostBody } from './schema';
+import * as validators from './schema.validators';
+
+export const retryPostEndpoint: EndpointDefinition<RetryPostBody> = {
+  body: { schema: retryPostSchema, validator: validators.retryPostSchema, extras: retryPostErrorExtras },
+  idempotent: true,
+  pathId: true,
+  handle: async ({ accountId, path, body, state }) => ({ statusCode: 200, body: await retryPost(accountId, parseId(path.id), body ?? {}, state.idempotency) }),
+};
