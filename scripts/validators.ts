@@ -8,12 +8,12 @@ import { schemaSha256, type Schema } from '#shared/http/validation';
 /**
  * `npm run validators`: compiles every request schema with ajv at build time and writes the
  * validators as ajv standalone code, one module per schema module:
- * `functions/<operation>/schema.ts` → `functions/<operation>/schema.validators.ts`, exporting,
+ * `shared/http/endpoints/<operation>/schema.ts` → `.../<operation>/schema.validators.ts`, exporting,
  * under the schema's own export name, `{ source, schemaSha256, validate }` (see
  * PrecompiledValidator in shared/http/validation.ts). So no Lambda bundle carries the ajv
  * compiler, and no module load compiles a schema.
  *
- * Which schemas: every plain object exported by a `functions/<operation>/schema.ts` is a
+ * Which schemas: every plain object exported by a `shared/http/endpoints/<operation>/schema.ts` is a
  * request schema (ajv's strict mode refuses anything else, so none is skipped silently).
  *
  * The generated files are build output (git-ignored, like dashboard/dist): `npm start`,
@@ -57,12 +57,15 @@ export interface GeneratedModule {
 
 const posix = (path: string) => path.split(sep).join('/');
 
-/** Every `functions/<operation>/schema.ts`, sorted. */
+/** Where the endpoints' definitions and request schemas live, one folder per operation. */
+export const ENDPOINTS_DIR = join('shared', 'http', 'endpoints');
+
+/** Every `shared/http/endpoints/<operation>/schema.ts`, sorted. */
 export function schemaFiles(root = ROOT): string[] {
-  const functionsDir = join(root, 'functions');
-  return readdirSync(functionsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(functionsDir, entry.name, 'schema.ts')))
-    .map((entry) => posix(join('functions', entry.name, 'schema.ts')))
+  const endpointsDir = join(root, ENDPOINTS_DIR);
+  return readdirSync(endpointsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(endpointsDir, entry.name, 'schema.ts')))
+    .map((entry) => posix(join(ENDPOINTS_DIR, entry.name, 'schema.ts')))
     .sort();
 }
 
@@ -127,12 +130,12 @@ export function generateAll(root = ROOT): GeneratedModule[] {
   });
 }
 
-/** Every validators module present under functions/ (generated or left over). */
+/** Every validators module present under shared/http/endpoints/ (generated or left over). */
 export function presentGeneratedFiles(root = ROOT): string[] {
-  const functionsDir = join(root, 'functions');
-  return readdirSync(functionsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(functionsDir, entry.name, GENERATED_NAME)))
-    .map((entry) => posix(join('functions', entry.name, GENERATED_NAME)))
+  const endpointsDir = join(root, ENDPOINTS_DIR);
+  return readdirSync(endpointsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(endpointsDir, entry.name, GENERATED_NAME)))
+    .map((entry) => posix(join(ENDPOINTS_DIR, entry.name, GENERATED_NAME)))
     .sort();
 }
 

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { authorizeLinkedInEndpoint } from './endpoint';
+import { authorizeLinkedInEndpoint } from '#shared/http/endpoints/authorize-linkedin/endpoint';
 
 export const handler = apiHandler({ ...authorizeLinkedInEndpoint, operation: 'authorize-linkedin' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { connectBlueskyEndpoint } from './endpoint';
+import { connectBlueskyEndpoint } from '#shared/http/endpoints/connect-bluesky/endpoint';
 
 export const handler = apiHandler({ ...connectBlueskyEndpoint, operation: 'connect-bluesky' });

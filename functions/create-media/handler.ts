@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { createMediaEndpoint } from './endpoint';
+import { createMediaEndpoint } from '#shared/http/endpoints/create-media/endpoint';
 
 export const handler = apiHandler({ ...createMediaEndpoint, operation: 'create-media' });

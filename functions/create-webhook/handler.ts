@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { createWebhookEndpoint } from './endpoint';
+import { createWebhookEndpoint } from '#shared/http/endpoints/create-webhook/endpoint';
 
 export const handler = apiHandler({ ...createWebhookEndpoint, operation: 'create-webhook' });

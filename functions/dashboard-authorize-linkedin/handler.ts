@@ -1,4 +1,4 @@
-import { authorizeLinkedInEndpoint } from '#functions/authorize-linkedin/endpoint';
+import { authorizeLinkedInEndpoint } from '#shared/http/endpoints/authorize-linkedin/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /**

@@ -1,4 +1,4 @@
-import { connectBlueskyEndpoint } from '#functions/connect-bluesky/endpoint';
+import { connectBlueskyEndpoint } from '#shared/http/endpoints/connect-bluesky/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of connect-bluesky: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

@@ -1,4 +1,4 @@
-import { createKeyEndpoint } from '#functions/create-key/endpoint';
+import { createKeyEndpoint } from '#shared/http/endpoints/create-key/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /**

@@ -1,4 +1,4 @@
-import { createPostEndpoint } from '#functions/create-post/endpoint';
+import { createPostEndpoint } from '#shared/http/endpoints/create-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /**

@@ -1,4 +1,4 @@
-import { deletePostEndpoint } from '#functions/delete-post/endpoint';
+import { deletePostEndpoint } from '#shared/http/endpoints/delete-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of delete-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

@@ -1,4 +1,4 @@
-import { deleteWebhookEndpoint } from '#functions/delete-webhook/endpoint';
+import { deleteWebhookEndpoint } from '#shared/http/endpoints/delete-webhook/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of delete-webhook: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

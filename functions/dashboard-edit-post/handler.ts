@@ -1,4 +1,4 @@
-import { editPostEndpoint } from '#functions/edit-post/endpoint';
+import { editPostEndpoint } from '#shared/http/endpoints/edit-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /**

@@ -1,4 +1,4 @@
-import { listProfilesEndpoint } from '#functions/list-profiles/endpoint';
+import { listProfilesEndpoint } from '#shared/http/endpoints/list-profiles/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of list-profiles: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

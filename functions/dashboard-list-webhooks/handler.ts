@@ -1,4 +1,4 @@
-import { listWebhooksEndpoint } from '#functions/list-webhooks/endpoint';
+import { listWebhooksEndpoint } from '#shared/http/endpoints/list-webhooks/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of list-webhooks: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

@@ -1,4 +1,4 @@
-import { previewPostEndpoint } from '#functions/preview-post/endpoint';
+import { previewPostEndpoint } from '#shared/http/endpoints/preview-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /**

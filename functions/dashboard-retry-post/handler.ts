@@ -1,4 +1,4 @@
-import { retryPostEndpoint } from '#functions/retry-post/endpoint';
+import { retryPostEndpoint } from '#shared/http/endpoints/retry-post/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of retry-post: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

@@ -1,8 +1,8 @@
 import { apiHandler } from '#shared/http/api-handler';
 import { sessionCookie } from '#shared/http/session-auth';
 import { signIn } from '#shared/use-cases/dashboard-sessions';
-import { signInSchema, type SignInBody } from './schema';
-import * as validators from './schema.validators';
+import { signInSchema, type SignInBody } from '#shared/http/endpoints/dashboard-sign-in/schema';
+import * as validators from '#shared/http/endpoints/dashboard-sign-in/schema.validators';
 
 export const handler = apiHandler<SignInBody>({
   operation: 'dashboard-sign-in',

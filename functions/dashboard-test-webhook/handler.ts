@@ -1,4 +1,4 @@
-import { testWebhookEndpoint } from '#functions/test-webhook/endpoint';
+import { testWebhookEndpoint } from '#shared/http/endpoints/test-webhook/endpoint';
 import { apiHandler } from '#shared/http/api-handler';
 
 /** The dashboard's twin of test-webhook: the same endpoint behind the dashboard session (docs/decisions.md, "Dashboard twins"). */

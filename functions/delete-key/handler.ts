@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteKeyEndpoint } from './endpoint';
+import { deleteKeyEndpoint } from '#shared/http/endpoints/delete-key/endpoint';
 
 export const handler = apiHandler({ ...deleteKeyEndpoint, operation: 'delete-key' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { deletePostEndpoint } from './endpoint';
+import { deletePostEndpoint } from '#shared/http/endpoints/delete-post/endpoint';
 
 export const handler = apiHandler({ ...deletePostEndpoint, operation: 'delete-post' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteProfileEndpoint } from './endpoint';
+import { deleteProfileEndpoint } from '#shared/http/endpoints/delete-profile/endpoint';
 
 export const handler = apiHandler({ ...deleteProfileEndpoint, operation: 'delete-profile' });

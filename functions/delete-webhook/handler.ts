@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { deleteWebhookEndpoint } from './endpoint';
+import { deleteWebhookEndpoint } from '#shared/http/endpoints/delete-webhook/endpoint';
 
 export const handler = apiHandler({ ...deleteWebhookEndpoint, operation: 'delete-webhook' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { editPostEndpoint } from './endpoint';
+import { editPostEndpoint } from '#shared/http/endpoints/edit-post/endpoint';
 
 export const handler = apiHandler({ ...editPostEndpoint, operation: 'edit-post' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { listKeysEndpoint } from './endpoint';
+import { listKeysEndpoint } from '#shared/http/endpoints/list-keys/endpoint';
 
 export const handler = apiHandler({ ...listKeysEndpoint, operation: 'list-keys' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { previewPostEndpoint } from './endpoint';
+import { previewPostEndpoint } from '#shared/http/endpoints/preview-post/endpoint';
 
 export const handler = apiHandler({ ...previewPostEndpoint, operation: 'preview-post' });

@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { retryPostEndpoint } from './endpoint';
+import { retryPostEndpoint } from '#shared/http/endpoints/retry-post/endpoint';
 
 export const handler = apiHandler({ ...retryPostEndpoint, operation: 'retry-post' });

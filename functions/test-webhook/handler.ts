@@ -1,4 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { testWebhookEndpoint } from './endpoint';
+import { testWebhookEndpoint } from '#shared/http/endpoints/test-webhook/endpoint';
 
 export const handler = apiHandler({ ...testWebhookEndpoint, operation: 'test-webhook' });

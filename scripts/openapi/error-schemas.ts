@@ -1,4 +1,4 @@
-import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
+import { MAX_CONTENT_LENGTH } from '#shared/http/endpoints/create-post/schema';
 import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { errorCatalog } from '#shared/http/errors';

@@ -1,4 +1,4 @@
-import { createKeySchema } from '#functions/create-key/schema';
+import { createKeySchema } from '#shared/http/endpoints/create-key/schema';
 import type { OperationDoc } from './operation-doc';
 
 const key = {

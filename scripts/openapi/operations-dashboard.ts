@@ -1,4 +1,4 @@
-import { signInSchema } from '#functions/dashboard-sign-in/schema';
+import { signInSchema } from '#shared/http/endpoints/dashboard-sign-in/schema';
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { mediaOperations } from './operations-media';

@@ -1,4 +1,4 @@
-import { createMediaSchema } from '#functions/create-media/schema';
+import { createMediaSchema } from '#shared/http/endpoints/create-media/schema';
 import type { OperationDoc } from './operation-doc';
 
 export const exampleMedia = {

@@ -1,7 +1,7 @@
-import { createPostSchema } from '#functions/create-post/schema';
-import { editPostSchema } from '#functions/edit-post/schema';
-import { retryPostSchema } from '#functions/retry-post/schema';
-import { listPostsQuerySchema } from '#functions/list-posts/schema';
+import { createPostSchema } from '#shared/http/endpoints/create-post/schema';
+import { editPostSchema } from '#shared/http/endpoints/edit-post/schema';
+import { retryPostSchema } from '#shared/http/endpoints/retry-post/schema';
+import { listPostsQuerySchema } from '#shared/http/endpoints/list-posts/schema';
 import type { OperationDoc } from './operation-doc';
 
 const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };

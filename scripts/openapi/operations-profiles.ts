@@ -1,5 +1,5 @@
-import { authorizeLinkedInSchema } from '#functions/authorize-linkedin/schema';
-import { connectBlueskySchema } from '#functions/connect-bluesky/schema';
+import { authorizeLinkedInSchema } from '#shared/http/endpoints/authorize-linkedin/schema';
+import { connectBlueskySchema } from '#shared/http/endpoints/connect-bluesky/schema';
 import type { OperationDoc } from './operation-doc';
 
 const blueskyProfile = {

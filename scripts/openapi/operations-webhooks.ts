@@ -1,5 +1,5 @@
-import { createWebhookSchema } from '#functions/create-webhook/schema';
-import { listDeliveriesQuerySchema } from '#functions/list-webhook-deliveries/schema';
+import { createWebhookSchema } from '#shared/http/endpoints/create-webhook/schema';
+import { listDeliveriesQuerySchema } from '#shared/http/endpoints/list-webhook-deliveries/schema';
 import type { OperationDoc } from './operation-doc';
 
 const webhook = {

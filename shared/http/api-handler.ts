@@ -55,7 +55,7 @@ export interface EndpointOptions<TBody, TQuery> {
 
 /**
  * An endpoint without its operation name and authentication: what a public endpoint and its
- * dashboard twin share (functions/<operation>/endpoint.ts), each handler.ts adding its own.
+ * dashboard twin share (shared/http/endpoints/<operation>/endpoint.ts), each handler.ts adding its own.
  */
 export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>> = Omit<EndpointOptions<TBody, TQuery>, 'operation' | 'auth'>;
 

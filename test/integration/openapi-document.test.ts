@@ -104,14 +104,14 @@ describe('docs/openapi.json', () => {
     expect(Object.keys(errorCatalog).filter((code) => !used.has(code))).toEqual([]);
   });
 
-  it('takes every request schema from the endpoint itself (functions/<operation>/schema.ts)', async () => {
+  it('takes every request schema from the endpoint itself (shared/http/endpoints/<operation>/schema.ts)', async () => {
     for (const route of routes) {
       const doc = operationDocs[route.operation];
       const documented = operations.find(({ path, method }) => path === route.path && method === route.method.toLowerCase())!.operation;
       if (doc.body) expect(documented.requestBody.content['application/json'].schema).toEqual(toOpenApiSchema(doc.body));
-      const file = join(ROOT, 'functions', route.operation, 'schema.ts');
+      const file = join(ROOT, 'shared', 'http', 'endpoints', route.operation, 'schema.ts');
       if (!existsSync(file)) continue;
-      const module = (await import(`#functions/${route.operation}/schema`)) as Record<string, unknown>;
+      const module = (await import(`#shared/http/endpoints/${route.operation}/schema`)) as Record<string, unknown>;
       const schemas = Object.values(module).filter((value) => (value as Node)?.type === 'object' && (value as Node).properties);
       // A reusable piece (platform_content) is documented inside the body that uses it.
       const pieces = Object.values((doc.body as Node | undefined)?.properties ?? {});

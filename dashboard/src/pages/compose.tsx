@@ -1,4 +1,4 @@
-import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
+import { MAX_CONTENT_LENGTH } from '#shared/http/endpoints/create-post/schema';
 import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type CreatedPost, type ProfileList } from '../api';

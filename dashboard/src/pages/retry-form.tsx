@@ -1,4 +1,4 @@
-import { MAX_CONTENT_LENGTH } from '#functions/create-post/schema';
+import { MAX_CONTENT_LENGTH } from '#shared/http/endpoints/create-post/schema';
 import { useState } from 'preact/hooks';
 import { api, type Post, type PostResponse } from '../api';
 import { Field, Notice } from '../components/field';

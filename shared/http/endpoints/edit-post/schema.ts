@@ -1,4 +1,4 @@
-import { createPostErrorExtras, createPostSchema } from '#functions/create-post/schema';
+import { createPostErrorExtras, createPostSchema } from '#shared/http/endpoints/create-post/schema';
 import type { PostEdit } from '#shared/domain/post-edit';
 import type { Schema } from '#shared/http/validation';
 

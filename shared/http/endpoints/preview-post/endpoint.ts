@@ -1,5 +1,5 @@
-import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#functions/create-post/schema';
-import * as validators from '#functions/create-post/schema.validators';
+import { createPostErrorExtras, createPostSchema, type CreatePostBody } from '#shared/http/endpoints/create-post/schema';
+import * as validators from '#shared/http/endpoints/create-post/schema.validators';
 import type { EndpointDefinition } from '#shared/http/api-handler';
 import { previewPost } from '#shared/use-cases/preview-post';
 

@@ -1,4 +1,4 @@
-import { createPostSchema } from '#functions/create-post/schema';
+import { createPostSchema } from '#shared/http/endpoints/create-post/schema';
 import type { PostRetry } from '#shared/domain/post-retry';
 import type { Schema } from '#shared/http/validation';
 
@@ -25,4 +25,4 @@ export const retryPostSchema: Schema = {
   },
 };
 
-export { createPostErrorExtras as retryPostErrorExtras } from '#functions/create-post/schema';
+export { createPostErrorExtras as retryPostErrorExtras } from '#shared/http/endpoints/create-post/schema';
