@@ -3,6 +3,7 @@ import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { Media } from '#shared/domain/media';
 import { ignoreConditionFailure, isConditionFailure } from './transaction-errors';
+import { entityFields } from './item-fields';
 
 /**
  * Media: one item per uploaded image, keyed by its id. Unattached media carries the table's TTL
@@ -14,9 +15,7 @@ import { ignoreConditionFailure, isConditionFailure } from './transaction-errors
 
 export const mediaKey = (mediaId: string) => ({ pk: `MEDIA#${mediaId}`, sk: 'MEDIA' });
 
-const KEY_FIELDS = ['pk', 'sk', 'type', TTL_ATTRIBUTE];
-const toMedia = (item: Record<string, unknown>): Media =>
-  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as Media;
+const toMedia = (item: Record<string, unknown>): Media => entityFields<Media>(item);
 
 export async function putNewMedia(media: Media): Promise<void> {
   await db.send(new PutCommand({

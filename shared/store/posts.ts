@@ -5,6 +5,7 @@ import { db, tableName } from './client';
 import { scanAll } from './scan-all';
 import { GSI1 } from './table';
 import type { Post } from '#shared/domain/post';
+import { entityFields } from './item-fields';
 
 /**
  * Posts: one item per post, keyed by its id (the publisher only knows the id), listed per
@@ -24,9 +25,7 @@ export function postItem(post: Post): Record<string, unknown> {
   return { ...postKey(post.id), ...postListKey(post.account_id, post.created_at, post.id), type: 'post', ...post };
 }
 
-const KEY_FIELDS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type'];
-export const toPost = (item: Record<string, unknown>): Post =>
-  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_FIELDS.includes(name))) as unknown as Post;
+export const toPost = (item: Record<string, unknown>): Post => entityFields<Post>(item);
 
 export async function getPostItem(postId: string): Promise<Post | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: postKey(postId), ConsistentRead: true }));

@@ -5,6 +5,7 @@ import { scanAll } from './scan-all';
 import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { DeliveryRef } from '#shared/domain/webhook';
 import { isCancelledTransaction, isConditionFailure } from './transaction-errors';
+import { entityFields } from './item-fields';
 
 /**
  * Delivery attempts: one item per attempt of one event to one endpoint, kept 30 days, listed
@@ -39,10 +40,7 @@ export const deliveryKey = (ref: DeliveryRef) => ({
   sk: `${ref.event_created_at}#${ref.event_id}#${String(ref.attempt).padStart(2, '0')}`,
 });
 
-const fromItem = (item: Record<string, unknown>): DeliveryItem => {
-  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...fields } = item;
-  return fields as unknown as DeliveryItem;
-};
+const fromItem = (item: Record<string, unknown>): DeliveryItem => entityFields<DeliveryItem>(item);
 
 const toStored = (row: DeliveryItem) => ({
   ...deliveryKey(row),

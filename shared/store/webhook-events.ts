@@ -7,6 +7,7 @@ import { scanAll } from './scan-all';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { WebhookEvent } from '#shared/domain/webhook';
 import { ignoreConditionFailure } from './transaction-errors';
+import { entityFields } from './item-fields';
 
 /**
  * The webhook outbox: one item per event, put in the same transaction as the state change it
@@ -21,10 +22,7 @@ export { WEBHOOK_EVENT_ITEM_TYPE };
 
 export const webhookEventKey = (eventId: string) => ({ pk: `WEBHOOKEVENT#${eventId}`, sk: 'WEBHOOKEVENT' });
 
-const fromItem = (item: Record<string, unknown>): WebhookEvent => {
-  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...fields } = item;
-  return fields as unknown as WebhookEvent;
-};
+const fromItem = (item: Record<string, unknown>): WebhookEvent => entityFields<WebhookEvent>(item);
 
 /** The item as stored (and as the stream's new image shows it). */
 export function webhookEventItem(event: WebhookEvent): Record<string, unknown> {

@@ -3,6 +3,7 @@ import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import type { Webhook } from '#shared/domain/webhook';
 import { failedCondition } from './transaction-errors';
+import { entityFields } from './item-fields';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
@@ -27,10 +28,7 @@ export const toWebhook = (item: Webhook): Webhook => ({
   created_at: item.created_at,
 });
 
-const fromItem = (item: Record<string, unknown>): WebhookItem => {
-  const { pk: _pk, sk: _sk, type: _type, ...fields } = item;
-  return fields as unknown as WebhookItem;
-};
+const fromItem = (item: Record<string, unknown>): WebhookItem => entityFields<WebhookItem>(item);
 
 /** Stores a new endpoint; false (nothing written) when the account already has `max`. */
 export async function putWebhook(item: WebhookItem, max: number): Promise<boolean> {
