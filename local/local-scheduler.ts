@@ -84,6 +84,16 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.due.set(dueKey(trigger.post_id, trigger.version), { at, trigger });
   }
 
+  /**
+   * Hands over at once whatever is due by the clock port, then waits until no run is under way
+   * (tests: after moving the clock, everything due has happened, with no sleep).
+   */
+  async settle(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve)); // publishNow's hand-over
+    this.tick();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   /** Stops ticking and waits for publications under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
