@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +45,7 @@ describe('the packaged Chromium', () => {
   it('reuses the cache on the next call', async () => {
     const first = await browserBinary();
     // Reused, not unpacked again: no staging folder made (every unpack starts with one), whatever the machine's speed.
-    const staging = jest.spyOn(fs, 'mkdtempSync');
+    const staging = jest.spyOn(require('node:fs') as typeof import('node:fs'), 'mkdtempSync'); // eslint-disable-line @typescript-eslint/no-require-imports
     try {
       const second = await browserBinary();
       expect(second).toEqual(first);
