@@ -59,7 +59,10 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   }
 
   async publishNow(postId: string): Promise<void> {
-    setImmediate(() => this.run({ post_id: postId }));
+    // Tracked, so that a stop right after the hand-over waits for the run instead of leaving it behind.
+    const handOver = new Promise<void>((resolve) => setImmediate(() => resolve(this.run({ post_id: postId }))));
+    this.running.add(handOver);
+    void handOver.finally(() => this.running.delete(handOver));
   }
 
   /** The publish queue's side: the trigger runs the publisher `delaySeconds` from now (clock port). */
@@ -84,11 +87,20 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
     this.due.set(dueKey(trigger.post_id, trigger.version), { at, trigger });
   }
 
+  /**
+   * Hands over at once whatever is due by the clock port, then waits until no run is under way
+   * (tests: after moving the clock, everything due has happened, with no sleep).
+   */
+  async settle(): Promise<void> {
+    this.tick();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   /** Stops ticking and waits for publications under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.allSettled([...this.running]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   private tick(): void {

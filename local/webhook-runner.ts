@@ -32,6 +32,7 @@ export class LocalWebhookRunner implements WebhookQueue {
   private readonly running = new Set<Promise<void>>();
   private announced: WebhookEvent[] = [];
   private timers: NodeJS.Timeout[] = [];
+  private batching: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly functions: WebhookFunctions,
@@ -61,11 +62,12 @@ export class LocalWebhookRunner implements WebhookQueue {
    * milliseconds go to the dispatcher as one batch (at most 100), as the stream batches them.
    */
   readonly announce = (events: WebhookEvent[]): void => {
-    if (!this.announced.length) setTimeout(() => this.flush(), BATCHING_WINDOW_MS);
+    if (!this.announced.length) this.batching = setTimeout(() => this.flush(), BATCHING_WINDOW_MS);
     this.announced.push(...events);
   };
 
   private flush(): void {
+    clearTimeout(this.batching);
     const batches = [];
     for (let start = 0; start < this.announced.length; start += 100) batches.push(this.announced.slice(start, start + 100));
     this.announced = [];
@@ -76,13 +78,30 @@ export class LocalWebhookRunner implements WebhookQueue {
 
   async send(task: DeliveryTask): Promise<void> {
     this.enqueue(task, 0);
-    if (Date.parse(task.due_at) <= clock.now().getTime()) setImmediate(() => this.tick());
+    // Tracked, so that a stop right after waits for the hand-over instead of leaving a delivery behind.
+    if (Date.parse(task.due_at) <= clock.now().getTime()) this.track(new Promise<void>((resolve) => setImmediate(() => resolve(this.tick()))));
+  }
+
+  /**
+   * Dispatches what was announced and hands over what is due by the clock port at once, until no
+   * work is under way (tests: after moving the clock, everything due has happened, with no sleep).
+   */
+  async settle(): Promise<void> {
+    for (;;) {
+      if (this.announced.length) this.flush();
+      this.tick();
+      if (this.running.size === 0) return;
+      await Promise.allSettled([...this.running]);
+    }
   }
 
   async stop(): Promise<void> {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];
-    await Promise.allSettled([...this.running]);
+    // Events announced within the batching window go now, not after the stop (work left behind
+    // outlives its caller: a test file's DynamoDB calls still open after its teardown).
+    if (this.announced.length) this.flush();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   private enqueue(task: DeliveryTask, receives: number): void {

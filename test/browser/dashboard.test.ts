@@ -300,6 +300,8 @@ describe('the dashboard in Chromium', () => {
     const week = page.getByRole('button', { name: 'Week', exact: true });
     await week.focus();
     await page.keyboard.press('Space');
+    // The press re-renders asynchronously: wait for the pressed state (bounded by Playwright's timeout), then read it.
+    await page.getByRole('button', { name: 'Week', exact: true, pressed: true }).waitFor();
     await expect(week.getAttribute('aria-pressed')).resolves.toBe('true');
     const title = await page.getByTestId('calendar-title').innerText();
     if (!(await entry.isVisible())) await page.getByRole('button', { name: 'Next week' }).click(); // the post may fall in next week

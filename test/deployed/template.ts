@@ -110,7 +110,7 @@ export function stageName(template: CfnTemplate): string {
 
 /**
  * The SQS event sources. The table's stream source (webhook events to their dispatcher) is not
- * emulated here: the webhook path is covered by its own tests (test/stack/webhooks.test.ts, the
+ * emulated here: the webhook path is covered by its own tests (test/stack/webhooks.cases.ts, the
  * local runner's), and no walkthrough step depends on it.
  */
 export function eventSources(template: CfnTemplate): EventSourceDefinition[] {

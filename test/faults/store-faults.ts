@@ -61,6 +61,19 @@ export interface StoreFaults {
 
 const MIDDLEWARE_NAME = 'injectedStoreFaults';
 
+/**
+ * The SDK's waits between its attempts (hundreds of milliseconds, more for throttling) taken out,
+ * for tests that fail every attempt on purpose: the same attempts and decisions (its own retry
+ * strategy, same attempt count), no backoff sleep. Returns the undo.
+ */
+export async function withoutSdkBackoff(client: { config: { retryStrategy: () => Promise<unknown>; maxAttempts: () => Promise<number> } }): Promise<() => void> {
+  const { ConfiguredRetryStrategy } = await import('@smithy/core/retry');
+  const original = client.config.retryStrategy;
+  const immediate = new ConfiguredRetryStrategy(await client.config.maxAttempts(), 0);
+  client.config.retryStrategy = async () => immediate;
+  return () => void (client.config.retryStrategy = original);
+}
+
 export function installStoreFaults(client: { middlewareStack: MiddlewareStack<any, any> }, initial: StoreFaultPlan): StoreFaults { // eslint-disable-line @typescript-eslint/no-explicit-any
   let plan = initial;
   let injectedTotal = 0;

@@ -1,6 +1,7 @@
 import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import type { TestPds, TestUser } from '../support/pds';
+import { schedulerSettled } from '../support/scheduler-settled';
 import type { TestService } from '../support/test-service';
 
 /**
@@ -40,7 +41,8 @@ describe('edit and retry, end to end', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+  /** What is due by the clock has been handed over and every publisher run has ended (no sleep). */
+  const settle = schedulerSettled;
   const onLinkedIn = (text: string) => linkedin.createdPosts().filter((post) => post.text === text);
   const onBluesky = async (text: string) => (await pds.listPosts(alice.did)).filter((record) => record.value.text === text);
 

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import type { TestPds, TestUser } from '../support/pds';
+import { schedulerSettled } from '../support/scheduler-settled';
 import type { TestService } from '../support/test-service';
 
 /**
@@ -51,7 +52,7 @@ describe('publishing end to end', () => {
     const content = 'Scheduled (61 s) with [brackets] & a_underscore #e2e';
     const post = await schedule(content, 61);
     clock.set(new Date(post.at.getTime() - 1000));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await schedulerSettled();
     expect((await read(post.id)).status).toBe('scheduled');
     clock.set(post.at);
     await until(async () => (await read(post.id)).status === 'published');

@@ -4,7 +4,7 @@ import { sqsEvent } from '../../local/publisher-invoker';
 import { ScriptedPublisher } from '../support/fake-publishers';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
-import { installStoreFaults, STORE_FAULT_KINDS, type StoreFaultKind, type StoreFaults } from '../faults/store-faults';
+import { installStoreFaults, STORE_FAULT_KINDS, withoutSdkBackoff, type StoreFaultKind, type StoreFaults } from '../faults/store-faults';
 
 /**
  * Issue 18: every injected store fault on every store call of the three write paths (POST /posts,
@@ -25,12 +25,15 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
   let linkedin: ScriptedPublisher;
   let bluesky: ScriptedPublisher;
   let scheduler: RecordingScheduler;
+  let restoreBackoff: (() => void) | undefined;
 
   beforeAll(async () => {
     scheduler = new RecordingScheduler();
     service = await startTestService({ PUBLISH_RETRY_BASE_MS: '1' }, { scheduler });
     const { db } = await import('#shared/store/client');
     faults = installStoreFaults(db, { rates: {}, kinds: [] });
+    // Every attempt fails on purpose: the SDK's backoff between them is only time (seconds per case for throttling).
+    restoreBackoff = await withoutSdkBackoff(db);
     const { usePlatformPublisher } = await import('#shared/platforms/registry');
     linkedin = new ScriptedPublisher('linkedin');
     bluesky = new ScriptedPublisher('bluesky');
@@ -40,6 +43,7 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
   afterEach(() => faults.setPlan({ rates: {}, kinds: [] }));
   afterAll(async () => {
     faults?.uninstall();
+    restoreBackoff?.();
     await service?.stop();
   });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { webhooksSettled } from '../support/scheduler-settled';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -58,7 +59,8 @@ describe('webhook delivery', () => {
     }
     throw new Error('the deliveries did not settle');
   };
-  const quiet = () => new Promise((resolve) => setTimeout(resolve, 400));
+  /** Every webhook attempt due by the clock has been made (no sleep). */
+  const quiet = webhooksSettled;
 
   it('retries a 500 after about 5 s and 5 min with the same webhook-id, then records the 200; the list shows all three attempts', async () => {
     const { webhook, secret } = await newWebhook();

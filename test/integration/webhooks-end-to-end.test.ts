@@ -1,4 +1,5 @@
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
+import { schedulerSettled, webhooksSettled } from '../support/scheduler-settled';
 import { registerSecret } from '../support/secret-registry';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -88,7 +89,9 @@ describe('webhooks end to end', () => {
       const awaited = receiver.received.length + (content.includes('still') ? 1 : 2);
       await receiver.waitFor(awaited, 20_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every publisher run ended and every webhook attempt made: no further event is on its way (no sleep).
+    await schedulerSettled();
+    await webhooksSettled();
     const events = receiver.verified(secret, receiver.received.slice(before));
     expect(events.map((event) => event.type).sort()).toEqual(['post.failed', 'post.failed', 'profile.needs_reconnect']);
     const reconnect = events.find((event) => event.type === 'profile.needs_reconnect')!;
@@ -112,7 +115,7 @@ describe('webhooks end to end', () => {
       await invokeExpirySweep();
       await invokeExpirySweep();
       await otherReceiver.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await webhooksSettled();
       const events = otherReceiver.verified(created.json.secret);
       expect(events).toEqual([{ id: expect.any(String), type: 'profile.expiring', data: { profile: connected.json.profile } }]);
       expect(Date.parse(connected.json.profile.expires_at) - clock.now().getTime()).toBeGreaterThan(5.9 * 86_400_000);

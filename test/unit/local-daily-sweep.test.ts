@@ -17,13 +17,14 @@ describe('a recurring job on the local scheduler', () => {
     scheduler.every(86_400_000, async () => void runs.push(clock.now().toISOString()));
     scheduler.startTicking();
     try {
-      await settle();
+      // settle(): the scheduler has looked at the clock and every run it started has ended (no sleep).
+      await scheduler.settle();
       expect(runs).toEqual(['2026-11-23T10:00:00.000Z']);
       clock.advance(86_399_000);
-      await settle();
+      await scheduler.settle();
       expect(runs).toHaveLength(1);
       clock.advance(1_000);
-      await settle();
+      await scheduler.settle();
       expect(runs).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-24T10:00:00.000Z']);
     } finally {
       await scheduler.stop();
