@@ -6,8 +6,10 @@ import { config } from '#shared/config';
  * A DynamoDB call that never answers (a socket left open by a store stopping under it) would hold
  * its request or publisher run until the function's own timeout: the SDK has none by default.
  * Single-digit milliseconds is the norm; 10 s is a dead call, failed as a TimeoutError and retried.
+ * `throwOnRequestTimeout`: without it, this version of the SDK's HTTP handler only logs a warning
+ * when the request timeout passes and keeps waiting.
  */
-const REQUEST_TIMEOUTS = { connectionTimeout: 2000, requestTimeout: 10_000 };
+const REQUEST_TIMEOUTS = { connectionTimeout: 2000, requestTimeout: 10_000, throwOnRequestTimeout: true };
 
 /**
  * The one document client of the process, created at module load and reused by every
