@@ -64,7 +64,8 @@ module.exports = {
     {
       name: 'adapters-only-from-composition-roots',
       severity: 'error',
-      comment: 'Implementations are chosen by a composition root (shared/wiring, local/): nothing else in shared/ names an adapter or a root.',
+      comment:
+        'Implementations are chosen by a composition root (shared/wiring, local/): nothing else in shared/ names an adapter or a root.',
       from: { path: '^shared/', pathNot: '^shared/(wiring|adapters)/' },
       to: { path: '^shared/(adapters|wiring)/' },
     },

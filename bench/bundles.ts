@@ -54,7 +54,11 @@ const outputOf = (outDir: string, operation: string) => join(outDir, operation, 
  * Bundles every entry in one esbuild run (each entry still gets its own bundle); when that
  * fails, one run per entry, so a handler that is mid-edit is reported and the others measured.
  */
-async function bundleAll(root: string, outDir: string, operations: string[]): Promise<{ metafile?: Metafile; problems: Map<string, string> }> {
+async function bundleAll(
+  root: string,
+  outDir: string,
+  operations: string[],
+): Promise<{ metafile?: Metafile; problems: Map<string, string> }> {
   const problems = new Map<string, string>();
   const entry = (operation: string) => ({ in: join(root, 'functions', operation, 'handler.ts'), out: `${operation}/index` });
   try {
@@ -81,12 +85,18 @@ function largestParts(metafile: Metafile | undefined, outputPath: string): { nam
     const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
-  return [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, size]) => ({ name, kb: Math.round(size / 1024) }));
+  return [...bytes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, size]) => ({ name, kb: Math.round(size / 1024) }));
 }
 
 /** One cold module load in a fresh process, in ms; throws with node's message when the require fails. */
 function loadOnce(root: string, file: string | string[], sourceMaps: boolean): number {
-  const requires = [file].flat().map((name) => `require(${JSON.stringify(name)});`).join(' ');
+  const requires = [file]
+    .flat()
+    .map((name) => `require(${JSON.stringify(name)});`)
+    .join(' ');
   const script = `const t=process.hrtime.bigint(); ${requires} console.log(Number(process.hrtime.bigint()-t)/1e6)`;
   const result = spawnSync(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
     // Lambda's settings (a table name must have 3+ characters: config refuses "x" at load),
@@ -121,7 +131,12 @@ export async function measureBundles(root: string, outDir: string, runs: { plain
       continue;
     }
     const file = outputOf(outDir, operation);
-    figures.set(operation, { operation, status: 'ok', sizeKb: statSync(file).size / 1024, largest: largestParts(metafile, `/${operation}/index.js`) });
+    figures.set(operation, {
+      operation,
+      status: 'ok',
+      sizeKb: statSync(file).size / 1024,
+      largest: largestParts(metafile, `/${operation}/index.js`),
+    });
   }
   const samples = new Map<string, { plain: number[]; sourceMaps: number[] }>();
   const kinds = (round: number) => (['plain', 'sourceMaps'] as const).filter((kind) => round < runs[kind]);

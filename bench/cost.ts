@@ -80,7 +80,11 @@ export function estimateCost(input: CostInputs): CostEstimate {
   const logsBytesPerPost = 3 * 1024;
   const lines: CostLine[] = [
     { item: 'API Gateway HTTP API request (POST /posts)', perPost: '1 request', usdPerMillionPosts: PRICES.httpApiPerMillionRequests },
-    { item: 'Lambda requests (create-post, release-post, publish-post)', perPost: '3 invocations', usdPerMillionPosts: 3 * PRICES.lambdaPerMillionRequests },
+    {
+      item: 'Lambda requests (create-post, release-post, publish-post)',
+      perPost: '3 invocations',
+      usdPerMillionPosts: 3 * PRICES.lambdaPerMillionRequests,
+    },
     {
       item: `Lambda duration, arm64 ${input.memoryMb} MB (modelled: no function waits for the post time)`,
       perPost: `${createMs} ms + ${releaseMs} ms + ${publishMs} ms = ${lambdaGbSeconds.toFixed(5)} GB-s`,
@@ -96,15 +100,32 @@ export function estimateCost(input: CostInputs): CostEstimate {
       perPost: `${createReads} create + ${publishReads} publish = ${reads} RRU`,
       usdPerMillionPosts: reads * PRICES.dynamoPerMillionRru,
     },
-    { item: 'EventBridge Scheduler invocation', perPost: '1 invocation (CreateSchedule calls are not billed)', usdPerMillionPosts: PRICES.schedulerPerMillionInvocations },
+    {
+      item: 'EventBridge Scheduler invocation',
+      perPost: '1 invocation (CreateSchedule calls are not billed)',
+      usdPerMillionPosts: PRICES.schedulerPerMillionInvocations,
+    },
     {
       item: 'SQS requests (publish queue)',
-      perPost: '3 requests: SendMessage, the event source\'s receive and delete (shared by a batch; its idle polling is a few cents a month)',
+      perPost:
+        "3 requests: SendMessage, the event source's receive and delete (shared by a batch; its idle polling is a few cents a month)",
       usdPerMillionPosts: 3 * PRICES.sqsPerMillionRequests,
     },
-    { item: 'KMS Decrypt of the sealed Bluesky session', perPost: '1 request', usdPerMillionPosts: (1e6 / 10_000) * PRICES.kmsPer10kRequests },
-    { item: 'CloudWatch Logs ingestion (assumed 3 KB of log lines per post)', perPost: '3 KB', usdPerMillionPosts: (logsBytesPerPost * 1e6 / 1024 ** 3) * PRICES.logsIngestPerGb },
-    { item: 'X-Ray traces (default sampling, assumed 5 % of 2 invocations)', perPost: '0.1 trace', usdPerMillionPosts: 0.1 * PRICES.xrayPerMillionTraces },
+    {
+      item: 'KMS Decrypt of the sealed Bluesky session',
+      perPost: '1 request',
+      usdPerMillionPosts: (1e6 / 10_000) * PRICES.kmsPer10kRequests,
+    },
+    {
+      item: 'CloudWatch Logs ingestion (assumed 3 KB of log lines per post)',
+      perPost: '3 KB',
+      usdPerMillionPosts: ((logsBytesPerPost * 1e6) / 1024 ** 3) * PRICES.logsIngestPerGb,
+    },
+    {
+      item: 'X-Ray traces (default sampling, assumed 5 % of 2 invocations)',
+      perPost: '0.1 trace',
+      usdPerMillionPosts: 0.1 * PRICES.xrayPerMillionTraces,
+    },
   ];
   const totalPerMillion = lines.reduce((sum, line) => sum + line.usdPerMillionPosts, 0);
   // Kept posts: base item + gsi1 copy (projection ALL).

@@ -45,9 +45,13 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   // In memory: the figures measure the engine's request path, not this machine's disk.
   const { startDynamoDbLocal } = await import('../local/dynamodb-local');
   const engine = await startDynamoDbLocal();
-  onCleanup('DynamoDB Local', () => engine.stop(), () => {
-    if (engine.pid) process.kill(engine.pid, 'SIGKILL');
-  });
+  onCleanup(
+    'DynamoDB Local',
+    () => engine.stop(),
+    () => {
+      if (engine.pid) process.kill(engine.pid, 'SIGKILL');
+    },
+  );
   process.env.SERVICE_RUNTIME = 'local';
   process.env.DYNAMODB_ENDPOINT = engine.endpoint;
 

@@ -20,8 +20,18 @@ export interface BenchAccount {
 const CREDENTIAL_BYTES: Record<Platform, number> = { bluesky: 1300, linkedin: 500 };
 
 /** Creates an account through the admin use case and its profiles straight through the repository. */
-export async function createBenchAccount(input: { name: string; plan: Plan; monthlyLimit?: number; platforms: Platform[] }): Promise<BenchAccount> {
-  const { account, apiKey } = await createAccount({ name: input.name, plan: input.plan, monthlyLimit: input.monthlyLimit, keyName: 'bench' });
+export async function createBenchAccount(input: {
+  name: string;
+  plan: Plan;
+  monthlyLimit?: number;
+  platforms: Platform[];
+}): Promise<BenchAccount> {
+  const { account, apiKey } = await createAccount({
+    name: input.name,
+    plan: input.plan,
+    monthlyLimit: input.monthlyLimit,
+    keyName: 'bench',
+  });
   for (const platform of input.platforms) {
     await createProfileItem({
       id: randomUUID(),

@@ -28,35 +28,41 @@ async function authenticate(account: BenchAccount): Promise<string> {
 }
 
 /** GET /profiles: UpdateItem (key + rate), Query. */
-export const listProfilesFloor = (account: BenchAccount): FloorStep => async () => {
-  const accountId = await authenticate(account);
-  await listProfileItems(accountId);
-};
+export const listProfilesFloor =
+  (account: BenchAccount): FloorStep =>
+  async () => {
+    const accountId = await authenticate(account);
+    await listProfileItems(accountId);
+  };
 
 /** GET /posts?limit=20: UpdateItem (key + rate), Query on gsi1 (Limit 21). */
-export const listPostsFloor = (account: BenchAccount): FloorStep => async () => {
-  const accountId = await authenticate(account);
-  await queryAccountPosts(accountId, { limit: 20 });
-};
+export const listPostsFloor =
+  (account: BenchAccount): FloorStep =>
+  async () => {
+    const accountId = await authenticate(account);
+    await queryAccountPosts(accountId, { limit: 20 });
+  };
 
 /** POST /posts (one platform, scheduled): UpdateItem (key + rate), BatchGetItem (4 keys), TransactWriteItems (post + counter). */
-export const createPostFloor = (account: BenchAccount, content: string, scheduledFor: string): FloorStep => async () => {
-  const accountId = await authenticate(account);
-  const now = new Date();
-  const month = usageMonth(now).month;
-  const context = await readPostingContext(accountId, month);
-  if (!context.account) throw new Error('floor: account not found');
-  const post: Post = {
-    id: randomUUID(),
-    account_id: accountId,
-    content,
-    platforms: ['bluesky'],
-    status: 'scheduled',
-    scheduled_for: scheduledFor,
-    created_at: now.toISOString(),
-    published_at: null,
-    results: { bluesky: pendingResult() },
-    post_time: scheduledFor,
+export const createPostFloor =
+  (account: BenchAccount, content: string, scheduledFor: string): FloorStep =>
+  async () => {
+    const accountId = await authenticate(account);
+    const now = new Date();
+    const month = usageMonth(now).month;
+    const context = await readPostingContext(accountId, month);
+    if (!context.account) throw new Error('floor: account not found');
+    const post: Post = {
+      id: randomUUID(),
+      account_id: accountId,
+      content,
+      platforms: ['bluesky'],
+      status: 'scheduled',
+      scheduled_for: scheduledFor,
+      created_at: now.toISOString(),
+      published_at: null,
+      results: { bluesky: pendingResult() },
+      post_time: scheduledFor,
+    };
+    await writeTransaction([putNewPostItem(post), incrementUsageItem(accountId, month, monthlyLimit(context.account))]);
   };
-  await writeTransaction([putNewPostItem(post), incrementUsageItem(accountId, month, monthlyLimit(context.account))]);
-};

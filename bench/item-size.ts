@@ -23,6 +23,7 @@ function valueSize(value: AttributeValue): number {
   if (value.NS) return value.NS.reduce((sum, n) => sum + numberSize(n), 0);
   if (value.BS) return value.BS.reduce((sum, b) => sum + b.length, 0);
   if (value.L) return 3 + value.L.reduce((sum, element) => sum + 1 + valueSize(element), 0);
-  if (value.M) return 3 + Object.entries(value.M).reduce((sum, [name, element]) => sum + 1 + Buffer.byteLength(name) + valueSize(element), 0);
+  if (value.M)
+    return 3 + Object.entries(value.M).reduce((sum, [name, element]) => sum + 1 + Buffer.byteLength(name) + valueSize(element), 0);
   return 0;
 }

@@ -10,7 +10,15 @@ import type { LoadSlice, LoadSpec } from './http-load';
 function runOnce(spec: LoadSpec, durationSeconds: number, onResponse: (status: number, ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: spec.url, connections: spec.connections, duration: durationSeconds, method: spec.method, headers: spec.headers, body: spec.body, timeout: 10 },
+      {
+        url: spec.url,
+        connections: spec.connections,
+        duration: durationSeconds,
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        timeout: 10,
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));

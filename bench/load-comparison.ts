@@ -19,11 +19,29 @@ export async function compareWithFloor(
   options: { durationSeconds: number; warmupSeconds: number; slices: number; enginePid: number | undefined; loadGeneratorCpus?: string },
 ): Promise<Comparison> {
   const sliceSeconds = options.durationSeconds / options.slices;
-  const service = { samples: [] as number[], statuses: {} as Record<string, number>, errors: 0, seconds: 0, clientCpuMs: 0, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
-  const floor = { samples: [] as number[], errors: 0, seconds: 0, firstError: undefined as string | undefined, cpu: [] as [CpuSnapshot, CpuSnapshot, number][] };
+  const service = {
+    samples: [] as number[],
+    statuses: {} as Record<string, number>,
+    errors: 0,
+    seconds: 0,
+    clientCpuMs: 0,
+    cpu: [] as [CpuSnapshot, CpuSnapshot, number][],
+  };
+  const floor = {
+    samples: [] as number[],
+    errors: 0,
+    seconds: 0,
+    firstError: undefined as string | undefined,
+    cpu: [] as [CpuSnapshot, CpuSnapshot, number][],
+  };
   const runService = async (slice: number) => {
     const before = cpuSnapshot(options.enginePid);
-    const run = await runHttpLoad({ ...spec, durationSeconds: sliceSeconds, warmupSeconds: slice === 0 ? options.warmupSeconds : 0, cpus: options.loadGeneratorCpus });
+    const run = await runHttpLoad({
+      ...spec,
+      durationSeconds: sliceSeconds,
+      warmupSeconds: slice === 0 ? options.warmupSeconds : 0,
+      cpus: options.loadGeneratorCpus,
+    });
     const responses = Object.values(run.statuses).reduce((sum, n) => sum + n, 0);
     service.cpu.push([before, cpuSnapshot(options.enginePid), responses]);
     service.samples.push(...run.samples);
@@ -54,7 +72,9 @@ export async function compareWithFloor(
       await runService(slice);
     }
   }
-  const non2xx = Object.entries(service.statuses).filter(([status]) => !status.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
+  const non2xx = Object.entries(service.statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
   return {
     service: {
       latencies: summarize(service.samples),
@@ -82,6 +102,8 @@ export async function compareWithFloor(
 function totalCpu(slices: [CpuSnapshot, CpuSnapshot, number][]): CpuPerRequest {
   const requests = slices.reduce((sum, [, , n]) => sum + n, 0);
   const parts = slices.map(([before, after]) => cpuPerRequest(before, after, 1));
-  const engine = parts.every((part) => part.engineMs !== undefined) ? parts.reduce((sum, part) => sum + (part.engineMs ?? 0), 0) / requests : undefined;
+  const engine = parts.every((part) => part.engineMs !== undefined)
+    ? parts.reduce((sum, part) => sum + (part.engineMs ?? 0), 0) / requests
+    : undefined;
   return { selfMs: parts.reduce((sum, part) => sum + part.selfMs, 0) / requests, engineMs: engine };
 }

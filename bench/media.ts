@@ -42,8 +42,16 @@ export async function measureMedia(baseUrl: string, apiKey: string, rounds: numb
   try {
     const file = join(folder, 'photo.jpg');
     writeFileSync(file, image);
-    const output = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'media-complete-child.ts'), file, 'image/jpeg'], { encoding: 'utf8' });
-    return { imageBytes: image.length, rounds, uploadToReadyMs: summarize(uploadToReady), completeMs: summarize(complete), isolated: JSON.parse(output) };
+    const output = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'media-complete-child.ts'), file, 'image/jpeg'], {
+      encoding: 'utf8',
+    });
+    return {
+      imageBytes: image.length,
+      rounds,
+      uploadToReadyMs: summarize(uploadToReady),
+      completeMs: summarize(complete),
+      isolated: JSON.parse(output),
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -38,7 +38,10 @@ const WARMUP = 20;
  */
 export async function measureOverhead(baseUrl: string, testCase: OverheadCase, iterations: number): Promise<OverheadFigures> {
   const { handler } = (await import(`../functions/${testCase.operation}/handler`)) as { handler: Handler };
-  const headers: Record<string, string> = { 'x-api-key': testCase.apiKey, ...(testCase.body ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    'x-api-key': testCase.apiKey,
+    ...(testCase.body ? { 'content-type': 'application/json' } : {}),
+  };
   const query = testCase.query ? `?${new URLSearchParams(testCase.query)}` : '';
   const caller = keepAliveCaller(baseUrl);
   const expect2xx = (status: number | undefined) => {
@@ -47,7 +50,14 @@ export async function measureOverhead(baseUrl: string, testCase: OverheadCase, i
   const layers = {
     floor: testCase.floor,
     handler: async () => {
-      const event = httpApiEvent({ method: testCase.method, path: testCase.path, routeKey: testCase.routeKey, headers, query: testCase.query, body: testCase.body });
+      const event = httpApiEvent({
+        method: testCase.method,
+        path: testCase.path,
+        routeKey: testCase.routeKey,
+        headers,
+        query: testCase.query,
+        body: testCase.body,
+      });
       expect2xx((await handler(event, lambdaContext(testCase.operation))).statusCode);
     },
     http: async () => expect2xx(await caller.call(testCase.method, `${testCase.path}${query}`, headers, testCase.body)),

@@ -53,8 +53,13 @@ export async function measurePublishDelay(
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
       const scheduledFor = new Date(firstDue + index * spreadMs).toISOString();
-      const created = await callService(env.baseUrl, 'POST', '/posts', account.apiKey, { content, platforms: ['bluesky'], scheduled_for: scheduledFor });
-      if (created.status !== 201) throw new Error(`publish-delay setup: POST /posts gave ${created.status} ${JSON.stringify(created.json)}`);
+      const created = await callService(env.baseUrl, 'POST', '/posts', account.apiKey, {
+        content,
+        platforms: ['bluesky'],
+        scheduled_for: scheduledFor,
+      });
+      if (created.status !== 201)
+        throw new Error(`publish-delay setup: POST /posts gave ${created.status} ${JSON.stringify(created.json)}`);
       ids.push(created.json.post.id as string);
     }
     // "Now" becomes 300 ms before the first due time.

@@ -34,11 +34,15 @@ async function race(
 export async function monthlyLimitRace(baseUrl: string, round: number): Promise<RaceRound> {
   const account = await createBenchAccount({ name: `race monthly ${round}`, plan: 'free', platforms: ['bluesky'] });
   let index = 0;
-  return race(50, () => callService(baseUrl, 'POST', '/posts', account.apiKey, { content: `race post ${(index += 1)}`, platforms: ['bluesky'] }), {
-    created: 10,
-    refused: 40,
-    error: 'MONTHLY_LIMIT_EXCEEDED',
-  });
+  return race(
+    50,
+    () => callService(baseUrl, 'POST', '/posts', account.apiKey, { content: `race post ${(index += 1)}`, platforms: ['bluesky'] }),
+    {
+      created: 10,
+      refused: 40,
+      error: 'MONTHLY_LIMIT_EXCEEDED',
+    },
+  );
 }
 
 /** 20 concurrent LinkedIn posts for one scheduled_for: 1 × 201 and 19 × 429 RATE_LIMIT_EXCEEDED. */
@@ -47,5 +51,9 @@ export async function linkedinSpacingRace(baseUrl: string, round: number): Promi
   const at = new Date(Date.now() + (30 + round) * 60_000);
   at.setUTCSeconds(round * 7, 0);
   const body = { content: 'spacing race', platforms: ['linkedin'], scheduled_for: at.toISOString() };
-  return race(20, () => callService(baseUrl, 'POST', '/posts', account.apiKey, body), { created: 1, refused: 19, error: 'RATE_LIMIT_EXCEEDED' });
+  return race(20, () => callService(baseUrl, 'POST', '/posts', account.apiKey, body), {
+    created: 1,
+    refused: 19,
+    error: 'RATE_LIMIT_EXCEEDED',
+  });
 }

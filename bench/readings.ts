@@ -7,8 +7,12 @@ export function readings(results: BenchResults): string[] {
   const notes: string[] = [];
   const c = results.load.connections;
   for (const { name, placement, service, floor, cpu } of results.endpoints) {
-    const cpus = placement.kind === 'separate' ? 'with the load generator on its own CPU' : `with everything sharing ${results.machine.cpus} CPUs`;
-    const engine = cpu.floor.engineMs === undefined ? '' : ` DynamoDB Local spends ${formatNumber(cpu.floor.engineMs)} ms of CPU per request against ${formatNumber(cpu.floor.selfMs)} ms for the node side of the floor and ${formatNumber(cpu.service.selfMs)} ms for the whole service (server, middleware, handler, SDK): the JVM is the largest CPU consumer per request, and throughput is CPU-bound.`;
+    const cpus =
+      placement.kind === 'separate' ? 'with the load generator on its own CPU' : `with everything sharing ${results.machine.cpus} CPUs`;
+    const engine =
+      cpu.floor.engineMs === undefined
+        ? ''
+        : ` DynamoDB Local spends ${formatNumber(cpu.floor.engineMs)} ms of CPU per request against ${formatNumber(cpu.floor.selfMs)} ms for the node side of the floor and ${formatNumber(cpu.service.selfMs)} ms for the whole service (server, middleware, handler, SDK): the JVM is the largest CPU consumer per request, and throughput is CPU-bound.`;
     const client =
       cpu.service.clientMs === undefined || placement.kind === 'separate'
         ? ''
@@ -31,16 +35,21 @@ export function readings(results: BenchResults): string[] {
   }
   const withAjv = results.bundles.filter((bundle) => bundle.largest?.some((part) => part.name === 'ajv'));
   if (withAjv.length) {
-    const kb = (bundle: (typeof withAjv)[number]) => (bundle.largest ?? []).filter((part) => part.name === 'ajv' || part.name === 'fast-uri').reduce((sum, part) => sum + part.kb, 0);
+    const kb = (bundle: (typeof withAjv)[number]) =>
+      (bundle.largest ?? []).filter((part) => part.name === 'ajv' || part.name === 'fast-uri').reduce((sum, part) => sum + part.kb, 0);
     notes.push(
       `ajv (with fast-uri) is ${Math.max(...withAjv.map(kb))} KB of ${withAjv.length} of the ${results.bundles.length} bundles, about ${formatNumber((100 * kb(withAjv[0])) / (withAjv[0].sizeKb ?? 1))} % of an API function's bundle; it is also work at module load (Ajv instances, schema compilation).`,
     );
   }
   if (results.sdkLoadMs !== undefined) {
-    notes.push(`Module load: @aws-sdk/client-dynamodb + lib-dynamodb alone take ${formatNumber(results.sdkLoadMs)} ms of each handler's load time (from the runtime's copy in Lambda); the rest is the bundle's own code and its module-scope work.`);
+    notes.push(
+      `Module load: @aws-sdk/client-dynamodb + lib-dynamodb alone take ${formatNumber(results.sdkLoadMs)} ms of each handler's load time (from the runtime's copy in Lambda); the rest is the bundle's own code and its module-scope work.`,
+    );
   }
   for (const bundle of results.bundles.filter((b) => b.status === 'ok' && (b.sizeKb ?? 0) >= TARGETS.bundleKb)) {
-    notes.push(`${bundle.operation} is ${formatNumber(bundle.sizeKb ?? 0)} KB, mostly ${(bundle.largest ?? []).map((part) => `${part.name} (${part.kb} KB)`).join(', ')}.`);
+    notes.push(
+      `${bundle.operation} is ${formatNumber(bundle.sizeKb ?? 0)} KB, mostly ${(bundle.largest ?? []).map((part) => `${part.name} (${part.kb} KB)`).join(', ')}.`,
+    );
   }
   return notes;
 }

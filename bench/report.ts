@@ -14,7 +14,9 @@ export function textSummary(results: BenchResults): string {
   ];
   const body = sections(results).map((section) => `\n== ${section.title}\n${textTable(section.headers, section.rows)}`);
   const notes = ['', '== Reading the figures', ...readings(results).map((note) => `- ${note}`)];
-  const tail = results.failures.length ? ['', 'FAILED ASSERTIONS:', ...results.failures.map((failure) => `  - ${failure}`)] : ['', 'All assertions held.'];
+  const tail = results.failures.length
+    ? ['', 'FAILED ASSERTIONS:', ...results.failures.map((failure) => `  - ${failure}`)]
+    : ['', 'All assertions held.'];
   return [...head, ...body, ...notes, ...tail].join('\n');
 }
 
@@ -29,15 +31,18 @@ export function markdownReport(results: BenchResults): string {
     '',
     '## Machine',
     '',
-    markdownTable(['', ''], [
-      ['CPUs', `${m.cpus} × ${m.cpuModel}`],
-      ['memory', `${m.memoryGiB} GiB`],
-      ['OS', m.os],
-      ['Node.js', m.node],
-      ['Java', m.java],
-      ['DynamoDB engine', m.dynamoDbLocal],
-      ['load average (1 min)', `${m.loadAverage.start.toFixed(2)} at start, ${(m.loadAverage.end ?? Number.NaN).toFixed(2)} at end`],
-    ]),
+    markdownTable(
+      ['', ''],
+      [
+        ['CPUs', `${m.cpus} × ${m.cpuModel}`],
+        ['memory', `${m.memoryGiB} GiB`],
+        ['OS', m.os],
+        ['Node.js', m.node],
+        ['Java', m.java],
+        ['DynamoDB engine', m.dynamoDbLocal],
+        ['load average (1 min)', `${m.loadAverage.start.toFixed(2)} at start, ${(m.loadAverage.end ?? Number.NaN).toFixed(2)} at end`],
+      ],
+    ),
     '',
     m.loadAverage.start > m.cpus * 0.5 || (m.loadAverage.end ?? 0) > m.cpus * 0.5
       ? `The machine was busy with other work during the run (load average above half the CPU count): latencies and module-load times are inflated and noisier than on an idle machine. Ratios (service/floor) are less affected than absolute figures, since both sides run under the same load.`
@@ -68,9 +73,13 @@ export function markdownReport(results: BenchResults): string {
     '',
     '## Result',
     '',
-    results.failures.length ? `**The run failed:**\n\n${results.failures.map((failure) => `- ${failure}`).join('\n')}` : 'All assertions held (race counts exact, no non-2xx response, every scheduled post published once).',
+    results.failures.length
+      ? `**The run failed:**\n\n${results.failures.map((failure) => `- ${failure}`).join('\n')}`
+      : 'All assertions held (race counts exact, no non-2xx response, every scheduled post published once).',
     '',
-    missed.length ? `Targets missed in this run:\n\n${missed.map((check) => `- ${check.figure}: ${check.value} (target ${check.target})`).join('\n')}` : 'Every target was met.',
+    missed.length
+      ? `Targets missed in this run:\n\n${missed.map((check) => `- ${check.figure}: ${check.value} (target ${check.target})`).join('\n')}`
+      : 'Every target was met.',
     '',
   );
   return parts.join('\n');
@@ -81,25 +90,28 @@ function costNotes(results: BenchResults): string[] {
   return [
     '### Prices assumed (us-east-1, on-demand list prices, no free tier)',
     '',
-    markdownTable(['price', 'USD'], [
-      ['Lambda arm64, per GB-second', String(PRICES.lambdaGbSecondArm)],
-      ['Lambda, per million requests', PRICES.lambdaPerMillionRequests.toFixed(2)],
-      ['API Gateway HTTP API, per million requests (first 300 M)', PRICES.httpApiPerMillionRequests.toFixed(2)],
-      ['DynamoDB on-demand, per million write request units', PRICES.dynamoPerMillionWru.toFixed(3)],
-      ['DynamoDB on-demand, per million read request units', PRICES.dynamoPerMillionRru.toFixed(3)],
-      ['DynamoDB storage, per GB-month', PRICES.dynamoStorageGbMonth.toFixed(2)],
-      ['EventBridge Scheduler, per million invocations', PRICES.schedulerPerMillionInvocations.toFixed(2)],
-      ['KMS, per 10,000 requests', PRICES.kmsPer10kRequests.toFixed(2)],
-      ['CloudWatch Logs ingestion, per GB', PRICES.logsIngestPerGb.toFixed(2)],
-      ['X-Ray, per million traces recorded', PRICES.xrayPerMillionTraces.toFixed(2)],
-    ]),
+    markdownTable(
+      ['price', 'USD'],
+      [
+        ['Lambda arm64, per GB-second', String(PRICES.lambdaGbSecondArm)],
+        ['Lambda, per million requests', PRICES.lambdaPerMillionRequests.toFixed(2)],
+        ['API Gateway HTTP API, per million requests (first 300 M)', PRICES.httpApiPerMillionRequests.toFixed(2)],
+        ['DynamoDB on-demand, per million write request units', PRICES.dynamoPerMillionWru.toFixed(3)],
+        ['DynamoDB on-demand, per million read request units', PRICES.dynamoPerMillionRru.toFixed(3)],
+        ['DynamoDB storage, per GB-month', PRICES.dynamoStorageGbMonth.toFixed(2)],
+        ['EventBridge Scheduler, per million invocations', PRICES.schedulerPerMillionInvocations.toFixed(2)],
+        ['KMS, per 10,000 requests', PRICES.kmsPer10kRequests.toFixed(2)],
+        ['CloudWatch Logs ingestion, per GB', PRICES.logsIngestPerGb.toFixed(2)],
+        ['X-Ray, per million traces recorded', PRICES.xrayPerMillionTraces.toFixed(2)],
+      ],
+    ),
     '',
     '### How the request units are counted',
     '',
     '- Reads are strongly consistent: 1 RRU per item per 4 KB (BatchGetItem rounds each item separately). Writes: 1 WRU per 1 KB; inside TransactWriteItems 2 WRU per 1 KB per item; an update is billed on the larger of the item before and after.',
-    '- Creating a post: the API-key + rate-limit UpdateItem on the key item (1 WRU), BatchGetItem of account, usage counter and both profiles (4 RRU), then one transaction: post put and counter update (2× each), plus the post\'s copy in gsi1 (projection ALL, a standard write). A LinkedIn post adds a spacing-slot put and two condition checks (3 × 2 WRU); an idempotency-key adds a put (1 WRU) and a completion in the transaction (2 WRU).',
+    "- Creating a post: the API-key + rate-limit UpdateItem on the key item (1 WRU), BatchGetItem of account, usage counter and both profiles (4 RRU), then one transaction: post put and counter update (2× each), plus the post's copy in gsi1 (projection ALL, a standard write). A LinkedIn post adds a spacing-slot put and two condition checks (3 × 2 WRU); an idempotency-key adds a put (1 WRU) and a completion in the transaction (2 WRU).",
     '- Publishing it: the publisher reads the post twice and the profile once (3 RRU), updates the post three times (claim post, claim platform, record result) and finishes it with a transaction; every post update also rewrites its gsi1 copy. A LinkedIn platform (not in this Bluesky model) adds one more update, the dispatch mark written just before LinkedIn is called (issue 18: a takeover without it publishes instead of reporting an unknown outcome), about 2 WRU with its gsi1 copy. The Bluesky adapter opens the sealed session with one KMS Decrypt; a refreshed session (its access token expired, about every 2 h per profile) is sealed again (GenerateDataKey) and written to the profile: not counted per post.',
-    `- Write units grow with the post: every further started KB of post item (longer content, a second platform's result) adds ${results.cost?.estimate.wruPerExtraKb ?? 12} WRU, $${(((results.cost?.estimate.wruPerExtraKb ?? 12) * PRICES.dynamoPerMillionWru)).toFixed(2)} per million posts. Here a post item is ${results.itemSizes?.postCreated ?? '?'} bytes when created and ${results.itemSizes?.postPublished ?? '?'} bytes once published (280 characters of content).`,
+    `- Write units grow with the post: every further started KB of post item (longer content, a second platform's result) adds ${results.cost?.estimate.wruPerExtraKb ?? 12} WRU, $${((results.cost?.estimate.wruPerExtraKb ?? 12) * PRICES.dynamoPerMillionWru).toFixed(2)} per million posts. Here a post item is ${results.itemSizes?.postCreated ?? '?'} bytes when created and ${results.itemSizes?.postPublished ?? '?'} bytes once published (280 characters of content).`,
     `- Lambda durations: create-post = the handler's p50 measured in-process, one request at a time, against DynamoDB Local (in AWS add the EventBridge Scheduler CreateSchedule round trip, and real DynamoDB latencies); release-post and publish-post = billed time per post from the AWS publishing model above (the real handlers; ${results.cost?.inputs.platformMs ?? 0} ms assumed for Bluesky to answer; no function waits for the post time, where the publisher used to sleep out up to a minute). Billed in 1 ms steps at ${results.cost?.inputs.memoryMb ?? 256} MB.`,
     '',
   ];

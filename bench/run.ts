@@ -45,7 +45,10 @@ async function main(): Promise<number> {
     const remove = () => rmSync(outDir, { recursive: true, force: true });
     onCleanup('bundle dir', async () => remove(), remove);
     try {
-      results.bundles = await measureBundles(ROOT, outDir, { plain: settings.BUNDLE_LOAD_RUNS, sourceMaps: settings.BUNDLE_LOAD_RUNS_SOURCE_MAPS });
+      results.bundles = await measureBundles(ROOT, outDir, {
+        plain: settings.BUNDLE_LOAD_RUNS,
+        sourceMaps: settings.BUNDLE_LOAD_RUNS_SOURCE_MAPS,
+      });
       results.sdkLoadMs = measureSdkLoad(ROOT, settings.BUNDLE_LOAD_RUNS);
     } finally {
       await stopEsbuild();
@@ -75,7 +78,8 @@ async function main(): Promise<number> {
   });
   if (results.publishDelay) {
     const { published, posts, duplicateCalls } = results.publishDelay;
-    if (published !== posts || duplicateCalls) failures.push(`publish delay: ${published}/${posts} posts published, ${duplicateCalls} repeated platform calls`);
+    if (published !== posts || duplicateCalls)
+      failures.push(`publish delay: ${published}/${posts} posts published, ${duplicateCalls} repeated platform calls`);
   }
 
   // Each endpoint twice: the load generator on a CPU of its own (the figures held against the
@@ -83,18 +87,30 @@ async function main(): Promise<number> {
   for (const endpoint of endpoints) {
     for (const kind of ['separate', 'shared'] as const) {
       await phase(`load: ${endpoint.name} (service and floor alternating, ${kind} CPUs)`, failures, async () => {
-        const placed = kind === 'separate' ? separateLoadGenerator([process.pid, env.enginePid ?? process.pid]) : { placement: SHARED, restore: () => undefined };
+        const placed =
+          kind === 'separate'
+            ? separateLoadGenerator([process.pid, env.enginePid ?? process.pid])
+            : { placement: SHARED, restore: () => undefined };
         try {
           if (kind === 'separate' && placed.placement.kind !== 'separate') return log(`  skipped: ${placed.placement.description}`);
           const query = endpoint.query ? `?${new URLSearchParams(endpoint.query)}` : '';
           const headers = { 'x-api-key': endpoint.account.apiKey, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
           const { service, floor, cpu } = await compareWithFloor(
-            { url: `${env.baseUrl}${endpoint.path}${query}`, method: endpoint.method, headers, body: endpoint.body, connections: LOAD.connections },
+            {
+              url: `${env.baseUrl}${endpoint.path}${query}`,
+              method: endpoint.method,
+              headers,
+              body: endpoint.body,
+              connections: LOAD.connections,
+            },
             endpoint.floor,
             { ...LOAD, enginePid: env.enginePid, loadGeneratorCpus: placed.placement.loadGeneratorCpus },
           );
           results.endpoints.push({ name: endpoint.name, placement: placed.placement, service, floor, cpu });
-          if (service.non2xx || service.errors) failures.push(`${endpoint.name}: ${service.non2xx} non-2xx responses and ${service.errors} errors (${JSON.stringify(service.statuses)})`);
+          if (service.non2xx || service.errors)
+            failures.push(
+              `${endpoint.name}: ${service.non2xx} non-2xx responses and ${service.errors} errors (${JSON.stringify(service.statuses)})`,
+            );
           if (floor.errors) failures.push(`${endpoint.name} floor: ${floor.errors} failed iterations (${floor.firstError})`);
         } finally {
           placed.restore();
@@ -127,19 +143,24 @@ async function main(): Promise<number> {
     return measureMedia(env.baseUrl, scenario.loadAccount.apiKey, settings.MEDIA_ROUNDS);
   });
 
-  results.pipelineModel = await phase(`AWS publishing model (${settings.PIPELINE_MODEL_POSTS} posts, then a 10,000-post burst)`, failures, async () => {
-    const { measurePipelineModel } = await import('./pipeline/model-phase');
-    try {
-      return await measurePipelineModel(settings.PIPELINE_MODEL_POSTS);
-    } finally {
-      // The model used the AWS adapters (captured); the rest of the bench records as before.
-      wirePorts({ scheduler: () => env.scheduler });
-    }
-  });
+  results.pipelineModel = await phase(
+    `AWS publishing model (${settings.PIPELINE_MODEL_POSTS} posts, then a 10,000-post burst)`,
+    failures,
+    async () => {
+      const { measurePipelineModel } = await import('./pipeline/model-phase');
+      try {
+        return await measurePipelineModel(settings.PIPELINE_MODEL_POSTS);
+      } finally {
+        // The model used the AWS adapters (captured); the rest of the bench records as before.
+        wirePorts({ scheduler: () => env.scheduler });
+      }
+    },
+  );
   if (results.pipelineModel) {
     const { published, posts, publishedTwice, burst } = results.pipelineModel;
     if (published !== posts || publishedTwice) failures.push(`pipeline model: ${published}/${posts} published, ${publishedTwice} twice`);
-    if (burst.lost || burst.peakConcurrency > burst.maxConcurrency) failures.push(`pipeline model burst: ${burst.lost} lost, peak ${burst.peakConcurrency}`);
+    if (burst.lost || burst.peakConcurrency > burst.maxConcurrency)
+      failures.push(`pipeline model burst: ${burst.lost} lost, peak ${burst.peakConcurrency}`);
   }
 
   await phase('item sizes and cost', failures, async () => {
@@ -147,7 +168,11 @@ async function main(): Promise<number> {
     const publishedPostId = results.publishDelay?.samplePostId;
     if (!createdPostId || !publishedPostId) throw new Error('no created or published post to measure');
     const { measureItemSizes } = await import('./item-sizes');
-    results.itemSizes = await measureItemSizes(env.dynamoEndpoint, env.tableName, { account: scenario.loadAccount, createdPostId, publishedPostId });
+    results.itemSizes = await measureItemSizes(env.dynamoEndpoint, env.tableName, {
+      account: scenario.loadAccount,
+      createdPostId,
+      publishedPostId,
+    });
     const inputs = {
       createPostMs: results.overhead.find((figures) => figures.name === 'POST /posts')?.handler.p50 ?? Number.NaN,
       releaseMs: results.pipelineModel?.billedMsPerPost.release ?? Number.NaN,

@@ -47,7 +47,15 @@ export async function prepareScenario(): Promise<Scenario> {
   const scheduledFor = new Date(Date.now() + 36 * 3_600_000).toISOString();
   const createBody = { content: POST_CONTENT, platforms: ['bluesky'], scheduled_for: scheduledFor };
   const endpoints: Endpoint[] = [
-    { name: 'GET /profiles', operation: 'list-profiles', method: 'GET', path: '/profiles', routeKey: 'GET /profiles', account: loadAccount, floor: listProfilesFloor(loadAccount) },
+    {
+      name: 'GET /profiles',
+      operation: 'list-profiles',
+      method: 'GET',
+      path: '/profiles',
+      routeKey: 'GET /profiles',
+      account: loadAccount,
+      floor: listProfilesFloor(loadAccount),
+    },
     {
       name: 'POST /posts',
       operation: 'create-post',
@@ -58,7 +66,16 @@ export async function prepareScenario(): Promise<Scenario> {
       account: loadAccount,
       floor: createPostFloor(loadAccount, POST_CONTENT, scheduledFor),
     },
-    { name: 'GET /posts?limit=20', operation: 'list-posts', method: 'GET', path: '/posts', query: { limit: '20' }, routeKey: 'GET /posts', account: listAccount, floor: listPostsFloor(listAccount) },
+    {
+      name: 'GET /posts?limit=20',
+      operation: 'list-posts',
+      method: 'GET',
+      path: '/posts',
+      query: { limit: '20' },
+      routeKey: 'GET /posts',
+      account: listAccount,
+      floor: listPostsFloor(listAccount),
+    },
   ];
   return {
     endpoints,

@@ -27,7 +27,11 @@ export function summarize(samples: readonly number[]): LatencySummary {
   };
 }
 
-export const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 export interface LoopResult {
   latencies: LatencySummary;

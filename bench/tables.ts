@@ -14,7 +14,11 @@ export function formatNumber(value: number): string {
 export function textTable(headers: string[], rows: Row[]): string {
   const cells = [headers, ...rows.map((row) => row.map(cell))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => String(row[column] ?? '').length)));
-  const line = (row: (string | number)[]) => row.map((value, column) => String(value).padEnd(widths[column])).join('  ').trimEnd();
+  const line = (row: (string | number)[]) =>
+    row
+      .map((value, column) => String(value).padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 

@@ -38,10 +38,14 @@ export function buildDashboard() {
   const out = join(here, `.dist-build-${process.pid}`);
   const old = join(here, `.dist-old-${process.pid}`);
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(here, 'vite.config.mts'), '--outDir', out], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(here, 'vite.config.mts'), '--outDir', out],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (existsSync(dist)) renameSync(dist, old);
     try {
       renameSync(out, dist);

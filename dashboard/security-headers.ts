@@ -3,19 +3,20 @@
  * and behind CloudFront (lib/dashboard-hosting.ts). The pages load only their own scripts and
  * styles and talk only to their own origin, so the policy can be this strict.
  */
-export const contentSecurityPolicy = (uploadOrigin?: string): string => [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  // blob: the thumbnails of images picked in the compose page, shown before they are uploaded.
-  "img-src 'self' data: blob:",
-  // The media bucket in AWS: images go straight to it through their presigned URLs.
-  `connect-src 'self'${uploadOrigin ? ` ${uploadOrigin}` : ''}`,
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const contentSecurityPolicy = (uploadOrigin?: string): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // blob: the thumbnails of images picked in the compose page, shown before they are uploaded.
+    "img-src 'self' data: blob:",
+    // The media bucket in AWS: images go straight to it through their presigned URLs.
+    `connect-src 'self'${uploadOrigin ? ` ${uploadOrigin}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** Locally the uploads go to the local server itself. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();

@@ -71,8 +71,15 @@ export class ApiFunction extends Construct {
     });
     // cdk-nag acknowledgments, on this construct so they cover its role's policy too.
     Validations.of(this).acknowledge(
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is *.' },
-      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 24 on purpose: the active LTS the project is built and tested with (the bundles run on it in test/deployed); moving to a newer runtime is a tested change, not a silent one.' },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is *.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Pinned to Node.js 24 on purpose: the active LTS the project is built and tested with (the bundles run on it in test/deployed); moving to a newer runtime is a tested change, not a silent one.',
+      },
     );
   }
 
@@ -105,11 +112,14 @@ export class ApiFunction extends Construct {
   bindMediaBucket(bucket: s3.IBucket, actions: Array<'put' | 'read' | 'delete'>): this {
     this.function.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
     const s3Actions = { put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' };
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: actions.map((action) => s3Actions[action]), resources: [bucket.arnForObjects('*')] }));
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: actions.map((action) => s3Actions[action]), resources: [bucket.arnForObjects('*')] }),
+    );
     const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
-      reason: 'Media objects are addressed per account and media id under the bucket; the function acts on any of them, scoped by the ids in the table.',
+      reason:
+        'Media objects are addressed per account and media id under the bucket; the function acts on any of them, scoped by the ids in the table.',
     });
     return this;
   }
@@ -123,7 +133,14 @@ export class ApiFunction extends Construct {
 }
 
 /** Item reads, as grantReadData gives them less the stream reads. */
-const TABLE_READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_READ_ACTIONS = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:GetItem',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 /** Item writes, as grantWriteData gives them. */
 const TABLE_WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
@@ -137,7 +154,10 @@ let validatorsGenerated = false;
  */
 function generateValidators(): void {
   if (validatorsGenerated) return;
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
   validatorsGenerated = true;
 }
 
@@ -161,7 +181,10 @@ export const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 
 
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {
-    return { code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("template-test stub"); };'), handler: 'index.handler' };
+    return {
+      code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("template-test stub"); };'),
+      handler: 'index.handler',
+    };
   }
   generateValidators();
   return {

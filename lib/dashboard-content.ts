@@ -37,16 +37,25 @@ export class DashboardContent extends Construct {
     const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [files.bucket.arnForObjects(files.s3ObjectKey)] }));
-    role.addToPolicy(new iam.PolicyStatement({
-      actions: ['s3:ListBucket'],
-      resources: [props.bucket.bucketArn],
-      conditions: { StringLike: { 's3:prefix': [`${KEY_PREFIX}*`] } },
-    }));
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [props.bucket.arnForObjects(`${KEY_PREFIX}*`)] }));
-    role.addToPolicy(new iam.PolicyStatement({
-      actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
-      resources: [props.distribution.distributionArn],
-    }));
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${KEY_PREFIX}*`] } },
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [props.bucket.arnForObjects(`${KEY_PREFIX}*`)],
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
+        resources: [props.distribution.distributionArn],
+      }),
+    );
 
     new s3deploy.BucketDeployment(this, 'Upload', {
       sources: [s3deploy.Source.bucket(files.bucket, files.s3ObjectKey)],
@@ -66,9 +75,14 @@ export class DashboardContent extends Construct {
       reason: 'The upload helper replaces every file of a build under dashboard/; their names change with each build.',
     });
     // CDK puts the helper function at the stack's root (one per stack, shared by every upload).
-    const helper = Stack.of(this).node.children.find((child) => child instanceof lambda.Function && child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    const helper = Stack.of(this).node.children.find(
+      (child) => child instanceof lambda.Function && child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
     if (helper) {
-      Validations.of(helper).acknowledge({ id: 'AwsSolutions-L1', reason: "The runtime of CDK's BucketDeployment helper is chosen by aws-cdk-lib and moves with its upgrades." });
+      Validations.of(helper).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason: "The runtime of CDK's BucketDeployment helper is chosen by aws-cdk-lib and moves with its upgrades.",
+      });
     }
   }
 }

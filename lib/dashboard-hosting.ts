@@ -47,7 +47,10 @@ export class DashboardHosting extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
     });
-    Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket of the dashboard bucket and distribution; logging it into itself would loop.' });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket of the dashboard bucket and distribution; logging it into itself would loop.',
+    });
 
     this.bucket = new s3.Bucket(this, 'Pages', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -80,14 +83,16 @@ export class DashboardHosting extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: pageHeaders(this, props.uploadOrigin),
-        functionAssociations: [{
-          eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-          function: new cloudfront.Function(this, 'PageRouter', {
-            code: cloudfront.FunctionCode.fromInline(PAGE_ROUTER),
-            runtime: cloudfront.FunctionRuntime.JS_2_0,
-            comment: 'Dashboard routes are the single-page app',
-          }),
-        }],
+        functionAssociations: [
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            function: new cloudfront.Function(this, 'PageRouter', {
+              code: cloudfront.FunctionCode.fromInline(PAGE_ROUTER),
+              runtime: cloudfront.FunctionRuntime.JS_2_0,
+              comment: 'Dashboard routes are the single-page app',
+            }),
+          },
+        ],
       },
       additionalBehaviors: {
         '/dashboard/api/*': apiBehavior(`/${props.stageName}`),
@@ -100,12 +105,23 @@ export class DashboardHosting extends Construct {
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'Account owners sign in from anywhere; there is no country to exclude.' },
-      { id: 'AwsSolutions-CFR2', reason: 'Abuse is bounded in the service itself (per-key rate limit, sign-in lock per email, stage throttling); a WAF web ACL is an operator choice with its own monthly cost.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate has a fixed security policy; set minimumProtocolVersion TLSv1.2_2021 together with a custom domain and certificate.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Abuse is bounded in the service itself (per-key rate limit, sign-in lock per email, stage throttling); a WAF web ACL is an operator choice with its own monthly cost.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default *.cloudfront.net certificate has a fixed security policy; set minimumProtocolVersion TLSv1.2_2021 together with a custom domain and certificate.',
+      },
     );
 
     this.url = `https://${this.distribution.distributionDomainName}/dashboard/`;
-    new CfnOutput(Stack.of(this), 'DashboardUrl', { value: this.url, description: 'The account dashboard (its API is under /dashboard/api/, the public API also under /v1/ here)' });
+    new CfnOutput(Stack.of(this), 'DashboardUrl', {
+      value: this.url,
+      description: 'The account dashboard (its API is under /dashboard/api/, the public API also under /v1/ here)',
+    });
   }
 
   /** Host names an OAuth return_url may name by default: the dashboard's, and the API's. */

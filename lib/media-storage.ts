@@ -30,7 +30,8 @@ export class MediaStorage extends Construct {
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Access goes through the functions (logged) and presigned URLs they issue; server access logs would need a second bucket and add nothing an operator uses. Enable CloudTrail S3 data events for an audit trail.',
+      reason:
+        'Access goes through the functions (logged) and presigned URLs they issue; server access logs would need a second bucket and add nothing an operator uses. Enable CloudTrail S3 data events for an audit trail.',
     });
   }
 }

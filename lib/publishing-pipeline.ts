@@ -44,7 +44,10 @@ export class PublishingPipeline extends Construct {
     });
 
     this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', "of the schedules, the publish queue and the publisher's async invokes");
-    this.publishQueue = workQueue(this, 'PublishQueue', { consumerTimeout: props.publisher.function.timeout ?? Duration.minutes(3), deadLetterQueue: this.deadLetterQueue });
+    this.publishQueue = workQueue(this, 'PublishQueue', {
+      consumerTimeout: props.publisher.function.timeout ?? Duration.minutes(3),
+      deadLetterQueue: this.deadLetterQueue,
+    });
     props.publisher.function.addEventSource(
       new SqsEventSource(this.publishQueue, {
         batchSize: 10,
@@ -73,9 +76,7 @@ export class PublishingPipeline extends Construct {
     // them for their time. Remove once no such schedule is left (runbook, "Upgrading").
     this.schedulerRole.addToPolicy(invokeFunction(props.publisher));
     // Scheduler delivers undeliverable events to the target's DeadLetterConfig as this role.
-    this.schedulerRole.addToPolicy(
-      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }),
-    );
+    this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }));
 
     // Two retries: the publisher records each platform's result before moving on and skips
     // platforms already done, so a retry after a crash or timeout finishes the rest without
@@ -150,7 +151,8 @@ export class PublishingPipeline extends Construct {
     const arn = `arn:<AWS::Partition>:scheduler:${written(stack.region, 'Region')}:${written(stack.account, 'AccountId')}:schedule/${this.scheduleGroup.scheduleGroupName}/*`;
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${arn}]`,
-      reason: 'Schedules are created per post version (post-<uuid>, post-<uuid>-v<n>), so the grant names the schedule group and ends in /*; no other group is reachable.',
+      reason:
+        'Schedules are created per post version (post-<uuid>, post-<uuid>-v<n>), so the grant names the schedule group and ends in /*; no other group is reachable.',
     });
   }
 }

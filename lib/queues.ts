@@ -8,7 +8,11 @@ import type { Construct } from 'constructs';
  * failed runs. Both the publish queue and the webhook queue are built from these.
  */
 export function deadLetterQueue(scope: Construct, id: string, of: string): sqs.Queue {
-  const queue = new sqs.Queue(scope, id, { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+  const queue = new sqs.Queue(scope, id, {
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
   Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason: `This queue is itself the dead-letter queue (${of}).` });
   return queue;
 }

@@ -57,7 +57,8 @@ export class ServiceAlarms extends Construct {
 
     add(
       props.publisher.metricErrors({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, 'PublisherErrors', {
-        alarmDescription: 'The publisher threw (it retries twice, then dead-letters). Platform refusals are recorded on the post and are not errors; this is a bug or an outage.',
+        alarmDescription:
+          'The publisher threw (it retries twice, then dead-letters). Platform refusals are recorded on the post and are not errors; this is a bug or an outage.',
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
@@ -66,34 +67,43 @@ export class ServiceAlarms extends Construct {
     );
 
     add(
-      props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, 'PublishDeadLetters', {
-        alarmDescription: 'A post could not be published (schedule undeliverable or publisher failed every attempt). Each message names the post_id; republish or mark it failed, then delete the message.',
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+      props.deadLetterQueue
+        .metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' })
+        .createAlarm(this, 'PublishDeadLetters', {
+          alarmDescription:
+            'A post could not be published (schedule undeliverable or publisher failed every attempt). Each message names the post_id; republish or mark it failed, then delete the message.',
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
     );
 
     add(
-      props.webhooks.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, 'WebhookDeadLetters', {
-        alarmDescription: 'A webhook event was not dispatched, or an attempt failed to run five times (the store unreachable, a bug): deliveries wait. Runbook: "Replaying webhook deliveries".',
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+      props.webhooks.deadLetterQueue
+        .metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' })
+        .createAlarm(this, 'WebhookDeadLetters', {
+          alarmDescription:
+            'A webhook event was not dispatched, or an attempt failed to run five times (the store unreachable, a bug): deliveries wait. Runbook: "Replaying webhook deliveries".',
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
     );
 
     const webhookErrors = new cloudwatch.MathExpression({
       label: 'Webhook function errors',
       expression: props.webhooks.functions.map((_, index) => `e${index}`).join(' + '),
-      usingMetrics: Object.fromEntries(props.webhooks.functions.map((fn, index) => [`e${index}`, fn.metricErrors({ period: PERIOD, statistic: 'Sum' })])),
+      usingMetrics: Object.fromEntries(
+        props.webhooks.functions.map((fn, index) => [`e${index}`, fn.metricErrors({ period: PERIOD, statistic: 'Sum' })]),
+      ),
       period: PERIOD,
     });
     add(
       webhookErrors.createAlarm(this, 'WebhookErrors', {
-        alarmDescription: 'The webhook dispatcher or deliverer threw (they retry, then dead-letter). An endpoint that fails is recorded on the delivery and is not an error; this is a bug or an outage.',
+        alarmDescription:
+          'The webhook dispatcher or deliverer threw (they retry, then dead-letter). An endpoint that fails is recorded on the delivery and is not an error; this is a bug or an outage.',
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
@@ -107,7 +117,8 @@ export class ServiceAlarms extends Construct {
     const throttles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: PERIOD });
     add(
       throttles.createAlarm(this, 'LambdaThrottles', {
-        alarmDescription: 'Lambda throttled invocations in this account and region: requests get 500/429 and posts wait for retries. Raise the concurrency quota or find the function hogging it.',
+        alarmDescription:
+          'Lambda throttled invocations in this account and region: requests get 500/429 and posts wait for retries. Raise the concurrency quota or find the function hogging it.',
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,

@@ -4,7 +4,13 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
-  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+  DEFAULT_OPERATION,
+  EXPIRY_SWEEP_OPERATION,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  routes,
+  WEBHOOK_DELIVERY_OPERATION,
+  WEBHOOK_DISPATCH_OPERATION,
 } from '../shared/http/routes';
 import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
@@ -24,7 +30,14 @@ export interface ServiceStackProps extends StackProps {
 }
 
 /** Operations that seal or open platform credentials or webhook secrets with the secret box (KMS). */
-const SECRET_BOX_OPERATIONS = ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', PUBLISHER_OPERATION, 'create-webhook', 'dashboard-create-webhook'];
+const SECRET_BOX_OPERATIONS = [
+  'connect-bluesky',
+  'dashboard-connect-bluesky',
+  'linkedin-callback',
+  PUBLISHER_OPERATION,
+  'create-webhook',
+  'dashboard-create-webhook',
+];
 /** Operations that only open what the secret box sealed (the deliverer signs with webhook secrets). */
 const SECRET_OPENING_OPERATIONS = [WEBHOOK_DELIVERY_OPERATION];
 /** The most deliverer invocations at once (each makes up to 10 attempts together). */
@@ -40,7 +53,14 @@ const LINKEDIN_SECRET_OPERATIONS = ['linkedin-callback'];
  * edit schedules the post's new version, then cancels the old version's schedule; a retry only
  * schedules (a failed or partially published post has no schedule left).
  */
-const SCHEDULING_OPERATIONS = ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post'];
+const SCHEDULING_OPERATIONS = [
+  'create-post',
+  'dashboard-create-post',
+  'edit-post',
+  'dashboard-edit-post',
+  'retry-post',
+  'dashboard-retry-post',
+];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */
 const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
@@ -78,20 +98,31 @@ export class ServiceStack extends Stack {
     });
     Validations.of(linkedinClientSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
+      reason:
+        'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
     });
     if (!settings.linkedinClientId) {
-      Annotations.of(this).addWarningV2('social-posting:linkedin-client-id', 'No linkedinClientId context value: connecting LinkedIn profiles will fail until it is set.');
+      Annotations.of(this).addWarningV2(
+        'social-posting:linkedin-client-id',
+        'No linkedinClientId context value: connecting LinkedIn profiles will fail until it is set.',
+      );
     }
 
     const httpApi = new PublicHttpApi(this, 'HttpApi');
     const media = new MediaStorage(this, 'Media');
     // The dashboard's pages, its API and the public API behind one CloudFront distribution; its
     // compose page uploads images straight to the media bucket.
-    const dashboard = new DashboardHosting(this, 'Dashboard', { api: httpApi.api, stageName: STAGE_NAME, uploadOrigin: `https://${media.bucket.bucketRegionalDomainName}` });
+    const dashboard = new DashboardHosting(this, 'Dashboard', {
+      api: httpApi.api,
+      stageName: STAGE_NAME,
+      uploadOrigin: `https://${media.bucket.bucketRegionalDomainName}`,
+    });
     // Template tests skip the upload: its helper's 22 MB AWS CLI layer would be copied on every synth.
-    if (props.handlerCode !== 'stub') new DashboardContent(this, 'DashboardContent', { bucket: dashboard.bucket, distribution: dashboard.distribution });
-    const apiHost = settings.publicBaseUrl ? new URL(settings.publicBaseUrl).host : `${httpApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    if (props.handlerCode !== 'stub')
+      new DashboardContent(this, 'DashboardContent', { bucket: dashboard.bucket, distribution: dashboard.distribution });
+    const apiHost = settings.publicBaseUrl
+      ? new URL(settings.publicBaseUrl).host
+      : `${httpApi.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const environment = {
       ...settingsEnvironment(settings),
       PUBLIC_BASE_URL: settings.publicBaseUrl ?? httpApi.url,
@@ -100,7 +131,14 @@ export class ServiceStack extends Stack {
     };
     const makeFunction = (operation: string, description: string, timeout?: Duration): ApiFunction => {
       const memorySize = MEMORY_MB[operation];
-      const fn = new ApiFunction(this, pascalCase(operation), { operation, description, timeout, memorySize, environment, handlerCode: props.handlerCode ?? 'bundle' });
+      const fn = new ApiFunction(this, pascalCase(operation), {
+        operation,
+        description,
+        timeout,
+        memorySize,
+        environment,
+        handlerCode: props.handlerCode ?? 'bundle',
+      });
       this.functions.set(operation, fn);
       return fn;
     };
@@ -114,15 +152,24 @@ export class ServiceStack extends Stack {
       httpApi.addRoute(route, fn.function);
     }
     // Consumes the publish queue: posts to each platform with retries, never waiting for a post's time.
-    const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(this.table, 'RW');
+    const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(
+      this.table,
+      'RW',
+    );
     // Target of release schedules: queues the post for its second. Reads and writes no table.
     const release = makeFunction(RELEASE_OPERATION, 'Queues a post for its exact time (its release schedule fired)', Duration.seconds(10));
 
     // Webhooks: the stream's consumer, the deliverer, the daily sweep. None serves a route.
     const webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: this.table,
-      dispatcher: makeFunction(WEBHOOK_DISPATCH_OPERATION, 'Makes the deliveries of each webhook event the table stream brings').bindTable(this.table, 'RW'),
-      deliverer: makeFunction(WEBHOOK_DELIVERY_OPERATION, 'Makes one webhook delivery attempt per queue message').bindTable(this.table, 'RW'),
+      dispatcher: makeFunction(WEBHOOK_DISPATCH_OPERATION, 'Makes the deliveries of each webhook event the table stream brings').bindTable(
+        this.table,
+        'RW',
+      ),
+      deliverer: makeFunction(WEBHOOK_DELIVERY_OPERATION, 'Makes one webhook delivery attempt per queue message').bindTable(
+        this.table,
+        'RW',
+      ),
       sweep: makeFunction(EXPIRY_SWEEP_OPERATION, 'Daily: announces LinkedIn tokens that expire within 7 days').bindTable(this.table, 'RW'),
       delivererMaxConcurrency: WEBHOOK_DELIVERER_MAX_CONCURRENCY,
     });
@@ -143,12 +190,18 @@ export class ServiceStack extends Stack {
       api: httpApi.api,
       publisher: publisher.function,
       deadLetterQueue: pipeline.deadLetterQueue,
-      webhooks: { deadLetterQueue: webhooks.deadLetterQueue, functions: [this.fn(WEBHOOK_DISPATCH_OPERATION).function, this.fn(WEBHOOK_DELIVERY_OPERATION).function] },
+      webhooks: {
+        deadLetterQueue: webhooks.deadLetterQueue,
+        functions: [this.fn(WEBHOOK_DISPATCH_OPERATION).function, this.fn(WEBHOOK_DELIVERY_OPERATION).function],
+      },
       alarmTopicArn: settings.alarmTopicArn,
     });
     new CfnOutput(this, 'ApiUrl', { value: httpApi.url, description: 'Base URL of the API (PUBLIC_BASE_URL unless set)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for `npm run admin` against AWS' });
-    new CfnOutput(this, 'LinkedInClientSecretArn', { value: linkedinClientSecret.secretArn, description: 'Put the LinkedIn client secret here' });
+    new CfnOutput(this, 'LinkedInClientSecretArn', {
+      value: linkedinClientSecret.secretArn,
+      description: 'Put the LinkedIn client secret here',
+    });
     new CfnOutput(this, 'PublishDeadLetterQueueUrl', { value: pipeline.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'PublishQueueUrl', { value: pipeline.publishQueue.queueUrl });
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl });
@@ -188,9 +241,20 @@ function singleTable(scope: Construct): dynamodb.Table {
 /** A renamed operation must fail the synth, not silently lose its permissions. */
 function assertOperationsExist(): void {
   const known = new Set([
-    ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION, WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION,
+    ...routes.map((route) => route.operation),
+    PUBLISHER_OPERATION,
+    RELEASE_OPERATION,
+    WEBHOOK_DISPATCH_OPERATION,
+    WEBHOOK_DELIVERY_OPERATION,
+    EXPIRY_SWEEP_OPERATION,
   ]);
-  const wired = [...SECRET_BOX_OPERATIONS, ...SECRET_OPENING_OPERATIONS, ...LINKEDIN_SECRET_OPERATIONS, ...SCHEDULING_OPERATIONS, ...CANCELLING_OPERATIONS];
+  const wired = [
+    ...SECRET_BOX_OPERATIONS,
+    ...SECRET_OPENING_OPERATIONS,
+    ...LINKEDIN_SECRET_OPERATIONS,
+    ...SCHEDULING_OPERATIONS,
+    ...CANCELLING_OPERATIONS,
+  ];
   const unknown = wired.filter((operation) => !known.has(operation));
   if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);
 }

@@ -59,7 +59,9 @@ export function validateSettings(settings: ServiceSettings): void {
     const value = Number(settings.publisherMaxConcurrency);
     // SQS event sources take a maximum concurrency of 2 to 1000.
     if (!Number.isInteger(value) || value < 2 || value > 1000) {
-      throw new Error(`Context value publisherMaxConcurrency must be a whole number from 2 to 1000, got "${settings.publisherMaxConcurrency}"`);
+      throw new Error(
+        `Context value publisherMaxConcurrency must be a whole number from 2 to 1000, got "${settings.publisherMaxConcurrency}"`,
+      );
     }
   }
   if (settings.linkedinApiVersion !== undefined && !/^\d{6}$/.test(settings.linkedinApiVersion)) {

@@ -41,8 +41,15 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
-    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', 'of the webhook queue and of stream batches the dispatcher could not process');
-    this.queue = workQueue(this, 'Queue', { consumerTimeout: props.deliverer.function.timeout ?? Duration.seconds(30), deadLetterQueue: this.deadLetterQueue });
+    this.deadLetterQueue = deadLetterQueue(
+      this,
+      'DeadLetters',
+      'of the webhook queue and of stream batches the dispatcher could not process',
+    );
+    this.queue = workQueue(this, 'Queue', {
+      consumerTimeout: props.deliverer.function.timeout ?? Duration.seconds(30),
+      deadLetterQueue: this.deadLetterQueue,
+    });
 
     props.dispatcher.function.addEventSource(
       new DynamoEventSource(props.table, {
@@ -56,7 +63,12 @@ export class WebhookDelivery extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetterQueue),
         // Only new event items wake the dispatcher, not every write to the table.
-        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual(WEBHOOK_EVENT_ITEM_TYPE) } } } })],
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual(WEBHOOK_EVENT_ITEM_TYPE) } } },
+          }),
+        ],
       }),
     );
     props.deliverer.function.addEventSource(
@@ -93,7 +105,12 @@ export class WebhookDelivery extends Construct {
   /** Assumed by EventBridge Scheduler for the sweep's schedule only (confused-deputy guard): invoke the sweep, dead-letter. */
   private sweepRole(sweep: ApiFunction, scheduleName: string): iam.Role {
     const stack = Stack.of(this);
-    const scheduleArn = stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${scheduleName}`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const scheduleArn = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `default/${scheduleName}`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
     const role = new iam.Role(this, 'SweepScheduleRole', {
       description: 'Assumed by EventBridge Scheduler to run the daily expiring-token sweep',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {

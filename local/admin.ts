@@ -30,10 +30,16 @@ async function passwordFromStdin(values: Record<string, string | boolean | undef
   if (values['password-stdin'] !== true) throw new UsageError('missing --password-stdin (pipe the password in)');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
-async function run(resource: string | undefined, action: string | undefined, flags: Record<string, string | boolean | undefined>): Promise<unknown> {
+async function run(
+  resource: string | undefined,
+  action: string | undefined,
+  flags: Record<string, string | boolean | undefined>,
+): Promise<unknown> {
   const values = Object.fromEntries(Object.entries(flags).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const { isPlan } = await import('#shared/domain/plans');
   const { parseId } = await import('#shared/domain/ids');

@@ -18,7 +18,13 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer, match: Ro
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
     const name = request.rawHeaders[index].toLowerCase();
     const value = request.rawHeaders[index + 1];
-    if (name === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+    if (name === 'cookie')
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
     else headerMap.set(name, headerMap.has(name) ? `${headerMap.get(name)},${value}` : value);
   }
   const queryMap = new Map<string, string>();

@@ -114,7 +114,8 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       if (entry.busy || entry.next > now) continue;
       entry.next = now + entry.everyMs;
       entry.busy = true;
-      const run = entry.job()
+      const run = entry
+        .job()
         .catch((error: unknown) => logger.error('local recurring job failed', { error: error as Error }))
         .finally(() => {
           entry.busy = false;
@@ -139,7 +140,12 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       return;
     }
     const delayMs = Math.min(REDELIVERY_BASE_MS * 2 ** (receives - 1), REDELIVERY_MAX_MS);
-    logger.warn('local publisher run failed; delivering it again later', { post_id: trigger.post_id, receives, delay_ms: delayMs, error: error as Error });
+    logger.warn('local publisher run failed; delivering it again later', {
+      post_id: trigger.post_id,
+      receives,
+      delay_ms: delayMs,
+      error: error as Error,
+    });
     const key = dueKey(trigger.post_id, trigger.version);
     if (!this.due.has(key)) this.due.set(key, { at: clock.now().getTime() + delayMs, trigger, receives: receives + 1 });
   }

@@ -173,7 +173,8 @@ async function startWebhooks(log: (line: string) => void): Promise<() => Promise
   wirePorts({ webhookQueue: () => runner });
   useWebhookEventFeed(runner.announce);
   const found = await runner.start();
-  if (found.events || found.attempts) log(`Webhooks: ${found.events} event(s) to dispatch and ${found.attempts} attempt(s) to make found in the store`);
+  if (found.events || found.attempts)
+    log(`Webhooks: ${found.events} event(s) to dispatch and ${found.attempts} attempt(s) to make found in the store`);
   return async () => {
     useWebhookEventFeed(undefined);
     await runner.stop();

@@ -16,7 +16,11 @@ export async function acceptLocalUpload(request: IncomingMessage, response: Serv
   };
   const storage = await objectStorage();
   if (request.method !== 'PUT' || !(storage instanceof LocalObjectStorage)) return refuse(405, 'MethodNotAllowed');
-  const checked = storage.checkUpload(request.url ?? '', { contentType: request.headers['content-type'], contentLength: request.headers['content-length'] }, clock.now());
+  const checked = storage.checkUpload(
+    request.url ?? '',
+    { contentType: request.headers['content-type'], contentLength: request.headers['content-length'] },
+    clock.now(),
+  );
   if ('refused' in checked) return refuse(403, checked.refused === 'Request has expired' ? 'AccessDenied' : checked.refused);
   const chunks: Buffer[] = [];
   let received = 0;

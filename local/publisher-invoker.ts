@@ -25,7 +25,10 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
     timer.unref();
   });
   try {
-    const response = await Promise.race([handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs)), timedOut]);
+    const response = await Promise.race([
+      handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs)),
+      timedOut,
+    ]);
     if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);
   } finally {
     clearTimeout(timer);

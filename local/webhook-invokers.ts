@@ -42,17 +42,25 @@ export async function invokeDeliverer(task: DeliveryTask): Promise<void> {
   const messageId = randomUUID();
   const now = String(Date.now());
   const event: SQSEvent = {
-    Records: [{
-      messageId,
-      receiptHandle: messageId,
-      body: JSON.stringify(task),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: 'local', ApproximateFirstReceiveTimestamp: now, MessageGroupId: task.webhook_id },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:local:000000000000:webhook-queue',
-      awsRegion: 'local',
-    }],
+    Records: [
+      {
+        messageId,
+        receiptHandle: messageId,
+        body: JSON.stringify(task),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: now,
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: now,
+          MessageGroupId: task.webhook_id,
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:000000000000:webhook-queue',
+        awsRegion: 'local',
+      },
+    ],
   };
   const response = await handler(event, lambdaContext(randomUUID(), 'deliver-webhook', 30_000));
   if (response.batchItemFailures.length) throw new Error(`the deliverer reported a failed attempt (event ${task.event_id})`);

@@ -72,14 +72,21 @@ export class LocalWebhookRunner implements WebhookQueue {
     for (let start = 0; start < this.announced.length; start += 100) batches.push(this.announced.slice(start, start + 100));
     this.announced = [];
     for (const batch of batches) {
-      this.track(this.functions.dispatch(batch).catch((error: unknown) => logger.error('local webhook dispatch failed; found again on the next scan', { error: error as Error })));
+      this.track(
+        this.functions
+          .dispatch(batch)
+          .catch((error: unknown) =>
+            logger.error('local webhook dispatch failed; found again on the next scan', { error: error as Error }),
+          ),
+      );
     }
   }
 
   async send(task: DeliveryTask): Promise<void> {
     this.enqueue(task, 0);
     // Tracked, so that a stop right after waits for the hand-over instead of leaving a delivery behind.
-    if (Date.parse(task.due_at) <= clock.now().getTime()) this.track(new Promise<void>((resolve) => setImmediate(() => resolve(this.tick()))));
+    if (Date.parse(task.due_at) <= clock.now().getTime())
+      this.track(new Promise<void>((resolve) => setImmediate(() => resolve(this.tick()))));
   }
 
   /**
@@ -115,7 +122,17 @@ export class LocalWebhookRunner implements WebhookQueue {
     for (const row of open) {
       // Pending at its time; one cut short by a stop is pending still, and is made again.
       const dueAt = row.next_attempt_at ?? clock.now().toISOString();
-      this.enqueue({ webhook_id: row.webhook_id, account_id: row.account_id, event_id: row.event_id, event_created_at: row.event_created_at, attempt: row.attempt, due_at: dueAt }, 0);
+      this.enqueue(
+        {
+          webhook_id: row.webhook_id,
+          account_id: row.account_id,
+          event_id: row.event_id,
+          event_created_at: row.event_created_at,
+          attempt: row.attempt,
+          due_at: dueAt,
+        },
+        0,
+      );
     }
     return { events: events.length, attempts: open.length };
   }
@@ -126,14 +143,20 @@ export class LocalWebhookRunner implements WebhookQueue {
       if (Date.parse(entry.task.due_at) > now) continue;
       this.due.delete(key);
       this.inFlight.add(key);
-      this.track(this.functions.deliver(entry.task).then(
-        () => void this.inFlight.delete(key),
-        (error: unknown) => {
-          this.inFlight.delete(key);
-          if (entry.receives + 1 >= MAX_RECEIVES) return logger.error('local webhook attempt failed five times; found again on the next start', { event_id: entry.task.event_id, error: error as Error });
-          this.enqueue({ ...entry.task, due_at: new Date(clock.now().getTime() + RETRY_AFTER_MS).toISOString() }, entry.receives + 1);
-        },
-      ));
+      this.track(
+        this.functions.deliver(entry.task).then(
+          () => void this.inFlight.delete(key),
+          (error: unknown) => {
+            this.inFlight.delete(key);
+            if (entry.receives + 1 >= MAX_RECEIVES)
+              return logger.error('local webhook attempt failed five times; found again on the next start', {
+                event_id: entry.task.event_id,
+                error: error as Error,
+              });
+            this.enqueue({ ...entry.task, due_at: new Date(clock.now().getTime() + RETRY_AFTER_MS).toISOString() }, entry.receives + 1);
+          },
+        ),
+      );
     }
   }
 

@@ -22,13 +22,25 @@ export interface PipelineModelFigures {
   burst: BurstFigures;
 }
 
-export const MODEL_QUEUE: ModelSettings['queue'] = { batchSize: 10, maxConcurrency: 10, visibilityTimeoutMs: 18 * 60_000, maxReceiveCount: 5, pickupMaxMs: 100 };
+export const MODEL_QUEUE: ModelSettings['queue'] = {
+  batchSize: 10,
+  maxConcurrency: 10,
+  visibilityTimeoutMs: 18 * 60_000,
+  maxReceiveCount: 5,
+  pickupMaxMs: 100,
+};
 
 /** Runs the on-time model on 1,000 posts (real handlers, DynamoDB Local) and the 10,000-post burst. */
 export async function measurePipelineModel(posts: number): Promise<PipelineModelFigures> {
   const { runBurstModel, runOnTimeModel } = await import('./scheduling-model');
   const account = await createBenchAccount({ name: 'pipeline model', plan: 'pro', monthlyLimit: posts + 10, platforms: ['bluesky'] });
-  const onTime = await runOnTimeModel(account.accountId, { posts, nearShare: 0.2, platformLatencyMs: ASSUMED_PLATFORM_MS, queue: MODEL_QUEUE, seed: 20261123 });
+  const onTime = await runOnTimeModel(account.accountId, {
+    posts,
+    nearShare: 0.2,
+    platformLatencyMs: ASSUMED_PLATFORM_MS,
+    queue: MODEL_QUEUE,
+    seed: 20261123,
+  });
   const burst = await runBurstModel({ posts: 10_000, publisherMs: ASSUMED_PLATFORM_MS, failureShare: 0.02, queue: MODEL_QUEUE, seed: 11 });
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {

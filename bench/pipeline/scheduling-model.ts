@@ -70,8 +70,16 @@ export async function runOnTimeModel(accountId: string, settings: ModelSettings)
   const schedulerMock = mockClient(SchedulerClient);
   const sqsMock = mockClient(SQSClient);
   const figures: OnTimeFigures = {
-    posts: settings.posts, published: 0, publishedTwice: 0, schedulesFired: 0, queuedDirectly: 0,
-    latenessMs: [], maxWaitMs: 0, releaseBilledMs: [], publisherBilledMs: [], peakConcurrency: 0,
+    posts: settings.posts,
+    published: 0,
+    publishedTwice: 0,
+    schedulesFired: 0,
+    queuedDirectly: 0,
+    latenessMs: [],
+    maxWaitMs: 0,
+    releaseBilledMs: [],
+    publisherBilledMs: [],
+    peakConcurrency: 0,
   };
   const due = new Map<string, number>();
   const invocationStart = new Map<string, number>();
@@ -79,14 +87,20 @@ export async function runOnTimeModel(accountId: string, settings: ModelSettings)
   const { handler: publisher } = (await import('../../functions/publish-post/handler')) as { handler: Handler };
   const { handler: release } = (await import('../../functions/release-post/handler')) as { handler: Handler };
 
-  const queue = new SqsLambdaEmulation({ ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs }, async (batch, startMs) => {
-    for (const message of batch) invocationStart.set(postIdOf(message), startMs);
-    clock.enter(startMs);
-    const response = await publisher(sqsEvent(batch), lambdaContext(`model-${startMs}`, 'publish-post', 180_000));
-    const durationMs = clock.leave();
-    figures.publisherBilledMs.push(Math.ceil(durationMs));
-    return { durationMs, failedIds: (response as SQSBatchResponse | undefined)?.batchItemFailures.map((failure) => failure.itemIdentifier) ?? [] };
-  });
+  const queue = new SqsLambdaEmulation(
+    { ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs },
+    async (batch, startMs) => {
+      for (const message of batch) invocationStart.set(postIdOf(message), startMs);
+      clock.enter(startMs);
+      const response = await publisher(sqsEvent(batch), lambdaContext(`model-${startMs}`, 'publish-post', 180_000));
+      const durationMs = clock.leave();
+      figures.publisherBilledMs.push(Math.ceil(durationMs));
+      return {
+        durationMs,
+        failedIds: (response as SQSBatchResponse | undefined)?.batchItemFailures.map((failure) => failure.itemIdentifier) ?? [],
+      };
+    },
+  );
   const schedules: { fireAtMs: number; input: string }[] = [];
   schedulerMock.on(CreateScheduleCommand).callsFake((input: { ScheduleExpression: string; Target: { Input: string } }) => {
     // Scheduler's precision: anywhere in the minute the expression names.
@@ -116,7 +130,11 @@ export async function runOnTimeModel(accountId: string, settings: ModelSettings)
       const ahead = near ? 61_000 + random() * 779_000 : 20 * 60_000 + random() * 3_600_000;
       const dueAt = new Date(Math.round(clock.now().getTime() + ahead));
       const sent = queue.figures.sent;
-      const { post } = await createPost(accountId, { content: `model ${index}`, platforms: ['bluesky'], scheduled_for: dueAt.toISOString() });
+      const { post } = await createPost(accountId, {
+        content: `model ${index}`,
+        platforms: ['bluesky'],
+        scheduled_for: dueAt.toISOString(),
+      });
       if (queue.figures.sent > sent) figures.queuedDirectly += 1;
       due.set(post.id, dueAt.getTime());
     }
@@ -166,7 +184,13 @@ export interface BurstFigures {
  * The publisher is a stand-in here (its measured duration, and a share of runs that fail and come
  * back after the visibility timeout): the question is the queue's bound and that nothing is lost.
  */
-export async function runBurstModel(settings: { posts: number; publisherMs: number; failureShare: number; queue: ModelSettings['queue']; seed: number }): Promise<BurstFigures> {
+export async function runBurstModel(settings: {
+  posts: number;
+  publisherMs: number;
+  failureShare: number;
+  queue: ModelSettings['queue'];
+  seed: number;
+}): Promise<BurstFigures> {
   const random = seededRandom(settings.seed);
   const clock = new VirtualClock();
   const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000;
@@ -176,17 +200,20 @@ export async function runBurstModel(settings: { posts: number; publisherMs: numb
   const lateness: number[] = [];
   const firstTryLateness: number[] = [];
   const dueOf = new Map<string, number>();
-  const queue = new SqsLambdaEmulation({ ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs }, async (batch, startMs) => {
-    const failedIds = batch.filter(() => random() < settings.failureShare).map((message) => message.id);
-    for (const message of batch) {
-      if (failedIds.includes(message.id)) continue;
-      delivered.add(postIdOf(message));
-      const seconds = (startMs - (dueOf.get(postIdOf(message)) ?? startMs)) / 1000;
-      lateness.push(seconds);
-      if (message.receiveCount === 1) firstTryLateness.push(seconds);
-    }
-    return { durationMs: settings.publisherMs * (0.5 + random()), failedIds };
-  });
+  const queue = new SqsLambdaEmulation(
+    { ...settings.queue, pickupMs: () => random() * settings.queue.pickupMaxMs },
+    async (batch, startMs) => {
+      const failedIds = batch.filter(() => random() < settings.failureShare).map((message) => message.id);
+      for (const message of batch) {
+        if (failedIds.includes(message.id)) continue;
+        delivered.add(postIdOf(message));
+        const seconds = (startMs - (dueOf.get(postIdOf(message)) ?? startMs)) / 1000;
+        lateness.push(seconds);
+        if (message.receiveCount === 1) firstTryLateness.push(seconds);
+      }
+      return { durationMs: settings.publisherMs * (0.5 + random()), failedIds };
+    },
+  );
   sqsMock.on(SendMessageCommand).callsFake((input: { MessageBody: string; DelaySeconds: number }) => {
     queue.send(input.MessageBody, input.DelaySeconds, clock.now().getTime());
     return { MessageId: 'model' };

@@ -41,10 +41,14 @@ export class SqsLambdaEmulation {
   private counter = 0;
   readonly figures: QueueFigures = { sent: 0, invocations: 0, peakConcurrency: 0, redeliveries: 0, deadLettered: 0, drainedAtMs: 0 };
 
-  constructor(private readonly settings: QueueSettings, private readonly invoke: Invoke) {}
+  constructor(
+    private readonly settings: QueueSettings,
+    private readonly invoke: Invoke,
+  ) {}
 
   send(body: string, delaySeconds: number, nowMs: number): void {
-    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 900) throw new Error(`SQS refuses DelaySeconds ${delaySeconds}`);
+    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 900)
+      throw new Error(`SQS refuses DelaySeconds ${delaySeconds}`);
     this.figures.sent += 1;
     this.enqueue({ id: `m${(this.counter += 1)}`, body, receiveCount: 0 }, nowMs + delaySeconds * 1000);
   }

@@ -52,7 +52,12 @@ export function App() {
     heading.current?.focus();
   }, [shown, session]);
 
-  if (session === undefined) return <p class="loading" role="status">Loading…</p>;
+  if (session === undefined)
+    return (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
 
   const signOut = async () => {
     await api('POST', '/sign-out').catch(() => undefined);
@@ -63,7 +68,9 @@ export function App() {
 
   return (
     <>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
         <p class="brand">Social posting</p>
         {session && (
@@ -72,25 +79,45 @@ export function App() {
               <ul>
                 {NAV.map((item) => (
                   <li key={item}>
-                    <a {...linkProps(item)} aria-current={item === shown ? 'page' : undefined}>{TITLES[item]}</a>
+                    <a {...linkProps(item)} aria-current={item === shown ? 'page' : undefined}>
+                      {TITLES[item]}
+                    </a>
                   </li>
                 ))}
               </ul>
             </nav>
             <div class="who">
               <span>{session.account.email ?? session.account.name}</span>
-              <button type="button" class="link" onClick={signOut}>Sign out</button>
+              <button type="button" class="link" onClick={signOut}>
+                Sign out
+              </button>
             </div>
           </>
         )}
       </header>
       <main id="main">
-        <h1 ref={heading} tabIndex={-1}>{TITLES[shown]}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {TITLES[shown]}
+        </h1>
         {flash?.page === shown && <Notice kind="info">{flash.text}</Notice>}
-        {shown === 'sign-in' && <SignInPage onSignedIn={(info) => { setFlash(undefined); signedIn(info); }} />}
+        {shown === 'sign-in' && (
+          <SignInPage
+            onSignedIn={(info) => {
+              setFlash(undefined);
+              signedIn(info);
+            }}
+          />
+        )}
         {session && shown === 'keys' && <KeysPage />}
         {session && shown === 'profiles' && <ProfilesPage />}
-        {session && shown === 'compose' && <ComposePage onCreated={(message) => { setFlash({ page: 'posts', text: message }); navigate('posts'); }} />}
+        {session && shown === 'compose' && (
+          <ComposePage
+            onCreated={(message) => {
+              setFlash({ page: 'posts', text: message });
+              navigate('posts');
+            }}
+          />
+        )}
         {session && shown === 'posts' && <PostsPage />}
         {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}

@@ -1,7 +1,14 @@
 /** Times as the owner reads them: local time with its zone, and the UTC value the API uses. */
 // dateStyle/timeStyle cannot be combined with timeZoneName: the parts are spelt out.
 const local = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short',
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
 });
 
 export const localTime = (iso: string): string => local.format(new Date(iso));
@@ -24,4 +31,5 @@ export function isoToLocalInput(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-export const platformName = (platform: string): string => (platform === 'linkedin' ? 'LinkedIn' : platform === 'bluesky' ? 'Bluesky' : platform);
+export const platformName = (platform: string): string =>
+  platform === 'linkedin' ? 'LinkedIn' : platform === 'bluesky' ? 'Bluesky' : platform;

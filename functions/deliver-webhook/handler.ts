@@ -20,7 +20,10 @@ export async function handler(event: SQSEvent, context: Context): Promise<SQSBat
           await deliverAttempt(task);
           return undefined;
         } catch (error) {
-          logger.error('webhook attempt failed to run; the message will be delivered again', { message_id: record.messageId, error: error as Error });
+          logger.error('webhook attempt failed to run; the message will be delivered again', {
+            message_id: record.messageId,
+            error: error as Error,
+          });
           return { itemIdentifier: record.messageId };
         }
       }),

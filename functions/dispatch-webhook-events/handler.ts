@@ -12,17 +12,19 @@ import { dispatchWebhookEvent, webhookEventFromStreamRecord, type EndpointCache 
 export async function handler(event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> {
   return withLogScope({ request_id: context.awsRequestId, operation: 'dispatch-webhook-events' }, async () => {
     const endpoints: EndpointCache = new Map();
-    const outcomes = await Promise.all(event.Records.map(async (record) => {
-      const webhookEvent = webhookEventFromStreamRecord(record);
-      if (!webhookEvent) return true;
-      try {
-        await dispatchWebhookEvent(webhookEvent, endpoints);
-        return true;
-      } catch (error) {
-        logger.error('webhook event dispatch failed; the stream retries it', { event_id: webhookEvent.id, error: error as Error });
-        return false;
-      }
-    }));
+    const outcomes = await Promise.all(
+      event.Records.map(async (record) => {
+        const webhookEvent = webhookEventFromStreamRecord(record);
+        if (!webhookEvent) return true;
+        try {
+          await dispatchWebhookEvent(webhookEvent, endpoints);
+          return true;
+        } catch (error) {
+          logger.error('webhook event dispatch failed; the stream retries it', { event_id: webhookEvent.id, error: error as Error });
+          return false;
+        }
+      }),
+    );
     const firstFailed = outcomes.indexOf(false);
     return { batchItemFailures: firstFailed < 0 ? [] : [{ itemIdentifier: event.Records[firstFailed]!.dynamodb?.SequenceNumber ?? '' }] };
   });

@@ -25,10 +25,16 @@ export async function handler(event: PublishEvent, context: Context): Promise<SQ
           if (!run.heldElsewhereUntil) return undefined;
           // Another run holds a platform: delivered again after the visibility timeout (longer than
           // the claim's lease), this message finishes the post if that run died mid-publish.
-          logger.warn('post left to another run for now; the message will be delivered again', { message_id: record.messageId, held_until: run.heldElsewhereUntil.toISOString() });
+          logger.warn('post left to another run for now; the message will be delivered again', {
+            message_id: record.messageId,
+            held_until: run.heldElsewhereUntil.toISOString(),
+          });
           return { itemIdentifier: record.messageId };
         } catch (error) {
-          logger.error('publisher run failed; the message will be delivered again', { message_id: record.messageId, error: error as Error });
+          logger.error('publisher run failed; the message will be delivered again', {
+            message_id: record.messageId,
+            error: error as Error,
+          });
           return { itemIdentifier: record.messageId };
         }
       }),

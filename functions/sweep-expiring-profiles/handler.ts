@@ -8,5 +8,7 @@ import { announceExpiringProfiles } from '#shared/use-cases/webhooks/expiring-pr
  * fails the invocation: Scheduler retries, and tomorrow's sweep finds what is left.
  */
 export async function handler(_event: unknown, context: Context): Promise<{ announced: number }> {
-  return withLogScope({ request_id: context.awsRequestId, operation: 'sweep-expiring-profiles' }, async () => ({ announced: await announceExpiringProfiles() }));
+  return withLogScope({ request_id: context.awsRequestId, operation: 'sweep-expiring-profiles' }, async () => ({
+    announced: await announceExpiringProfiles(),
+  }));
 }

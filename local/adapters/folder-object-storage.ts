@@ -37,7 +37,11 @@ export class LocalObjectStorage implements ObjectStorage {
    * Checks an upload against its URL: unexpired, signed for this key, type and size, and a body
    * of exactly that size. Returns the key to write, or why it is refused.
    */
-  checkUpload(pathAndQuery: string, headers: { contentType?: string; contentLength?: string }, now: Date): { key: string; size: number } | { refused: string } {
+  checkUpload(
+    pathAndQuery: string,
+    headers: { contentType?: string; contentLength?: string },
+    now: Date,
+  ): { key: string; size: number } | { refused: string } {
     const url = new URL(pathAndQuery, 'http://local');
     const key = url.pathname.slice(LOCAL_UPLOAD_PATH.length).split('/').map(decodeURIComponent).join('/');
     const expires = url.searchParams.get('expires') ?? '';
@@ -45,7 +49,8 @@ export class LocalObjectStorage implements ObjectStorage {
     if (!Number.isSafeInteger(size) || size < 0) return { refused: 'MissingContentLength' };
     const expected = this.sign(key, expires, headers.contentType ?? '', size);
     const given = Buffer.from(url.searchParams.get('signature') ?? '');
-    if (given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected))) return { refused: 'SignatureDoesNotMatch' };
+    if (given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected)))
+      return { refused: 'SignatureDoesNotMatch' };
     if (!(Number(expires) > now.getTime())) return { refused: 'Request has expired' };
     return { key, size };
   }
@@ -82,7 +87,9 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   private sign(key: string, expires: string, contentType: string, size: number): string {
-    return createHmac('sha256', this.signingKey()).update(JSON.stringify([key, expires, contentType, size])).digest('base64url');
+    return createHmac('sha256', this.signingKey())
+      .update(JSON.stringify([key, expires, contentType, size]))
+      .digest('base64url');
   }
 
   private cachedKey?: Buffer;

@@ -27,46 +27,68 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
   PROFILE_NOT_FOUND: none(),
   PROFILE_ALREADY_EXISTS: none(),
   INVALID_CREDENTIALS: none(),
-  PLATFORMS_NOT_CONNECTED: [{
-    extras: { missing_platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true } },
-    example: { missing_platforms: ['linkedin'] },
-  }],
+  PLATFORMS_NOT_CONNECTED: [
+    {
+      extras: { missing_platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true } },
+      example: { missing_platforms: ['linkedin'] },
+    },
+  ],
   POST_NOT_FOUND: none(),
   POST_PUBLISHED: none(),
-  CONTENT_TOO_LONG: [{
-    extras: { max_length: { type: 'integer', const: MAX_CONTENT_LENGTH }, provided_length: { type: 'integer', minimum: MAX_CONTENT_LENGTH + 1 } },
-    example: { max_length: MAX_CONTENT_LENGTH, provided_length: 3012 },
-  }],
+  CONTENT_TOO_LONG: [
+    {
+      extras: {
+        max_length: { type: 'integer', const: MAX_CONTENT_LENGTH },
+        provided_length: { type: 'integer', minimum: MAX_CONTENT_LENGTH + 1 },
+      },
+      example: { max_length: MAX_CONTENT_LENGTH, provided_length: 3012 },
+    },
+  ],
   INVALID_SCHEDULED_TIME: none(),
-  INVALID_PLATFORMS: [{ extras: { valid_platforms: { type: 'array', const: [...VALID_PLATFORMS] } }, example: { valid_platforms: [...VALID_PLATFORMS] } }],
+  INVALID_PLATFORMS: [
+    { extras: { valid_platforms: { type: 'array', const: [...VALID_PLATFORMS] } }, example: { valid_platforms: [...VALID_PLATFORMS] } },
+  ],
   RATE_LIMIT_EXCEEDED: [
     {
       name: 'ApiRateLimitExceededError',
-      extras: { retry_after: { type: 'integer', minimum: 1, description: 'Seconds until the window resets; also in the retry-after header.' } },
+      extras: {
+        retry_after: { type: 'integer', minimum: 1, description: 'Seconds until the window resets; also in the retry-after header.' },
+      },
       example: { retry_after: 42 },
     },
     {
       name: 'PlatformRateLimitExceededError',
       extras: {
         platform: { type: 'string', const: 'linkedin' },
-        next_available: { ...timestamp, description: 'The earliest time, at or after the requested one, 60 s from every other LinkedIn post.' },
+        next_available: {
+          ...timestamp,
+          description: 'The earliest time, at or after the requested one, 60 s from every other LinkedIn post.',
+        },
       },
       example: { platform: 'linkedin', next_available: '2026-11-23T10:02:30.000Z' },
     },
   ],
-  MONTHLY_LIMIT_EXCEEDED: [{
-    extras: { limit: { type: 'integer', minimum: 0 }, used: { type: 'integer', minimum: 0 }, resets_at: { ...timestamp, description: 'First day of next month, 00:00:00.000Z.' } },
-    example: { limit: 10, used: 10, resets_at: '2026-12-01T00:00:00.000Z' },
-  }],
+  MONTHLY_LIMIT_EXCEEDED: [
+    {
+      extras: {
+        limit: { type: 'integer', minimum: 0 },
+        used: { type: 'integer', minimum: 0 },
+        resets_at: { ...timestamp, description: 'First day of next month, 00:00:00.000Z.' },
+      },
+      example: { limit: 10, used: 10, resets_at: '2026-12-01T00:00:00.000Z' },
+    },
+  ],
   INVALID_ID: none(),
   MISSING_REQUIRED_FIELD: [{ extras: field, example: { field: 'content' } }],
   INVALID_JSON: none(),
   INTERNAL_SERVER_ERROR: none(),
   SERVICE_UNAVAILABLE: none(),
-  OAUTH_ERROR: [{
-    extras: { details: { type: 'string', maxLength: 300, description: "LinkedIn's error and description, or `state mismatch`." } },
-    example: { details: 'state mismatch' },
-  }],
+  OAUTH_ERROR: [
+    {
+      extras: { details: { type: 'string', maxLength: 300, description: "LinkedIn's error and description, or `state mismatch`." } },
+      example: { details: 'state mismatch' },
+    },
+  ],
   NOT_FOUND: none(),
   INVALID_FIELD: [{ extras: field, example: { field: 'scheduledFor' } }],
   PAYLOAD_TOO_LARGE: [{ extras: { max_bytes: { type: 'integer', const: MAX_BODY_BYTES } }, example: { max_bytes: MAX_BODY_BYTES } }],
@@ -75,25 +97,33 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
   IDEMPOTENCY_KEY_REUSED: none(),
   FORBIDDEN: none(),
   MEDIA_NOT_FOUND: none(),
-  INVALID_MEDIA: [{
-    extras: {
-      reason: {
-        type: 'string',
-        enum: ['not_uploaded', 'size_mismatch', 'not_an_image', 'type_mismatch', 'too_many_pixels', 'not_ready', 'too_many', 'in_use'],
-        description: 'complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a post: not_ready, too_many; DELETE: in_use.',
+  INVALID_MEDIA: [
+    {
+      extras: {
+        reason: {
+          type: 'string',
+          enum: ['not_uploaded', 'size_mismatch', 'not_an_image', 'type_mismatch', 'too_many_pixels', 'not_ready', 'too_many', 'in_use'],
+          description:
+            'complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a post: not_ready, too_many; DELETE: in_use.',
+        },
       },
+      example: { reason: 'type_mismatch' },
     },
-    example: { reason: 'type_mismatch' },
-  }],
-  INVALID_POST_STATE: [{
-    extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },
-    example: { status: 'failed' },
-  }],
+  ],
+  INVALID_POST_STATE: [
+    {
+      extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },
+      example: { status: 'failed' },
+    },
+  ],
 };
 
 /** `INVALID_FIELD` → `InvalidFieldError`, `OAUTH_ERROR` → `OauthError`. */
 export const errorSchemaName = (code: ErrorCode): string =>
-  `${code.replace(/_ERROR$/, '').toLowerCase().replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}Error`;
+  `${code
+    .replace(/_ERROR$/, '')
+    .toLowerCase()
+    .replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase())}Error`;
 
 /** The components of the two shapes of RATE_LIMIT_EXCEEDED. */
 export const RATE_LIMIT_SCHEMAS = { api: 'ApiRateLimitExceededError', platform: 'PlatformRateLimitExceededError' } as const;

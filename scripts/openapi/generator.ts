@@ -76,7 +76,9 @@ function securityOf(route: RouteLike): JsonSchema[] {
 function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
   const dashboard = route.path.startsWith('/dashboard/');
   if (dashboard !== (doc.tag === 'Dashboard') || (route.auth === 'session' && !dashboard)) {
-    throw new Error(`OpenAPI: ${route.method} ${route.path} must be tagged Dashboard exactly when it is a /dashboard route (the only ones with sessions)`);
+    throw new Error(
+      `OpenAPI: ${route.method} ${route.path} must be tagged Dashboard exactly when it is a /dashboard route (the only ones with sessions)`,
+    );
   }
   const parameters = parametersOf(route.path, doc, { csrf: route.auth === 'session' && MUTATIONS.has(route.method) });
   const requestBody = requestBodyOf(doc);
@@ -93,7 +95,9 @@ function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
 }
 
 function checkCoverage(input: DocumentInput): void {
-  const missing = input.routes.filter((route) => !input.operations[route.operation]).map((route) => `${route.method} ${route.path} (${route.operation})`);
+  const missing = input.routes
+    .filter((route) => !input.operations[route.operation])
+    .map((route) => `${route.method} ${route.path} (${route.operation})`);
   if (missing.length) {
     throw new Error(`OpenAPI: no documentation for ${missing.join(', ')}: add an entry to scripts/openapi/operations*.ts`);
   }
@@ -103,7 +107,7 @@ function checkCoverage(input: DocumentInput): void {
 }
 
 const INFO_DESCRIPTION = [
-  'Publish text posts to LinkedIn and Bluesky, now or scheduled, under a monthly limit and LinkedIn\'s 60-second spacing.',
+  "Publish text posts to LinkedIn and Bluesky, now or scheduled, under a monthly limit and LinkedIn's 60-second spacing.",
   '',
   'Every request carries `x-api-key` (except the OAuth callback). Bodies are JSON, UTF-8, `snake_case`, at most 64 KiB.',
   'Ids are UUIDs; times are ISO 8601 UTC with milliseconds (`2026-11-23T10:00:00.000Z`).',
@@ -113,16 +117,20 @@ const INFO_DESCRIPTION = [
 ].join('\n');
 
 /** The OpenAPI 3.1 document of the public API (and the dashboard API, once it has routes). */
-export function buildOpenApiDocument(input: DocumentInput = { routes: routeTable, operations: operationDocs, version: packageJson.version }): JsonSchema {
+export function buildOpenApiDocument(
+  input: DocumentInput = { routes: routeTable, operations: operationDocs, version: packageJson.version },
+): JsonSchema {
   checkCoverage(input);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of input.routes) {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operationObject(route, input.operations[route.operation]);
   }
-  const sortedPaths = Object.fromEntries(Object.entries(sortKeys(paths)).map(([path, methods]) => [
-    path,
-    Object.fromEntries(Object.entries(methods).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))),
-  ]));
+  const sortedPaths = Object.fromEntries(
+    Object.entries(sortKeys(paths)).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))),
+    ]),
+  );
   const usedTags = new Set(input.routes.map((route) => input.operations[route.operation].tag));
   const usesSession = input.routes.some((route) => route.auth === 'session');
   return {
@@ -142,7 +150,14 @@ export function buildOpenApiDocument(input: DocumentInput = { routes: routeTable
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (sk_…); only its SHA-256 hash is stored.' },
         ...(usesSession
-          ? { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `The dashboard session (from sign-in); mutations also need the ${CSRF_HEADER} header.` } }
+          ? {
+              session: {
+                type: 'apiKey',
+                in: 'cookie',
+                name: SESSION_COOKIE,
+                description: `The dashboard session (from sign-in); mutations also need the ${CSRF_HEADER} header.`,
+              },
+            }
           : {}),
       },
     },

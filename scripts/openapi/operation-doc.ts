@@ -13,7 +13,8 @@ export const TAGS = {
   Media: 'Images with alt text: declare, upload to the returned URL, complete, then attach to posts (at most 4).',
   Usage: 'The monthly post allowance.',
   Keys: 'API keys of the account. A value is shown once, at creation.',
-  Webhooks: 'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
+  Webhooks:
+    'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;

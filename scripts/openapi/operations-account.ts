@@ -44,7 +44,7 @@ export const accountOperations: Record<string, OperationDoc> = {
   'delete-key': {
     tag: 'Keys',
     summary: 'Delete an API key',
-    description: 'The key fails on the very next request (a key may delete itself). Unknown or another account\'s key: NOT_FOUND.',
+    description: "The key fails on the very next request (a key may delete itself). Unknown or another account's key: NOT_FOUND.",
     success: { status: 204, description: 'Deleted.' },
     errors: ['NOT_FOUND'],
   },

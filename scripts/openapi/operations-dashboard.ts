@@ -10,11 +10,21 @@ import { webhookOperations } from './operations-webhooks';
  * The dashboard's API (docs/api.md, "Dashboard"): the public operations again behind the session
  * cookie (same domain functions, same schemas, same errors), plus signing in and out.
  */
-const publicDocs: Record<string, OperationDoc> = { ...profileOperations, ...postOperations, ...mediaOperations, ...accountOperations, ...webhookOperations };
+const publicDocs: Record<string, OperationDoc> = {
+  ...profileOperations,
+  ...postOperations,
+  ...mediaOperations,
+  ...accountOperations,
+  ...webhookOperations,
+};
 
 function likePublic(operation: string, note = ''): OperationDoc {
   const doc = publicDocs[operation];
-  return { ...doc, tag: 'Dashboard', description: `As the public API's ${operation}, for the signed-in account.${note} ${doc.description}` };
+  return {
+    ...doc,
+    tag: 'Dashboard',
+    description: `As the public API's ${operation}, for the signed-in account.${note} ${doc.description}`,
+  };
 }
 
 const session = {
@@ -31,7 +41,13 @@ export const dashboardOperations: Record<string, OperationDoc> = {
       'A wrong email and a wrong password answer alike (INVALID_CREDENTIALS); ten failures for an email within 15 minutes ' +
       'lock it for 15 minutes (RATE_LIMIT_EXCEEDED with retry_after).',
     body: signInSchema,
-    success: { status: 200, description: 'Signed in.', schema: 'DashboardSession', example: session, headers: ['set-cookie', 'cache-control'] },
+    success: {
+      status: 200,
+      description: 'Signed in.',
+      schema: 'DashboardSession',
+      example: session,
+      headers: ['set-cookie', 'cache-control'],
+    },
     errors: ['INVALID_CREDENTIALS', 'RATE_LIMIT_EXCEEDED'],
     rateLimitVariants: ['api'],
   },

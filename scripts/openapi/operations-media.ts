@@ -52,7 +52,7 @@ export const mediaOperations: Record<string, OperationDoc> = {
   'get-media': {
     tag: 'Media',
     summary: 'Get media',
-    description: 'Another account\'s media, or media past its expiry, is MEDIA_NOT_FOUND. Attached media shows `expires_at: null`.',
+    description: "Another account's media, or media past its expiry, is MEDIA_NOT_FOUND. Attached media shows `expires_at: null`.",
     success: { status: 200, description: 'The media.', schema: 'MediaResponse', example: { media: exampleMedia } },
     errors: ['MEDIA_NOT_FOUND'],
   },

@@ -74,7 +74,7 @@ export const postOperations: Record<string, OperationDoc> = {
     summary: 'Preview what each platform would receive',
     description:
       'Takes the body of POST /posts and checks it the same way up to INVALID_SCHEDULED_TIME (no connection, limit or ' +
-      'spacing checks), then answers what each publisher would send: LinkedIn\'s escaped commentary, Bluesky\'s thread ' +
+      "spacing checks), then answers what each publisher would send: LinkedIn's escaped commentary, Bluesky's thread " +
       'parts with their facets, and warnings. Nothing is written or counted; an idempotency-key is ignored.',
     body: createPostSchema,
     success: {
@@ -84,7 +84,15 @@ export const postOperations: Record<string, OperationDoc> = {
       example: {
         preview: {
           linkedin: { commentary: 'Shipping v2 today \\(finally\\) {hashtag|\\#|launch}', characters: 49 },
-          bluesky: { posts: [{ text: 'Shipping v2 today 🚀 #launch', graphemes: 27, facets: [{ index: { byteStart: 23, byteEnd: 30 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] }] }] },
+          bluesky: {
+            posts: [
+              {
+                text: 'Shipping v2 today 🚀 #launch',
+                graphemes: 27,
+                facets: [{ index: { byteStart: 23, byteEnd: 30 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] }],
+              },
+            ],
+          },
           warnings: [],
         },
       },
@@ -94,15 +102,21 @@ export const postOperations: Record<string, OperationDoc> = {
   'list-posts': {
     tag: 'Posts',
     summary: 'List posts',
-    description: 'Newest first, optionally filtered by status and platform; page with `next_cursor`. Unknown or bad parameters are INVALID_FIELD naming the parameter.',
+    description:
+      'Newest first, optionally filtered by status and platform; page with `next_cursor`. Unknown or bad parameters are INVALID_FIELD naming the parameter.',
     query: listPostsQuerySchema,
-    success: { status: 200, description: 'A page of posts.', schema: 'PostPage', example: { posts: [partiallyPublished], next_cursor: null } },
+    success: {
+      status: 200,
+      description: 'A page of posts.',
+      schema: 'PostPage',
+      example: { posts: [partiallyPublished], next_cursor: null },
+    },
     errors: [],
   },
   'get-post': {
     tag: 'Posts',
     summary: 'Get a post',
-    description: 'With each platform\'s result (`pending`, `published` with its URL, or `failed` with an error code).',
+    description: "With each platform's result (`pending`, `published` with its URL, or `failed` with an error code).",
     success: { status: 200, description: 'The post.', schema: 'PostResponse', example: { post: partiallyPublished } },
     errors: ['POST_NOT_FOUND'],
   },
@@ -114,13 +128,29 @@ export const postOperations: Record<string, OperationDoc> = {
       'their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: ' +
       'POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it ' +
       'instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against ' +
-      'every other LinkedIn post of the account (the post\'s own old time is released in the same write). Not counted ' +
-      'against the monthly limit. An edit racing the post\'s time has one winner: a 200 means the post goes out with the ' +
+      "every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted " +
+      "against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the " +
       'edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.',
     body: editPostSchema,
     idempotent: true,
-    success: { status: 200, description: 'The post as edited.', schema: 'PostResponse', example: { post: { ...scheduledPost, content: 'Shipping v2 on Tuesday instead', scheduled_for: '2026-11-24T10:00:00.000Z' } } },
-    errors: ['CONTENT_TOO_LONG', 'INVALID_PLATFORMS', 'INVALID_SCHEDULED_TIME', 'POST_NOT_FOUND', 'POST_PUBLISHED', 'INVALID_POST_STATE', 'MEDIA_NOT_FOUND', 'INVALID_MEDIA', 'PLATFORMS_NOT_CONNECTED', 'RATE_LIMIT_EXCEEDED'],
+    success: {
+      status: 200,
+      description: 'The post as edited.',
+      schema: 'PostResponse',
+      example: { post: { ...scheduledPost, content: 'Shipping v2 on Tuesday instead', scheduled_for: '2026-11-24T10:00:00.000Z' } },
+    },
+    errors: [
+      'CONTENT_TOO_LONG',
+      'INVALID_PLATFORMS',
+      'INVALID_SCHEDULED_TIME',
+      'POST_NOT_FOUND',
+      'POST_PUBLISHED',
+      'INVALID_POST_STATE',
+      'MEDIA_NOT_FOUND',
+      'INVALID_MEDIA',
+      'PLATFORMS_NOT_CONNECTED',
+      'RATE_LIMIT_EXCEEDED',
+    ],
   },
   'retry-post': {
     tag: 'Posts',
@@ -129,7 +159,7 @@ export const postOperations: Record<string, OperationDoc> = {
       'Publishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with ' +
       'PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go ' +
       'back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post ' +
-      '(INVALID_POST_STATE on a partially published one). Errors after the body\'s: POST_NOT_FOUND, INVALID_POST_STATE ' +
+      "(INVALID_POST_STATE on a partially published one). Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE " +
       '(not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry ' +
       'to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.',
     body: retryPostSchema,
@@ -138,9 +168,23 @@ export const postOperations: Record<string, OperationDoc> = {
       status: 200,
       description: 'The post, its retried platforms pending again.',
       schema: 'PostResponse',
-      example: { post: { ...partiallyPublished, status: 'publishing', scheduled_for: null, results: { ...partiallyPublished.results, linkedin: pending } } },
+      example: {
+        post: {
+          ...partiallyPublished,
+          status: 'publishing',
+          scheduled_for: null,
+          results: { ...partiallyPublished.results, linkedin: pending },
+        },
+      },
     },
-    errors: ['CONTENT_TOO_LONG', 'INVALID_SCHEDULED_TIME', 'POST_NOT_FOUND', 'INVALID_POST_STATE', 'PLATFORMS_NOT_CONNECTED', 'RATE_LIMIT_EXCEEDED'],
+    errors: [
+      'CONTENT_TOO_LONG',
+      'INVALID_SCHEDULED_TIME',
+      'POST_NOT_FOUND',
+      'INVALID_POST_STATE',
+      'PLATFORMS_NOT_CONNECTED',
+      'RATE_LIMIT_EXCEEDED',
+    ],
   },
   'delete-post': {
     tag: 'Posts',

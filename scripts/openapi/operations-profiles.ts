@@ -91,8 +91,18 @@ export const profileOperations: Record<string, OperationDoc> = {
       callbackParameter('error', "LinkedIn's error (e.g. user_cancelled_authorize) when the member declined."),
       callbackParameter('error_description', "LinkedIn's description of the error."),
     ],
-    success: { status: 201, description: 'Connected.', schema: 'ProfileResponse', example: { profile: linkedinProfile }, headers: ['cache-control', 'referrer-policy'] },
-    redirect: { status: 302, description: 'Back to the return_url given at authorization, with the outcome in its query.', headers: ['location', 'cache-control', 'referrer-policy'] },
+    success: {
+      status: 201,
+      description: 'Connected.',
+      schema: 'ProfileResponse',
+      example: { profile: linkedinProfile },
+      headers: ['cache-control', 'referrer-policy'],
+    },
+    redirect: {
+      status: 302,
+      description: 'Back to the return_url given at authorization, with the outcome in its query.',
+      headers: ['location', 'cache-control', 'referrer-policy'],
+    },
     errors: ['OAUTH_ERROR', 'PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
   },
 };

@@ -62,9 +62,15 @@ export const webhookOperations: Record<string, OperationDoc> = {
   'test-webhook': {
     tag: 'Webhooks',
     summary: 'Send a test event',
-    description: 'Records a `webhook.test` event for this endpoint (whatever its `events`); it is delivered, signed and retried like any other. Follow it in the deliveries by `event_id`.',
+    description:
+      'Records a `webhook.test` event for this endpoint (whatever its `events`); it is delivered, signed and retried like any other. Follow it in the deliveries by `event_id`.',
     idempotent: true,
-    success: { status: 202, description: 'The event is recorded; its delivery follows.', schema: 'TestEventAccepted', example: { event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d' } },
+    success: {
+      status: 202,
+      description: 'The event is recorded; its delivery follows.',
+      schema: 'TestEventAccepted',
+      example: { event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d' },
+    },
     errors: ['NOT_FOUND'],
   },
   'list-webhook-deliveries': {

@@ -27,7 +27,11 @@ const mapValues = (object: Record<string, unknown>, map: (value: unknown) => unk
 /** A body made of each property's example: the documentation's request example, never typed twice. */
 export function exampleFromSchema(schema: Schema): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, { example?: unknown }>;
-  return Object.fromEntries(Object.entries(properties).filter(([, property]) => 'example' in property).map(([name, property]) => [name, property.example]));
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, property]) => 'example' in property)
+      .map(([name, property]) => [name, property.example]),
+  );
 }
 
 const pathParameter = (name: string): JsonSchema => ({
@@ -40,7 +44,13 @@ const pathParameter = (name: string): JsonSchema => ({
 
 function queryParameters(doc: OperationDoc): JsonSchema[] {
   if (doc.parameters) {
-    return doc.parameters.map((parameter) => ({ name: parameter.name, in: 'query', required: false, description: parameter.description, schema: parameter.schema }));
+    return doc.parameters.map((parameter) => ({
+      name: parameter.name,
+      in: 'query',
+      required: false,
+      description: parameter.description,
+      schema: parameter.schema,
+    }));
   }
   const schema = doc.query;
   if (!schema) return [];

@@ -30,16 +30,21 @@ const usage = {
   resets_at: { ...timestamp, description: 'First instant of the next month, 00:00:00.000Z.' },
 };
 
-const platformResult = closedObject({
-  status: { type: 'string', enum: ['pending', 'published', 'failed'] },
-  url: nullable({ type: 'string', format: 'uri', description: 'The published post on the platform.' }),
-  platform_post_id: nullable({ type: 'string', description: 'LinkedIn share URN or Bluesky record URI.' }),
-  published_at: nullable(timestamp),
-  error: nullable(closedObject({
-    code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] },
-    message: { type: 'string' },
-  })),
-}, { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." });
+const platformResult = closedObject(
+  {
+    status: { type: 'string', enum: ['pending', 'published', 'failed'] },
+    url: nullable({ type: 'string', format: 'uri', description: 'The published post on the platform.' }),
+    platform_post_id: nullable({ type: 'string', description: 'LinkedIn share URN or Bluesky record URI.' }),
+    published_at: nullable(timestamp),
+    error: nullable(
+      closedObject({
+        code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] },
+        message: { type: 'string' },
+      }),
+    ),
+  },
+  { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." },
+);
 
 /** A Bluesky rich-text facet (app.bsky.richtext.facet): UTF-8 byte range and its link or tag. */
 const facet: JsonSchema = {
@@ -81,7 +86,10 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
     platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
     media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images, in order; [] when none.' },
-    link_preview: { type: 'boolean', description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).' },
+    link_preview: {
+      type: 'boolean',
+      description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
+    },
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
     created_at: timestamp,
@@ -117,31 +125,42 @@ export const resourceSchemas: Record<string, JsonSchema> = {
           characters: { ...count, description: 'UTF-16 code units of the commentary (LinkedIn allows 3000).' },
         }),
         bluesky: closedObject({ posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' } }),
-        warnings: { type: 'array', items: { type: 'string' }, description: 'Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000.' },
+        warnings: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000.',
+        },
       },
     },
   }),
   UsageWithMonth: closedObject({ ...usage, month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC).' } }),
-  ApiKey: closedObject({
-    id: uuid,
-    name: { type: 'string', minLength: 1, maxLength: 100 },
-    prefix: { type: 'string', pattern: '^sk_[A-Za-z0-9_-]{4}$', description: 'The first 7 characters of the value.' },
-    created_at: timestamp,
-    last_used_at: nullable({ ...timestamp, description: 'Accurate to the rate-limit window (60 s by default).' }),
-  }, { description: 'Never carries the value or its hash.' }),
+  ApiKey: closedObject(
+    {
+      id: uuid,
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      prefix: { type: 'string', pattern: '^sk_[A-Za-z0-9_-]{4}$', description: 'The first 7 characters of the value.' },
+      created_at: timestamp,
+      last_used_at: nullable({ ...timestamp, description: 'Accurate to the rate-limit window (60 s by default).' }),
+    },
+    { description: 'Never carries the value or its hash.' },
+  ),
   LinkedInAuthorization: closedObject({
     authorization_url: { type: 'string', format: 'uri', description: "LinkedIn's consent page; open it in the member's browser." },
     expires_at: { ...timestamp, description: 'The single-use state expires 10 minutes after creation.' },
   }),
-  DashboardSession: closedObject({
-    account: closedObject({
-      id: uuid,
-      name: { type: 'string' },
-      email: nullable({ type: 'string', description: "The owner's sign-in email." }),
-      plan: { type: 'string', enum: Object.keys(PLANS) },
-    }),
-    csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it in x-csrf-token on every dashboard mutation.' },
-  }, { description: 'Who is signed in. The session id itself travels only in its HttpOnly cookie.' }),
+  DashboardSession: closedObject(
+    {
+      account: closedObject({
+        id: uuid,
+        name: { type: 'string' },
+        email: nullable({ type: 'string', description: "The owner's sign-in email." }),
+        plan: { type: 'string', enum: Object.keys(PLANS) },
+      }),
+      csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it in x-csrf-token on every dashboard mutation.' },
+    },
+    { description: 'Who is signed in. The session id itself travels only in its HttpOnly cookie.' },
+  ),
   ProfileResponse: closedObject({ profile: ref('Profile') }),
   ProfileList: closedObject({ profiles: { type: 'array', items: ref('Profile'), maxItems: 2, description: 'Sorted by platform.' } }),
   PostResponse: closedObject({ post: ref('Post') }),
@@ -151,7 +170,11 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     upload: closedObject({
       url: { type: 'string', format: 'uri', description: 'PUT the file here (S3 in AWS).' },
       method: { type: 'string', const: 'PUT' },
-      headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Send exactly these headers with the upload (content-type and content-length are signed).' },
+      headers: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'Send exactly these headers with the upload (content-type and content-length are signed).',
+      },
       expires_at: timestamp,
     }),
   }),

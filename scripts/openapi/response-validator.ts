@@ -33,7 +33,10 @@ export function documentAjv(document: JsonSchema): Ajv2020 {
 export function resolveRef<T = JsonSchema>(document: JsonSchema, value: unknown): T {
   const pointer = (value as { $ref?: string })?.$ref;
   if (!pointer) return value as T;
-  return pointer.slice(2).split('/').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T;
+  return pointer
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T;
 }
 
 const headerValue = (headers: ObservedResponse['headers'], name: string): string | undefined =>

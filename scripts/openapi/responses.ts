@@ -42,11 +42,13 @@ const HEADER_COMPONENT: Record<string, string> = {
 };
 
 function headersOf(names: string[], overrides: Record<string, string> = {}): JsonSchema {
-  return Object.fromEntries([...new Set(names)].map((name) => {
-    const component = overrides[name] ?? HEADER_COMPONENT[name];
-    if (!component) throw new Error(`OpenAPI: unknown response header ${name}`);
-    return [name, { $ref: `#/components/headers/${component}` }];
-  }));
+  return Object.fromEntries(
+    [...new Set(names)].map((name) => {
+      const component = overrides[name] ?? HEADER_COMPONENT[name];
+      if (!component) throw new Error(`OpenAPI: unknown response header ${name}`);
+      return [name, { $ref: `#/components/headers/${component}` }];
+    }),
+  );
 }
 
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -71,8 +73,9 @@ function errorResponse(status: number, codes: ErrorCode[], context: ResponseCont
   const schemaName = (code: ErrorCode) =>
     code === 'RATE_LIMIT_EXCEEDED' && shapes.size === 1 ? RATE_LIMIT_SCHEMAS[[...shapes][0]] : errorSchemaName(code);
   const refs = codes.map((code) => ref(schemaName(code)));
-  const examples = Object.fromEntries(codes.flatMap((code) =>
-    exampleNamesOf(code, schemaName(code)).map((name) => [name, { $ref: `#/components/examples/${name}` }])));
+  const examples = Object.fromEntries(
+    codes.flatMap((code) => exampleNamesOf(code, schemaName(code)).map((name) => [name, { $ref: `#/components/examples/${name}` }])),
+  );
   const names = ['x-request-id', ...(context.auth === 'session' ? ['cache-control'] : [])];
   // Authentication failures (401) come before the rate limit; a 500 may come from anywhere.
   if (context.auth === 'api-key' && status !== 401 && status !== 500) names.push(...RATE_LIMIT_HEADERS);
@@ -105,11 +108,21 @@ export function responsesOf(context: ResponseContext): JsonSchema {
     description: doc.success.description,
     headers: successHeaders(context),
     ...(doc.success.schema
-      ? { content: { 'application/json': { schema: ref(doc.success.schema), ...(doc.success.example === undefined ? {} : { example: doc.success.example }) } } }
+      ? {
+          content: {
+            'application/json': {
+              schema: ref(doc.success.schema),
+              ...(doc.success.example === undefined ? {} : { example: doc.success.example }),
+            },
+          },
+        }
       : {}),
   };
   if (doc.redirect) {
-    responses[String(doc.redirect.status)] = { description: doc.redirect.description, headers: headersOf(['x-request-id', ...doc.redirect.headers]) };
+    responses[String(doc.redirect.status)] = {
+      description: doc.redirect.description,
+      headers: headersOf(['x-request-id', ...doc.redirect.headers]),
+    };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of context.codes) {

@@ -9,31 +9,46 @@ import { closedObject, nullable, ref, timestamp, uuid, type JsonSchema } from '.
 const eventType = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
 
 export const webhookResourceSchemas: Record<string, JsonSchema> = {
-  Webhook: closedObject({
-    id: uuid,
-    url: { type: 'string', format: 'uri', description: 'Where events are POSTed.' },
-    events: { type: 'array', items: eventType, minItems: 1, uniqueItems: true, description: 'The event types it receives.' },
-    description: nullable({ type: 'string', maxLength: 200 }),
-    created_at: timestamp,
-  }, { description: 'Never carries the signing secret.' }),
+  Webhook: closedObject(
+    {
+      id: uuid,
+      url: { type: 'string', format: 'uri', description: 'Where events are POSTed.' },
+      events: { type: 'array', items: eventType, minItems: 1, uniqueItems: true, description: 'The event types it receives.' },
+      description: nullable({ type: 'string', maxLength: 200 }),
+      created_at: timestamp,
+    },
+    { description: 'Never carries the signing secret.' },
+  ),
   WebhookList: closedObject({ webhooks: { type: 'array', items: ref('Webhook'), maxItems: 10, description: 'Oldest first.' } }),
   WebhookResponse: closedObject({ webhook: ref('Webhook') }),
   CreatedWebhook: closedObject({
     webhook: ref('Webhook'),
-    secret: { type: 'string', pattern: SECRET_PATTERN.source, description: 'The signing secret, shown this once (it is stored encrypted).' },
+    secret: {
+      type: 'string',
+      pattern: SECRET_PATTERN.source,
+      description: 'The signing secret, shown this once (it is stored encrypted).',
+    },
   }),
   TestEventAccepted: closedObject({ event_id: { ...uuid, description: 'The webhook-id its deliveries carry.' } }),
   Delivery: closedObject({
     id: uuid,
     event_id: { ...uuid, description: 'The event, sent as webhook-id: the same on every attempt.' },
     type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE] },
-    attempt: { type: 'integer', minimum: 1, description: '1 to 8; an operator\'s replay of a delivery that gave up adds one more.' },
+    attempt: { type: 'integer', minimum: 1, description: "1 to 8; an operator's replay of a delivery that gave up adds one more." },
     status: { type: 'string', enum: ['succeeded', 'failed', 'pending'] },
-    response_status: nullable({ type: 'integer', minimum: 100, maximum: 599, description: "The endpoint's HTTP status; null when none came (refused, timeout, network)." }),
+    response_status: nullable({
+      type: 'integer',
+      minimum: 100,
+      maximum: 599,
+      description: "The endpoint's HTTP status; null when none came (refused, timeout, network).",
+    }),
     error: nullable({ type: 'string', description: 'Why the attempt failed.' }),
     duration_ms: nullable({ type: 'integer', minimum: 0 }),
     attempted_at: nullable({ ...timestamp, description: 'null while the attempt waits for its time.' }),
-    next_attempt_at: nullable({ ...timestamp, description: 'Pending: when it is due. Failed: when the next attempt is due; null when none will follow.' }),
+    next_attempt_at: nullable({
+      ...timestamp,
+      description: 'Pending: when it is due. Failed: when the next attempt is due; null when none will follow.',
+    }),
   }),
   DeliveryPage: closedObject({
     deliveries: { type: 'array', items: ref('Delivery'), maxItems: 100 },
@@ -56,8 +71,8 @@ const DATA: Record<AnyWebhookEventType, string> = {
 const WHEN: Record<AnyWebhookEventType, string> = {
   'post.published': 'A post went out to every one of its platforms.',
   'post.partially_published': 'A post went out to some of its platforms and failed on the others (see `results`).',
-  'post.failed': 'A post went out nowhere (see each platform\'s `error`).',
-  'profile.needs_reconnect': 'Publishing found the profile\'s credentials revoked or expired: connect it again.',
+  'post.failed': "A post went out nowhere (see each platform's `error`).",
+  'profile.needs_reconnect': "Publishing found the profile's credentials revoked or expired: connect it again.",
   'profile.expiring': 'The LinkedIn access token expires within 7 days (`expires_at`); sent once per token. Reconnect to renew it.',
   [TEST_EVENT_TYPE]: 'Sent on request (POST /webhooks/{id}/test), whatever the endpoint subscribed to.',
 };
@@ -66,26 +81,45 @@ const header = (name: string, description: string, schema: JsonSchema) => ({ nam
 
 /** The `webhooks` object: one entry per event type. */
 export function webhooksSection(): JsonSchema {
-  return Object.fromEntries((Object.keys(DATA) as AnyWebhookEventType[]).map((type) => [type, {
-    post: {
-      summary: type,
-      description: `${WHEN[type]} Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.`,
-      operationId: `event${type.split(/[._]/).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}`,
-      tags: ['Webhooks'],
-      parameters: [
-        header('webhook-id', 'The event id: the same on every attempt.', uuid),
-        header('webhook-timestamp', 'When this attempt was signed (unix seconds); reject ones far from your clock.', { type: 'string', pattern: '^\\d+$' }),
-        header('webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`.', { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}$' }),
-      ],
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: closedObject({ type: { type: 'string', const: type }, timestamp: { ...timestamp, description: 'When it happened.' }, data: ref(DATA[type]) }),
+  return Object.fromEntries(
+    (Object.keys(DATA) as AnyWebhookEventType[]).map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: `${WHEN[type]} Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.`,
+          operationId: `event${type
+            .split(/[._]/)
+            .map((part) => part[0]!.toUpperCase() + part.slice(1))
+            .join('')}`,
+          tags: ['Webhooks'],
+          parameters: [
+            header('webhook-id', 'The event id: the same on every attempt.', uuid),
+            header('webhook-timestamp', 'When this attempt was signed (unix seconds); reject ones far from your clock.', {
+              type: 'string',
+              pattern: '^\\d+$',
+            }),
+            header(
+              'webhook-signature',
+              '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`.',
+              { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}$' },
+            ),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: closedObject({
+                  type: { type: 'string', const: type },
+                  timestamp: { ...timestamp, description: 'When it happened.' },
+                  data: ref(DATA[type]),
+                }),
+              },
+            },
           },
+          responses: { '2XX': { description: 'Received. Any other answer (or none in 10 s) is retried.' } },
         },
       },
-      responses: { '2XX': { description: 'Received. Any other answer (or none in 10 s) is retried.' } },
-    },
-  }]));
+    ]),
+  );
 }

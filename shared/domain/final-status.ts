@@ -11,5 +11,5 @@ export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'sch
 /** When the post went out: the last platform's publication time, or null when none did. */
 export function lastPublishedAt(results: PlatformResult[]): string | null {
   const times = results.map((result) => result.published_at).filter((time): time is string => time !== null);
-  return times.length ? times.sort().at(-1) ?? null : null;
+  return times.length ? (times.sort().at(-1) ?? null) : null;
 }

@@ -1,7 +1,10 @@
 import type { Media } from '#shared/domain/media';
 
 /** The Media object (docs/api.md, "Media"): the stored media less its storage details. */
-export type MediaView = Pick<Media, 'id' | 'status' | 'content_type' | 'size_bytes' | 'width' | 'height' | 'alt_text' | 'created_at' | 'expires_at'>;
+export type MediaView = Pick<
+  Media,
+  'id' | 'status' | 'content_type' | 'size_bytes' | 'width' | 'height' | 'alt_text' | 'created_at' | 'expires_at'
+>;
 
 export const toMediaView = (media: MediaView): MediaView => ({
   id: media.id,

@@ -47,7 +47,8 @@ interface ParsedHash {
 function parseHash(stored: string): ParsedHash | undefined {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (scheme !== 'scrypt' || !Object.values(cost).every((value) => Number.isInteger(value) && value > 0) || !salt || !hash) return undefined;
+  if (scheme !== 'scrypt' || !Object.values(cost).every((value) => Number.isInteger(value) && value > 0) || !salt || !hash)
+    return undefined;
   return { cost, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }
 

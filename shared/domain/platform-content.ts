@@ -12,9 +12,13 @@ export type PlatformContent = Partial<Record<Platform, string>>;
 export function checkPlatformContent(platforms: readonly Platform[], platformContent: PlatformContent | undefined): void {
   const stray = Object.keys(platformContent ?? {}).find((name) => !platforms.includes(name as Platform));
   if (stray !== undefined) {
-    throw new DomainError('INVALID_FIELD', { field: `platform_content.${stray}` }, {
-      message: `Invalid field: platform_content.${stray} (${stray} is not one of the post's platforms)`,
-    });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: `platform_content.${stray}` },
+      {
+        message: `Invalid field: platform_content.${stray} (${stray} is not one of the post's platforms)`,
+      },
+    );
   }
 }
 

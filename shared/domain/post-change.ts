@@ -25,7 +25,10 @@ export interface PlannedChange {
 export function heldSlot(post: Post): SlotHold | undefined {
   if (post.spacing_bucket === undefined) return undefined;
   const time = Date.parse(post.post_time);
-  return { bucket: post.spacing_bucket, timeMs: spacingBucket(new Date(time)) === post.spacing_bucket ? time : post.spacing_bucket * SPACING_MS };
+  return {
+    bucket: post.spacing_bucket,
+    timeMs: spacingBucket(new Date(time)) === post.spacing_bucket ? time : post.spacing_bucket * SPACING_MS,
+  };
 }
 
 /** POST_PUBLISHED for a post that is or was being published, worded for the operation refused. */
@@ -36,9 +39,13 @@ export const postPublished = (action: 'edited' | 'retried'): DomainError =>
 export function editRefusal(status: PostStatus): DomainError | undefined {
   if (status === 'scheduled') return undefined;
   if (status === 'failed') {
-    return new DomainError('INVALID_POST_STATE', { status }, {
-      message: 'The post failed: retry it with POST /posts/{id}/retry (content may be corrected there) instead of editing it',
-    });
+    return new DomainError(
+      'INVALID_POST_STATE',
+      { status },
+      {
+        message: 'The post failed: retry it with POST /posts/{id}/retry (content may be corrected there) instead of editing it',
+      },
+    );
   }
   return postPublished('edited');
 }
@@ -46,7 +53,11 @@ export function editRefusal(status: PostStatus): DomainError | undefined {
 /** The one refusal of a retry by status: only failed and partially published posts can be retried. */
 export function retryRefusal(status: PostStatus): DomainError | undefined {
   if (status === 'failed' || status === 'partially_published') return undefined;
-  return new DomainError('INVALID_POST_STATE', { status }, {
-    message: `Only failed or partially published posts can be retried; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}`,
-  });
+  return new DomainError(
+    'INVALID_POST_STATE',
+    { status },
+    {
+      message: `Only failed or partially published posts can be retried; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}`,
+    },
+  );
 }

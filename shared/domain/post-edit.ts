@@ -52,7 +52,9 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) 
 export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMedia[]): PlannedChange | undefined {
   const platforms = edit.platforms ?? post.platforms;
   if (edit.platform_content !== undefined && !edit.platforms) checkPlatformContent(platforms, edit.platform_content);
-  const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) => platforms.includes(platform as Platform));
+  const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) =>
+    platforms.includes(platform as Platform),
+  );
   const linkPreview = edit.link_preview === undefined ? post.link_preview : edit.link_preview === false ? false : undefined;
   const postTime = edit.when === undefined ? new Date(post.post_time) : edit.when === 'now' ? now : edit.when;
   const next: Post = {
@@ -79,9 +81,11 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     previous: post,
     next,
     slot: slotMoves ? { from: heldSlot(post), to: toLinkedIn ? slotHoldAt(postTime) : undefined } : undefined,
-    ...(media === undefined ? {} : {
-      attachMedia: mediaIds(next).filter((id) => !mediaIds(post).includes(id)),
-      detachMedia: mediaIds(post).filter((id) => !mediaIds(next).includes(id)),
-    }),
+    ...(media === undefined
+      ? {}
+      : {
+          attachMedia: mediaIds(next).filter((id) => !mediaIds(post).includes(id)),
+          detachMedia: mediaIds(post).filter((id) => !mediaIds(next).includes(id)),
+        }),
   };
 }

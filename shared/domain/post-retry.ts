@@ -36,18 +36,29 @@ export function platformsToRetry(post: Post, includeOutcomeUnknown: boolean): Pl
  */
 export function applyRetry(post: Post, retry: PostRetry, at: Date | null, now: Date): PlannedChange {
   if (retry.content !== undefined && post.status !== 'failed') {
-    throw new DomainError('INVALID_POST_STATE', { status: post.status }, {
-      message: 'content can only be corrected when the whole post failed; part of this post is published, so retry it without content',
-    });
+    throw new DomainError(
+      'INVALID_POST_STATE',
+      { status: post.status },
+      {
+        message: 'content can only be corrected when the whole post failed; part of this post is published, so retry it without content',
+      },
+    );
   }
   const retried = platformsToRetry(post, retry.include_outcome_unknown === true);
   if (!retried.length) {
-    throw new DomainError('INVALID_POST_STATE', { status: post.status }, {
-      message: 'Nothing to retry: the failed platforms may already have the post (PLATFORM_OUTCOME_UNKNOWN); send include_outcome_unknown: true to publish there again',
-    });
+    throw new DomainError(
+      'INVALID_POST_STATE',
+      { status: post.status },
+      {
+        message:
+          'Nothing to retry: the failed platforms may already have the post (PLATFORM_OUTCOME_UNKNOWN); send include_outcome_unknown: true to publish there again',
+      },
+    );
   }
   const postTime = at ?? now;
-  const texts = Object.entries(post.platform_content ?? {}).filter(([platform]) => retry.content === undefined || !retried.includes(platform as Platform));
+  const texts = Object.entries(post.platform_content ?? {}).filter(
+    ([platform]) => retry.content === undefined || !retried.includes(platform as Platform),
+  );
   const toLinkedIn = retried.includes('linkedin');
   const next: Post = {
     ...post,

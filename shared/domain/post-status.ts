@@ -3,4 +3,5 @@ export type PostStatus = 'scheduled' | 'publishing' | 'published' | 'partially_p
 export const POST_STATUSES: readonly PostStatus[] = ['scheduled', 'publishing', 'published', 'partially_published', 'failed'];
 
 /** A post whose publishing is over (nothing will be sent any more, unless it is retried). */
-export const isFinalStatus = (status: PostStatus): boolean => status === 'published' || status === 'partially_published' || status === 'failed';
+export const isFinalStatus = (status: PostStatus): boolean =>
+  status === 'published' || status === 'partially_published' || status === 'failed';

@@ -2,7 +2,10 @@ import type { PlatformResult, Post } from '#shared/domain/post';
 import { toMediaView, type MediaView } from './media-view';
 
 /** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
-export type PostView = Pick<Post, 'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'> & {
+export type PostView = Pick<
+  Post,
+  'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'
+> & {
   platform_content: NonNullable<Post['platform_content']>;
   link_preview: boolean;
   media: MediaView[];

@@ -52,7 +52,11 @@ export function parseTrigger(input: unknown): PublishTrigger | undefined {
   if (typeof postId !== 'string' || !UUID.test(postId)) return undefined;
   if (dueAt !== undefined && (typeof dueAt !== 'string' || Number.isNaN(Date.parse(dueAt)))) return undefined;
   if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) >= 0)) return undefined;
-  return { post_id: postId, ...(dueAt === undefined ? {} : { due_at: dueAt }), ...(version === undefined ? {} : { version: version as number }) };
+  return {
+    post_id: postId,
+    ...(dueAt === undefined ? {} : { due_at: dueAt }),
+    ...(version === undefined ? {} : { version: version as number }),
+  };
 }
 
 /** The trigger of a post scheduled at `dueAt` in its `version` (0, never changed, is left out: triggers made before versions look the same). */

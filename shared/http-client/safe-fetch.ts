@@ -38,7 +38,10 @@ export interface SafeResponse {
 export type RefusalReason = 'invalid_url' | 'scheme' | 'internal_address' | 'unresolvable' | 'too_many_redirects' | 'timeout' | 'network';
 
 export class OutboundRequestRefused extends Error {
-  constructor(readonly reason: RefusalReason, message: string) {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
     super(message);
     this.name = 'OutboundRequestRefused';
   }
@@ -116,18 +119,30 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
 function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
   // The socket connects to the checked address; Host and TLS SNI still name the URL's host.
   const lookup: LookupFunction = (_host, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [pinned]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
-    const headers = { 'user-agent': 'social-posting-service', ...options.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const headers = {
+      'user-agent': 'social-posting-service',
+      ...options.headers,
+      ...(body ? { 'content-length': String(body.length) } : {}),
+    };
     const request = send(target, { method: options.method ?? 'GET', headers, agent: false, lookup });
-    const timer = setTimeout(() => request.destroy(new OutboundRequestRefused('timeout', 'no answer in time')), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => request.destroy(new OutboundRequestRefused('timeout', 'no answer in time')),
+      Math.max(0, deadline - Date.now()),
+    );
     request.on('error', (error) => {
       clearTimeout(timer);
-      reject(error instanceof OutboundRequestRefused ? error : new OutboundRequestRefused('network', (error as NodeJS.ErrnoException).code ?? error.message));
+      reject(
+        error instanceof OutboundRequestRefused
+          ? error
+          : new OutboundRequestRefused('network', (error as NodeJS.ErrnoException).code ?? error.message),
+      );
     });
     request.on('response', (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
@@ -137,7 +152,13 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
         if (done) return;
         done = true;
         clearTimeout(timer);
-        resolve({ url: target.toString(), status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), truncated });
+        resolve({
+          url: target.toString(),
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          truncated,
+        });
       };
       response.on('data', (chunk: Buffer) => {
         if (done) return;

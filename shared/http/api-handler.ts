@@ -57,7 +57,10 @@ export interface EndpointOptions<TBody, TQuery> {
  * An endpoint without its operation name and authentication: what a public endpoint and its
  * dashboard twin share (shared/http/endpoints/<operation>/endpoint.ts), each handler.ts adding its own.
  */
-export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>> = Omit<EndpointOptions<TBody, TQuery>, 'operation' | 'auth'>;
+export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>> = Omit<
+  EndpointOptions<TBody, TQuery>,
+  'operation' | 'auth'
+>;
 
 /**
  * THE middleware stack, the same for every endpoint, in this order: header normalisation,
@@ -92,7 +95,11 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
   const handler = stack.handler(async (event, context) => {
     const state = context.state;
     if (state.replay) {
-      await options.onReplay?.({ accountId: state.accountId ?? '', statusCode: state.replay.statusCode ?? 200, body: state.replay.body ?? '' });
+      await options.onReplay?.({
+        accountId: state.accountId ?? '',
+        statusCode: state.replay.statusCode ?? 200,
+        body: state.replay.body ?? '',
+      });
       return state.replay;
     }
     const result = await options.handle({

@@ -8,18 +8,36 @@ import { DomainError } from '#shared/domain/errors';
  * idempotency-key) is the right move, and nothing about the request was wrong.
  */
 const TRANSIENT_NAMES = new Set([
-  'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling', 'RequestLimitExceeded', 'TooManyRequestsException',
-  'InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'TimeoutError', 'RequestTimeout',
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'TimeoutError',
+  'RequestTimeout',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
   // A single-item write that met a transaction under way on the same item: nothing was written.
-  'TransactionConflictException', 'TransactionInProgressException',
+  'TransactionConflictException',
+  'TransactionInProgressException',
 ]);
 
 export const RETRY_AFTER_SECONDS = 1;
 
 export function isTransientDependencyError(error: unknown): boolean {
   if (!error || typeof error !== 'object' || error instanceof DomainError) return false;
-  const { name, code, $metadata, $retryable } = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
+  const { name, code, $metadata, $retryable } = error as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+    $retryable?: unknown;
+  };
   if (TRANSIENT_NAMES.has(name ?? '') || TRANSIENT_NAMES.has(code ?? '')) return true;
   if ($retryable) return true;
   // A transaction cancelled only because another one touched the same items wrote nothing either.
@@ -29,10 +47,15 @@ export function isTransientDependencyError(error: unknown): boolean {
 }
 
 export const dependencyUnavailable = (cause: unknown): DomainError => {
-  const error = new DomainError('SERVICE_UNAVAILABLE', {}, {
-    message: 'The service is briefly unable to complete this request; retry after the retry-after seconds (with the same idempotency-key)',
-    retryAfterSeconds: RETRY_AFTER_SECONDS,
-  });
+  const error = new DomainError(
+    'SERVICE_UNAVAILABLE',
+    {},
+    {
+      message:
+        'The service is briefly unable to complete this request; retry after the retry-after seconds (with the same idempotency-key)',
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+  );
   error.cause = cause;
   return error;
 };

@@ -19,7 +19,8 @@ export function errorHandler(): HttpMiddleware {
       }
       const wire = toWireError(request.error);
       if (!(request.error instanceof DomainError)) logger.error('unhandled error', { error: request.error as Error });
-      else if (wire.statusCode >= 500) logger.warn('dependency failure', { error_code: wire.body.error, cause: String(request.error.cause ?? '') });
+      else if (wire.statusCode >= 500)
+        logger.warn('dependency failure', { error_code: wire.body.error, cause: String(request.error.cause ?? '') });
       request.response = jsonResponse(wire.statusCode, wire.body, wire.headers);
     },
   };

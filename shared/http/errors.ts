@@ -38,22 +38,24 @@ export const errorCatalog = {
   PROFILE_NOT_FOUND: entry(404, 'Profile not found'),
   PROFILE_ALREADY_EXISTS: entry(400, 'A profile for this platform is already connected; delete it before connecting another'),
   INVALID_CREDENTIALS: entry(400, 'Invalid handle or app password'),
-  PLATFORMS_NOT_CONNECTED: entry(400, (x) =>
-    `No connected profile for: ${(x.missing_platforms as string[]).join(', ')}`),
+  PLATFORMS_NOT_CONNECTED: entry(400, (x) => `No connected profile for: ${(x.missing_platforms as string[]).join(', ')}`),
   POST_NOT_FOUND: entry(404, 'Post not found'),
   POST_PUBLISHED: entry(400, 'The post has already been published (or is being published) and cannot be deleted'),
-  CONTENT_TOO_LONG: entry(400, (x) =>
-    `Content is ${String(x.provided_length)} characters long; the maximum is ${String(x.max_length)}`),
-  INVALID_SCHEDULED_TIME: entry(400,
-    'scheduled_for must be an ISO 8601 UTC date-time with seconds and a time zone, at least 1 minute in the future and at most 365 days ahead'),
-  INVALID_PLATFORMS: entry(400, (x) =>
-    `platforms must be a non-empty array of: ${(x.valid_platforms as string[]).join(', ')}`),
+  CONTENT_TOO_LONG: entry(400, (x) => `Content is ${String(x.provided_length)} characters long; the maximum is ${String(x.max_length)}`),
+  INVALID_SCHEDULED_TIME: entry(
+    400,
+    'scheduled_for must be an ISO 8601 UTC date-time with seconds and a time zone, at least 1 minute in the future and at most 365 days ahead',
+  ),
+  INVALID_PLATFORMS: entry(400, (x) => `platforms must be a non-empty array of: ${(x.valid_platforms as string[]).join(', ')}`),
   RATE_LIMIT_EXCEEDED: entry(429, (x) =>
     x.platform === undefined
       ? `Rate limit exceeded. Try again in ${String(x.retry_after)} seconds`
-      : `Posts to ${String(x.platform)} must be at least 60 seconds apart; the next available time is ${String(x.next_available)}`),
-  MONTHLY_LIMIT_EXCEEDED: entry(429, (x) =>
-    `Monthly post limit of ${String(x.limit)} reached (${String(x.used)} used); it resets at ${String(x.resets_at)}`),
+      : `Posts to ${String(x.platform)} must be at least 60 seconds apart; the next available time is ${String(x.next_available)}`,
+  ),
+  MONTHLY_LIMIT_EXCEEDED: entry(
+    429,
+    (x) => `Monthly post limit of ${String(x.limit)} reached (${String(x.used)} used); it resets at ${String(x.resets_at)}`,
+  ),
   INVALID_ID: entry(400, 'The id in the path is not a valid UUID'),
   MISSING_REQUIRED_FIELD: entry(400, (x) => `Missing required field: ${String(x.field)}`),
   INVALID_JSON: entry(400, 'The request body must be a valid JSON object'),
@@ -87,8 +89,7 @@ export interface WireError {
 /** Turns anything thrown into the wire error; only DomainErrors are exposed to clients. */
 export function toWireError(cause: unknown): WireError {
   const error = cause instanceof DomainError ? cause : new DomainError('INTERNAL_SERVER_ERROR');
-  const headers: Record<string, string> =
-    error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
   return {
     statusCode: statusOf(error.code),
     headers,

@@ -2,12 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { clock } from '#shared/ports/clock';
 import { logger } from '#shared/logger';
 import { withStoreRetries } from '#shared/use-cases/store-retries';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyRecord,
-  idempotencyKey,
-  releaseIdempotencyKey,
-} from '#shared/store/idempotency-records';
+import { claimIdempotencyKey, completeIdempotencyRecord, idempotencyKey, releaseIdempotencyKey } from '#shared/store/idempotency-records';
 import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware, HttpRequest } from './types';
 
@@ -44,9 +39,13 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const key = request.event.headers?.['idempotency-key'];
       if (key === undefined) return;
       if (!KEY_PATTERN.test(key)) {
-        throw new DomainError('INVALID_FIELD', { field: 'idempotency-key' }, {
-          message: 'The idempotency-key header must be 1 to 255 visible ASCII characters',
-        });
+        throw new DomainError(
+          'INVALID_FIELD',
+          { field: 'idempotency-key' },
+          {
+            message: 'The idempotency-key header must be 1 to 255 visible ASCII characters',
+          },
+        );
       }
       const state = request.context.state;
       const recordKey = idempotencyKey(state.accountId ?? '', key);
@@ -71,9 +70,12 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const record = request.context.state.idempotency;
       const response = request.response;
       if (!record || record.settled || !response) return;
-      const body = codec && response.body ? await codec.conceal(response.body, request.context.state.accountId ?? '') : response.body ?? '';
+      const body =
+        codec && response.body ? await codec.conceal(response.body, request.context.state.accountId ?? '') : (response.body ?? '');
       // The resource exists now: losing this write to a passing store fault would let a repeat create it twice.
-      await withStoreRetries('complete-idempotency-record', () => completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, body));
+      await withStoreRetries('complete-idempotency-record', () =>
+        completeIdempotencyRecord(record.recordKey, record.token, response.statusCode ?? 200, body),
+      );
       record.settled = true;
     },
     onError: async (request) => {
@@ -83,7 +85,8 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       // with retry-after); the claim's lock ends by itself after LOCK_SECONDS, and a repeat meanwhile
       // gets IDEMPOTENCY_KEY_IN_PROGRESS.
       await releaseIdempotencyKey(record.recordKey, record.token).catch((error: unknown) =>
-        logger.warn('idempotency claim not released; its lock expires by itself', { error: error as Error }));
+        logger.warn('idempotency claim not released; its lock expires by itself', { error: error as Error }),
+      );
     },
   };
 }

@@ -18,8 +18,10 @@ export function jsonBody(options: { allowEmpty: boolean }): HttpMiddleware {
   return {
     before: (request) => {
       const { event } = request;
-      const bytes = event.body === undefined || event.body === null ? Buffer.alloc(0)
-        : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+      const bytes =
+        event.body === undefined || event.body === null
+          ? Buffer.alloc(0)
+          : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
       if (bytes.length > MAX_BODY_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', { max_bytes: MAX_BODY_BYTES });
       if (bytes.length === 0) {
         if (!options.allowEmpty) throw new DomainError('INVALID_JSON');

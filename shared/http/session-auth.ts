@@ -1,7 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
-import { csrfTokenFor, getSession, hashSessionId, IDLE_SECONDS, REFRESH_SECONDS, SESSION_ID_PATTERN, touchSession } from '#shared/store/sessions';
+import {
+  csrfTokenFor,
+  getSession,
+  hashSessionId,
+  IDLE_SECONDS,
+  REFRESH_SECONDS,
+  SESSION_ID_PATTERN,
+  touchSession,
+} from '#shared/store/sessions';
 import { toEpochSeconds } from '#shared/store/table';
 import { DomainError } from '#shared/domain/errors';
 import type { HttpMiddleware } from './types';
@@ -27,8 +35,7 @@ export const sessionCookie = (id: string): string =>
   `${SESSION_COOKIE}=${id}; Path=${COOKIE_PATH}; Max-Age=${IDLE_SECONDS}; HttpOnly; SameSite=Lax${secure()}`;
 
 /** Set-Cookie that removes the session cookie (sign-out). */
-export const clearedSessionCookie = (): string =>
-  `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure()}`;
+export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure()}`;
 
 /** The session id from payload 2.0 `cookies` (`name=value` strings), if there is exactly one. */
 function sessionIdFrom(cookies: string[] | undefined): string | undefined {
@@ -45,8 +52,10 @@ const sameSecret = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-const notSignedIn = () => new DomainError('FORBIDDEN', {}, { message: 'Not signed in, or the session has expired: sign in to the dashboard' });
-const badCsrf = () => new DomainError('FORBIDDEN', {}, { message: `Missing or wrong CSRF token: send the session's token in the ${CSRF_HEADER} header` });
+const notSignedIn = () =>
+  new DomainError('FORBIDDEN', {}, { message: 'Not signed in, or the session has expired: sign in to the dashboard' });
+const badCsrf = () =>
+  new DomainError('FORBIDDEN', {}, { message: `Missing or wrong CSRF token: send the session's token in the ${CSRF_HEADER} header` });
 
 export function sessionAuth(): HttpMiddleware {
   return {

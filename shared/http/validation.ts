@@ -37,7 +37,9 @@ export const schemaSha256 = (schema: Schema): string => createHash('sha256').upd
 /** The precompiled function for `schema`; throws (at module load) when it was generated from another schema. */
 function precompiledFor(schema: Schema, validator: PrecompiledValidator): PrecompiledValidator['validate'] {
   if (schemaSha256(schema) !== validator.schemaSha256) {
-    throw new Error(`The validator of ${validator.source} was generated from another version of the schema (a stale build): run npm run validators`);
+    throw new Error(
+      `The validator of ${validator.source} was generated from another version of the schema (a stale build): run npm run validators`,
+    );
   }
   return validator.validate;
 }
@@ -66,7 +68,11 @@ function classifyNested(schema: Schema, error: ErrorObject, data: Record<string,
   const parent: Schema | undefined = head === undefined ? undefined : schema.properties?.[head];
   const opensInside = rest.length > 0 || error.keyword === 'additionalProperties';
   if (!parent?.properties || !opensInside) return undefined;
-  const inner = classify(parent, { ...error, instancePath: rest.length ? `/${rest.join('/')}` : '' }, (data[head] ?? {}) as Record<string, unknown>);
+  const inner = classify(
+    parent,
+    { ...error, instancePath: rest.length ? `/${rest.join('/')}` : '' },
+    (data[head] ?? {}) as Record<string, unknown>,
+  );
   const place = Object.keys(schema.properties).indexOf(head) + Math.max(0, Object.keys(parent.properties).indexOf(inner.field)) / 100;
   const required: string[] = schema.required ?? [];
   return { ...inner, field: `${head}.${inner.field}`, order: inner.rank === 1 ? required.length + place : place };
@@ -92,7 +98,8 @@ function classify(schema: Schema, error: ErrorObject, data: Record<string, unkno
   // so is a null where `x-error-codes` says `null: MISSING_REQUIRED_FIELD` (PATCH's platforms: a post cannot lose them).
   const blank = error.keyword === 'type' && data[field] === null && (codes.pattern ?? codes.null) === 'MISSING_REQUIRED_FIELD';
   const mapped: ErrorCode | undefined = blank ? 'MISSING_REQUIRED_FIELD' : (codes[error.keyword] ?? property['x-error-code']);
-  if (mapped === 'MISSING_REQUIRED_FIELD') return { rank: 1, order: required.includes(field) ? required.indexOf(field) : required.length + order, code: mapped, field };
+  if (mapped === 'MISSING_REQUIRED_FIELD')
+    return { rank: 1, order: required.includes(field) ? required.indexOf(field) : required.length + order, code: mapped, field };
   if (mapped === 'INVALID_FIELD') return { rank: 2, order, code: mapped, field };
   if (mapped) return { rank: 3, order, code: mapped, field };
   return { rank: 2, order, code: 'INVALID_FIELD', field };
@@ -126,7 +133,8 @@ function makeValidator(schema: Schema, precompiled: PrecompiledValidator, extras
 }
 
 /** The validator of a JSON body (no type coercion), from the schema's precompiled function. */
-export const bodyValidator = (schema: Schema, precompiled: PrecompiledValidator, extras?: ErrorExtras) => makeValidator(schema, precompiled, extras);
+export const bodyValidator = (schema: Schema, precompiled: PrecompiledValidator, extras?: ErrorExtras) =>
+  makeValidator(schema, precompiled, extras);
 
 /**
  * The validator of query parameters, from the schema's precompiled function. Query values are strings; a parameter the schema
@@ -134,7 +142,11 @@ export const bodyValidator = (schema: Schema, precompiled: PrecompiledValidator,
  * ` 20` or `Infinity`: ajv's own coercion accepts those), else left a string to fail as
  * INVALID_FIELD.
  */
-export function queryValidator(schema: Schema, precompiled: PrecompiledValidator, extras?: ErrorExtras): (query: Record<string, unknown>) => void {
+export function queryValidator(
+  schema: Schema,
+  precompiled: PrecompiledValidator,
+  extras?: ErrorExtras,
+): (query: Record<string, unknown>) => void {
   const validate = makeValidator(schema, precompiled, extras);
   const integers = Object.entries(schema.properties ?? {})
     .filter(([, property]) => (property as Schema).type === 'integer')

@@ -18,7 +18,10 @@ export const BLUESKY_MAX_BYTES = 1_000_000;
 export type ImageRejection = 'not_an_image' | 'type_mismatch' | 'too_many_pixels';
 
 export class ImageRejected extends Error {
-  constructor(readonly reason: ImageRejection, message: string) {
+  constructor(
+    readonly reason: ImageRejection,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImageRejected';
   }
@@ -71,12 +74,18 @@ export async function prepareImage(bytes: Buffer, declaredType: MediaType): Prom
     // A truncated or corrupt file fails here, when the pixels are decoded.
     throw new ImageRejected('not_an_image', 'The image data is damaged or incomplete');
   }
-  const bluesky = linkedin.bytes.length <= BLUESKY_MAX_BYTES ? linkedin : await fitUnder(bytes, BLUESKY_MAX_BYTES, alpha ? 'webp' : 'jpeg', linkedin);
+  const bluesky =
+    linkedin.bytes.length <= BLUESKY_MAX_BYTES ? linkedin : await fitUnder(bytes, BLUESKY_MAX_BYTES, alpha ? 'webp' : 'jpeg', linkedin);
   return { width: linkedin.width, height: linkedin.height, linkedin, bluesky };
 }
 
 async function encode(pipeline: Sharp, format: 'jpeg' | 'png' | 'webp', quality: number): Promise<Variant> {
-  const encoded = format === 'png' ? pipeline.png({ compressionLevel: 9 }) : format === 'webp' ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
+  const encoded =
+    format === 'png'
+      ? pipeline.png({ compressionLevel: 9 })
+      : format === 'webp'
+        ? pipeline.webp({ quality })
+        : pipeline.jpeg({ quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { bytes: data, contentType: `image/${format}`, width: info.width, height: info.height };
 }

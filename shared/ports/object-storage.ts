@@ -23,7 +23,10 @@ export interface ObjectStorage {
 }
 
 export class ObjectTooLarge extends Error {
-  constructor(readonly key: string, readonly maxBytes: number) {
+  constructor(
+    readonly key: string,
+    readonly maxBytes: number,
+  ) {
     super(`object ${key} is larger than ${maxBytes} bytes`);
     this.name = 'ObjectTooLarge';
   }

@@ -48,7 +48,9 @@ export function port<K extends PortName>(name: K): Promise<Ports[K]> {
   if (!instance) {
     const provide = providers[name] as (() => Ports[K] | Promise<Ports[K]>) | undefined;
     if (!provide) {
-      return Promise.reject(new Error(`The ${name} port is not wired: Lambda bundles wire shared/wiring/aws.ts, local runs local/wiring.ts`));
+      return Promise.reject(
+        new Error(`The ${name} port is not wired: Lambda bundles wire shared/wiring/aws.ts, local runs local/wiring.ts`),
+      );
     }
     instance = Promise.resolve().then(provide);
     // A provider that failed (a missing setting) fails again on the next use rather than being cached.

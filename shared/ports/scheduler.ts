@@ -1,4 +1,3 @@
-
 /**
  * The scheduler port: gets a post to the publisher at its time. In AWS one EventBridge
  * Scheduler one-time schedule per scheduled post and an asynchronous Lambda invoke for

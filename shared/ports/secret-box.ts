@@ -1,4 +1,3 @@
-
 /**
  * The secret box port: seals platform credentials (app passwords, sessions, OAuth tokens) and
  * webhook signing secrets before they reach the table, bound to the account and the profile or

@@ -75,9 +75,7 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
 
 /** Deletes both items of a key; false when the account has no such key. */
 export async function deleteApiKey(accountId: string, keyId: string): Promise<boolean> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConsistentRead: true }),
-  );
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConsistentRead: true }));
   if (!Item) return false;
   await db.send(
     new TransactWriteCommand({
@@ -92,14 +90,16 @@ export async function deleteApiKey(accountId: string, keyId: string): Promise<bo
 
 /** Records when a key was last used (called once per rate-limit window, not per request). */
 export async function touchApiKey(accountId: string, keyId: string, at: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: accountApiKeyKey(accountId, keyId),
-      UpdateExpression: 'SET last_used_at = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-    // The key was deleted between the lookup and now: nothing to record.
-  ).catch(ignoreConditionFailure);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: accountApiKeyKey(accountId, keyId),
+        UpdateExpression: 'SET last_used_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+      // The key was deleted between the lookup and now: nothing to record.
+    )
+    .catch(ignoreConditionFailure);
 }

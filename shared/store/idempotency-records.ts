@@ -93,7 +93,12 @@ export async function releaseIdempotencyKey(recordKey: { pk: string; sk: string 
 }
 
 /** Completes a claimed record on its own (endpoints that do not write it in a transaction). */
-export async function completeIdempotencyRecord(recordKey: { pk: string; sk: string }, token: string, statusCode: number, body: string): Promise<void> {
+export async function completeIdempotencyRecord(
+  recordKey: { pk: string; sk: string },
+  token: string,
+  statusCode: number,
+  body: string,
+): Promise<void> {
   await db.send(new UpdateCommand(completeIdempotencyRecordItem(recordKey, token, statusCode, body).Update));
 }
 

@@ -25,27 +25,37 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
   const notLocked = '(attribute_not_exists(locked_until) OR locked_until <= :now)';
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      const { Attributes } = await db.send(new UpdateCommand({
-        TableName: tableName,
-        Key: loginAttemptsKey(emailHash),
-        UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
-        ConditionExpression: `window_start > :cutoff AND failures < :max AND ${notLocked}`,
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ...values, ':one': 1, ':max': MAX_FAILURES },
-        ReturnValues: 'UPDATED_NEW',
-      }));
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: loginAttemptsKey(emailHash),
+          UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
+          ConditionExpression: `window_start > :cutoff AND failures < :max AND ${notLocked}`,
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ...values, ':one': 1, ':max': MAX_FAILURES },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
       return { allowed: true, failures: Attributes?.failures as number };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
     try {
       // No window yet, or the last one is over (and any lock with it): start a new one.
-      await db.send(new PutCommand({
-        TableName: tableName,
-        Item: { ...loginAttemptsKey(emailHash), type: 'login_attempts', window_start: nowSeconds, failures: 1, [TTL_ATTRIBUTE]: values[':ttl'] },
-        ConditionExpression: `attribute_not_exists(pk) OR (window_start <= :cutoff AND ${notLocked})`,
-        ExpressionAttributeValues: { ':cutoff': values[':cutoff'], ':now': nowSeconds },
-      }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...loginAttemptsKey(emailHash),
+            type: 'login_attempts',
+            window_start: nowSeconds,
+            failures: 1,
+            [TTL_ATTRIBUTE]: values[':ttl'],
+          },
+          ConditionExpression: `attribute_not_exists(pk) OR (window_start <= :cutoff AND ${notLocked})`,
+          ExpressionAttributeValues: { ':cutoff': values[':cutoff'], ':now': nowSeconds },
+        }),
+      );
       return { allowed: true, failures: 1 };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -68,15 +78,19 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
 export async function recordFailure(emailHash: string, failures: number, now: Date): Promise<void> {
   if (failures < MAX_FAILURES) return;
   const lockedUntil = toEpochSeconds(now) + LOCK_SECONDS;
-  await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: loginAttemptsKey(emailHash),
-    UpdateExpression: 'SET locked_until = :until, #ttl = :ttl',
-    // A successful sign-in may have cleared the window meanwhile: then there is nothing to lock.
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: { ':until': lockedUntil, ':ttl': lockedUntil + WINDOW_SECONDS },
-  })).catch(ignoreConditionFailure);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: loginAttemptsKey(emailHash),
+        UpdateExpression: 'SET locked_until = :until, #ttl = :ttl',
+        // A successful sign-in may have cleared the window meanwhile: then there is nothing to lock.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':until': lockedUntil, ':ttl': lockedUntil + WINDOW_SECONDS },
+      }),
+    )
+    .catch(ignoreConditionFailure);
 }
 
 /** A successful sign-in forgets the earlier failures. */

@@ -12,17 +12,18 @@ import { entityFields } from './item-fields';
  * as a post uses it.
  */
 
-
 export const mediaKey = (mediaId: string) => ({ pk: `MEDIA#${mediaId}`, sk: 'MEDIA' });
 
 const toMedia = (item: Record<string, unknown>): Media => entityFields<Media>(item);
 
 export async function putNewMedia(media: Media): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName,
-    Item: { ...mediaKey(media.id), type: 'media', ...media, [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)) },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...mediaKey(media.id), type: 'media', ...media, [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 /** The account's media, or undefined for an unknown id, another account's, or one past its expiry (TTL deletes lazily). */
@@ -35,17 +36,28 @@ export async function getMedia(accountId: string, mediaId: string, now: Date): P
 }
 
 /** awaiting_upload → ready with its size and variants; false when it is no longer awaiting (another complete won). */
-export async function markMediaReady(media: Media, ready: { width: number; height: number; variants: NonNullable<Media['variants']> }): Promise<Media | undefined> {
+export async function markMediaReady(
+  media: Media,
+  ready: { width: number; height: number; variants: NonNullable<Media['variants']> },
+): Promise<Media | undefined> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName,
-      Key: mediaKey(media.id),
-      UpdateExpression: 'SET #status = :ready, width = :width, height = :height, variants = :variants',
-      ConditionExpression: '#status = :awaiting',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':ready': 'ready', ':awaiting': 'awaiting_upload', ':width': ready.width, ':height': ready.height, ':variants': ready.variants },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: mediaKey(media.id),
+        UpdateExpression: 'SET #status = :ready, width = :width, height = :height, variants = :variants',
+        ConditionExpression: '#status = :awaiting',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':awaiting': 'awaiting_upload',
+          ':width': ready.width,
+          ':height': ready.height,
+          ':variants': ready.variants,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return toMedia(Attributes!);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -65,7 +77,13 @@ export function attachMediaItem(accountId: string, mediaId: string, postId: stri
       UpdateExpression: 'ADD post_ids :post SET expires_at = :null REMOVE #ttl',
       ConditionExpression: 'account_id = :account AND #status = :ready AND (attribute_not_exists(#ttl) OR #ttl > :now)',
       ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':post': new Set([postId]), ':null': null, ':account': accountId, ':ready': 'ready', ':now': toEpochSeconds(now) },
+      ExpressionAttributeValues: {
+        ':post': new Set([postId]),
+        ':null': null,
+        ':account': accountId,
+        ':ready': 'ready',
+        ':now': toEpochSeconds(now),
+      },
     },
   };
 }
@@ -75,33 +93,43 @@ export function attachMediaItem(accountId: string, mediaId: string, postId: stri
  * unattached upload does. Two writes: if the second is lost the image is kept, never lost early.
  */
 export async function detachMedia(mediaId: string, postId: string, expiresAt: Date): Promise<void> {
-  await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: mediaKey(mediaId),
-    UpdateExpression: 'DELETE post_ids :post',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':post': new Set([postId]) },
-  })).catch(ignoreConditionFailure);
-  await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: mediaKey(mediaId),
-    UpdateExpression: 'SET expires_at = :expires, #ttl = :epoch',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_ids)',
-    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: { ':expires': expiresAt.toISOString(), ':epoch': toEpochSeconds(expiresAt) },
-  })).catch(ignoreConditionFailure);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: mediaKey(mediaId),
+        UpdateExpression: 'DELETE post_ids :post',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':post': new Set([postId]) },
+      }),
+    )
+    .catch(ignoreConditionFailure);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: mediaKey(mediaId),
+        UpdateExpression: 'SET expires_at = :expires, #ttl = :epoch',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_ids)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':expires': expiresAt.toISOString(), ':epoch': toEpochSeconds(expiresAt) },
+      }),
+    )
+    .catch(ignoreConditionFailure);
 }
 
 /** Deletes the media item unless a post started using it meanwhile (then false). */
 export async function deleteMediaItem(media: Media, usedBy: string[]): Promise<boolean> {
   try {
-    await db.send(new DeleteCommand({
-      TableName: tableName,
-      Key: mediaKey(media.id),
-      // Deleted only as read: the same posts (none or only final ones) use it.
-      ConditionExpression: usedBy.length ? 'size(post_ids) = :count' : 'attribute_not_exists(post_ids)',
-      ...(usedBy.length ? { ExpressionAttributeValues: { ':count': usedBy.length } } : {}),
-    }));
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: mediaKey(media.id),
+        // Deleted only as read: the same posts (none or only final ones) use it.
+        ConditionExpression: usedBy.length ? 'size(post_ids) = :count' : 'attribute_not_exists(post_ids)',
+        ...(usedBy.length ? { ExpressionAttributeValues: { ':count': usedBy.length } } : {}),
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

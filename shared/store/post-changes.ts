@@ -43,7 +43,11 @@ export function restorePostItem(previous: Post, changed: Post) {
         ...(pending.length ? { '#rs': 'status' } : {}),
         ...Object.fromEntries(pending.map((platform, index) => [`#p${index}`, platform])),
       },
-      ExpressionAttributeValues: { ':status': changed.status, ':version': versionOf(changed), ...(pending.length ? { ':pending': 'pending' } : {}) },
+      ExpressionAttributeValues: {
+        ':status': changed.status,
+        ':version': versionOf(changed),
+        ...(pending.length ? { ':pending': 'pending' } : {}),
+      },
     },
   };
 }

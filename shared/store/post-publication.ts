@@ -29,7 +29,12 @@ export async function claimScheduledPost(postId: string, postTime: string, versi
         UpdateExpression: 'SET #status = :publishing',
         ConditionExpression: `#status = :scheduled AND post_time = :postTime AND ${version ? '#version = :version' : 'attribute_not_exists(#version)'}`,
         ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-        ExpressionAttributeValues: { ':publishing': 'publishing', ':scheduled': 'scheduled', ':postTime': postTime, ...(version ? { ':version': version } : {}) },
+        ExpressionAttributeValues: {
+          ':publishing': 'publishing',
+          ':scheduled': 'scheduled',
+          ':postTime': postTime,
+          ...(version ? { ':version': version } : {}),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -54,13 +59,20 @@ export type PlatformClaim =
  * `claimId` is this run's own: the store applied an earlier attempt whose answer was lost (a
  * timeout after the write), so the SDK's retry of it must not read as someone else's claim.
  */
-export async function claimPlatform(postId: string, platform: Platform, now: Date, staleBefore: Date, claimId: string): Promise<PlatformClaim> {
+export async function claimPlatform(
+  postId: string,
+  platform: Platform,
+  now: Date,
+  staleBefore: Date,
+  claimId: string,
+): Promise<PlatformClaim> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: postKey(postId),
-        UpdateExpression: 'SET results.#p.#rs = :publishing, results.#p.claimed_at = :now, results.#p.claim_id = :claim REMOVE results.#p.dispatched_at',
+        UpdateExpression:
+          'SET results.#p.#rs = :publishing, results.#p.claimed_at = :now, results.#p.claim_id = :claim REMOVE results.#p.dispatched_at',
         ConditionExpression:
           '#status = :postPublishing AND (results.#p.#rs = :pending OR (results.#p.#rs = :publishing AND (results.#p.claimed_at < :stale OR results.#p.claim_id = :claim)))',
         ExpressionAttributeNames: { '#p': platform, '#rs': 'status', '#status': 'status' },
@@ -76,7 +88,9 @@ export async function claimPlatform(postId: string, platform: Platform, now: Dat
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    const previous = (Attributes?.results as Record<string, { status?: string; claim_id?: string; dispatched_at?: string }> | undefined)?.[platform];
+    const previous = (Attributes?.results as Record<string, { status?: string; claim_id?: string; dispatched_at?: string }> | undefined)?.[
+      platform
+    ];
     if (previous?.status !== 'publishing' || previous.claim_id === claimId) return { outcome: 'claimed' };
     return { outcome: 'reclaimed-after-crash', dispatched: previous.claim_id === undefined || previous.dispatched_at !== undefined };
   } catch (error) {
@@ -138,7 +152,12 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
  * the same transaction. A failed post gives its LinkedIn spacing slot back in that transaction
  * too. False when another invocation finalised it first.
  */
-export async function finalizePost(post: Post, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null, event: WebhookEvent): Promise<boolean> {
+export async function finalizePost(
+  post: Post,
+  status: Exclude<PostStatus, 'scheduled' | 'publishing'>,
+  publishedAt: string | null,
+  event: WebhookEvent,
+): Promise<boolean> {
   const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
   const update = {
     Update: {

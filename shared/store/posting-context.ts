@@ -13,7 +13,11 @@ export interface PostingContext {
 }
 
 export async function readPostingContext(accountId: string, month: string): Promise<PostingContext> {
-  const keys = [accountKey(accountId), usageCounterKey(accountId, month), ...VALID_PLATFORMS.map((platform) => profileKey(accountId, platform))];
+  const keys = [
+    accountKey(accountId),
+    usageCounterKey(accountId, month),
+    ...VALID_PLATFORMS.map((platform) => profileKey(accountId, platform)),
+  ];
   const context: PostingContext = { account: undefined, profiles: {}, used: 0 };
   let pending: Record<string, unknown>[] | undefined = keys;
   while (pending?.length) {

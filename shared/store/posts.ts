@@ -12,9 +12,6 @@ import { entityFields } from './item-fields';
  * account newest first through GSI1 (`ACCOUNT#id#POSTS`, `created_at#id`).
  */
 
-
-
-
 export const postKey = (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' });
 export const postListKey = (accountId: string, createdAt: string, postId: string) => ({
   gsi1pk: `ACCOUNT#${accountId}#POSTS`,
@@ -87,7 +84,9 @@ export async function queryAccountPosts(
 }
 
 /** Runs a transaction built by the post use cases (creation, deletion). */
-export async function writeTransaction(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<void> {
+export async function writeTransaction(
+  items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<void> {
   await db.send(new TransactWriteCommand({ TransactItems: items }));
 }
 

@@ -87,9 +87,7 @@ export async function createProfileItem(item: ProfileItem): Promise<void> {
 }
 
 export async function getProfileItem(accountId: string, platform: Platform): Promise<ProfileItem | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: profileKey(accountId, platform), ConsistentRead: true }),
-  );
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: profileKey(accountId, platform), ConsistentRead: true }));
   return Item as ProfileItem | undefined;
 }
 
@@ -117,7 +115,12 @@ export async function deleteProfileItem(accountId: string, platform: Platform, p
 }
 
 /** Replaces the sealed credentials (e.g. a refreshed Bluesky session) of the profile with this id. */
-export async function updateProfileCredentials(accountId: string, platform: Platform, profileId: string, credentials: string): Promise<void> {
+export async function updateProfileCredentials(
+  accountId: string,
+  platform: Platform,
+  profileId: string,
+  credentials: string,
+): Promise<void> {
   await db
     .send(
       new UpdateCommand({
@@ -153,7 +156,8 @@ export async function markProfileExpiringAnnounced(profile: ProfileItem, event: 
     TableName: tableName,
     Key: profileKey(profile.account_id, profile.platform),
     UpdateExpression: 'SET expiring_announced_for = :expires',
-    ConditionExpression: 'id = :id AND expires_at = :expires AND (attribute_not_exists(expiring_announced_for) OR expiring_announced_for <> :expires)',
+    ConditionExpression:
+      'id = :id AND expires_at = :expires AND (attribute_not_exists(expiring_announced_for) OR expiring_announced_for <> :expires)',
     ExpressionAttributeValues: { ':expires': profile.expires_at, ':id': profile.id },
   });
 }

@@ -15,9 +15,15 @@ export interface CountedRequest extends ApiKeyLookup {
   count: number;
 }
 
-const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({ account_id: item.account_id as string, key_id: item.key_id as string });
+const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({
+  account_id: item.account_id as string,
+  key_id: item.key_id as string,
+});
 
-async function addToWindow(hash: string, windowStart: number): Promise<CountedRequest | 'unknown-key' | { storedWindow: number | undefined }> {
+async function addToWindow(
+  hash: string,
+  windowStart: number,
+): Promise<CountedRequest | 'unknown-key' | { storedWindow: number | undefined }> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({

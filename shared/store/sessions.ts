@@ -39,20 +39,22 @@ const accountSessionsKey = (accountId: string) => `ACCOUNT#${accountId}#SESSIONS
 
 export async function putSession(hash: string, accountId: string, now: Date): Promise<void> {
   const nowSeconds = toEpochSeconds(now);
-  await db.send(new PutCommand({
-    TableName: tableName,
-    Item: {
-      ...sessionKey(hash),
-      type: 'session',
-      gsi1pk: accountSessionsKey(accountId),
-      gsi1sk: now.toISOString(),
-      account_id: accountId,
-      created_at: now.toISOString(),
-      last_seen: nowSeconds,
-      [TTL_ATTRIBUTE]: nowSeconds + IDLE_SECONDS,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...sessionKey(hash),
+        type: 'session',
+        gsi1pk: accountSessionsKey(accountId),
+        gsi1sk: now.toISOString(),
+        account_id: accountId,
+        created_at: now.toISOString(),
+        last_seen: nowSeconds,
+        [TTL_ATTRIBUTE]: nowSeconds + IDLE_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 /** The live session behind a hash; a signed-out or idle-expired one is undefined. */
@@ -66,14 +68,16 @@ export async function getSession(hash: string, now: Date): Promise<Session | und
 export async function touchSession(hash: string, now: Date): Promise<boolean> {
   const nowSeconds = toEpochSeconds(now);
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName,
-      Key: sessionKey(hash),
-      UpdateExpression: 'SET last_seen = :now, #ttl = :ttl',
-      ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
-      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':now': nowSeconds, ':ttl': nowSeconds + IDLE_SECONDS },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: sessionKey(hash),
+        UpdateExpression: 'SET last_seen = :now, #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':now': nowSeconds, ':ttl': nowSeconds + IDLE_SECONDS },
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -90,14 +94,16 @@ export async function deleteAccountSessions(accountId: string): Promise<number> 
   let deleted = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': accountSessionsKey(accountId) },
-      ProjectionExpression: 'pk, sk',
-      ExclusiveStartKey: cursor,
-    }));
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': accountSessionsKey(accountId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
     const keys = (page.Items ?? []).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
     for (let index = 0; index < keys.length; index += 25) {
       const batch = keys.slice(index, index + 25).map((Key) => ({ DeleteRequest: { Key } }));

@@ -32,7 +32,8 @@ function neighbourCheckItem(accountId: string, bucket: number, side: -1 | 1, tim
     ConditionCheck: {
       TableName: tableName,
       Key: spacingSlotKey(accountId, bucket + side),
-      ConditionExpression: side < 0 ? 'attribute_not_exists(pk) OR post_time_ms <= :earliest' : 'attribute_not_exists(pk) OR post_time_ms >= :latest',
+      ConditionExpression:
+        side < 0 ? 'attribute_not_exists(pk) OR post_time_ms <= :earliest' : 'attribute_not_exists(pk) OR post_time_ms >= :latest',
       ExpressionAttributeValues: side < 0 ? { ':earliest': timeMs - SPACING_MS } : { ':latest': timeMs + SPACING_MS },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -42,7 +43,11 @@ function neighbourCheckItem(accountId: string, bucket: number, side: -1 | 1, tim
 /** Transaction items that claim `bucket` and check that the neighbouring buckets' posts are 60 s away. */
 export function claimSpacingSlotItems(accountId: string, bucket: number, postId: string, postTimeMs: number) {
   const hold = { bucket, timeMs: postTimeMs };
-  return [putSlotItem(accountId, postId, hold, 'free'), neighbourCheckItem(accountId, bucket, -1, postTimeMs), neighbourCheckItem(accountId, bucket, 1, postTimeMs)];
+  return [
+    putSlotItem(accountId, postId, hold, 'free'),
+    neighbourCheckItem(accountId, bucket, -1, postTimeMs),
+    neighbourCheckItem(accountId, bucket, 1, postTimeMs),
+  ];
 }
 
 /** Transaction item releasing the slot if it still belongs to the post. */
@@ -80,7 +85,9 @@ export function moveSpacingSlotItems(
   if (!to) return { items: release, claims: 0 };
   const put = putSlotItem(accountId, postId, to, from === to.bucket || !options.checkNeighbours ? 'free-or-ours' : 'free');
   const checks = options.checkNeighbours
-    ? ([-1, 1] as const).filter((side) => to.bucket + side !== from).map((side) => neighbourCheckItem(accountId, to.bucket, side, to.timeMs))
+    ? ([-1, 1] as const)
+        .filter((side) => to.bucket + side !== from)
+        .map((side) => neighbourCheckItem(accountId, to.bucket, side, to.timeMs))
     : [];
   return { items: [put, ...checks, ...release], claims: 1 + checks.length };
 }

@@ -9,9 +9,7 @@ import { accountKey } from './accounts';
 export const usageCounterKey = (accountId: string, month: string) => ({ pk: accountKey(accountId).pk, sk: `USAGE#${month}` });
 
 export async function getUsedCount(accountId: string, month: string): Promise<number> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: usageCounterKey(accountId, month), ConsistentRead: true }),
-  );
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: usageCounterKey(accountId, month), ConsistentRead: true }));
   return (Item?.used as number | undefined) ?? 0;
 }
 

@@ -20,7 +20,6 @@ export const DELIVERY_ITEM_TYPE = 'webhook_delivery';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-
 export interface DeliveryItem extends DeliveryRef {
   id: string;
   account_id: string;
@@ -88,21 +87,32 @@ export async function completeDelivery(ref: DeliveryRef, result: AttemptResult, 
   const update = {
     TableName: tableName,
     Key: deliveryKey(ref),
-    UpdateExpression: 'SET #status = :status, attempted_at = :at, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next',
+    UpdateExpression:
+      'SET #status = :status, attempted_at = :at, response_status = :code, #error = :error, duration_ms = :duration, next_attempt_at = :next',
     ConditionExpression: '#status = :pending',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
     ExpressionAttributeValues: {
-      ':status': result.status, ':at': result.attempted_at, ':code': result.response_status, ':error': result.error,
-      ':duration': result.duration_ms, ':next': result.next_attempt_at, ':pending': 'pending',
+      ':status': result.status,
+      ':at': result.attempted_at,
+      ':code': result.response_status,
+      ':error': result.error,
+      ':duration': result.duration_ms,
+      ':next': result.next_attempt_at,
+      ':pending': 'pending',
     },
   };
   try {
     // Most attempts succeed: a plain conditional update; a transaction only when a retry is written too.
     if (!next) await db.send(new UpdateCommand(update));
     else {
-      await db.send(new TransactWriteCommand({
-        TransactItems: [{ Update: update }, { Put: { TableName: tableName, Item: toStored(next), ConditionExpression: 'attribute_not_exists(pk)' } }],
-      }));
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            { Put: { TableName: tableName, Item: toStored(next), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
     }
     return true;
   } catch (error) {
@@ -117,7 +127,10 @@ export interface DeliveryPage {
 }
 
 /** An endpoint's attempts, newest event first (its attempts last to first), expired ones left out. */
-export async function queryDeliveries(webhookId: string, options: { limit: number; startKey?: Record<string, unknown>; now: Date }): Promise<DeliveryPage> {
+export async function queryDeliveries(
+  webhookId: string,
+  options: { limit: number; startKey?: Record<string, unknown>; now: Date },
+): Promise<DeliveryPage> {
   const { Items, LastEvaluatedKey } = await db.send(
     new QueryCommand({
       TableName: tableName,

@@ -19,7 +19,6 @@ import { entityFields } from './item-fields';
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export { WEBHOOK_EVENT_ITEM_TYPE };
 
-
 export const webhookEventKey = (eventId: string) => ({ pk: `WEBHOOKEVENT#${eventId}`, sk: 'WEBHOOKEVENT' });
 
 const fromItem = (item: Record<string, unknown>): WebhookEvent => entityFields<WebhookEvent>(item);
@@ -72,15 +71,17 @@ export function markDispatchedItem(eventId: string, at: Date) {
 }
 
 export async function markWebhookEventDispatched(eventId: string, at: Date): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: webhookEventKey(eventId),
-      UpdateExpression: 'SET dispatched_at = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-    }),
-  ).catch(ignoreConditionFailure);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookEventKey(eventId),
+        UpdateExpression: 'SET dispatched_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    )
+    .catch(ignoreConditionFailure);
 }
 
 /** Events not yet dispatched, across accounts. A Scan: local start-up only, never a request path. */

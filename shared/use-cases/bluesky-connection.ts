@@ -29,12 +29,20 @@ export async function connectBluesky(accountId: string, input: ConnectBlueskyInp
   const handle = normaliseHandle(input.handle);
   const appPassword = input.appPassword.trim();
   if (!APP_PASSWORD.test(appPassword)) {
-    throw new DomainError('INVALID_FIELD', { field: 'app_password' }, { message: `app_password is not an app password. ${APP_PASSWORD_HELP}` });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'app_password' },
+      { message: `app_password is not an app password. ${APP_PASSWORD_HELP}` },
+    );
   }
   const service = normaliseService(input.service ?? config.bluesky.serviceUrl);
   // The setting is the operator's; a client-supplied PDS must be a public https address (SSRF).
   if (input.service !== undefined && !config.local && !isPublicHttpsUrl(new URL(service))) {
-    throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social' });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'service' },
+      { message: 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social' },
+    );
   }
   if (await getProfileItem(accountId, 'bluesky')) throw new DomainError('PROFILE_ALREADY_EXISTS');
 
@@ -80,7 +88,11 @@ function normaliseService(raw: string): string {
     url = new URL('invalid:');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: 'service must be the http(s) URL of a Bluesky PDS, such as https://bsky.social' });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'service' },
+      { message: 'service must be the http(s) URL of a Bluesky PDS, such as https://bsky.social' },
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -94,9 +106,17 @@ async function signInOrExplain(service: string, handle: string, appPassword: str
       case 'auth':
         throw new DomainError('INVALID_CREDENTIALS');
       case 'main-password':
-        throw new DomainError('INVALID_FIELD', { field: 'app_password' }, { message: `This is the account's main password. ${APP_PASSWORD_HELP}` });
+        throw new DomainError(
+          'INVALID_FIELD',
+          { field: 'app_password' },
+          { message: `This is the account's main password. ${APP_PASSWORD_HELP}` },
+        );
       case 'not-a-pds':
-        throw new DomainError('INVALID_FIELD', { field: 'service' }, { message: `${service} does not answer as a Bluesky (AT Protocol) server` });
+        throw new DomainError(
+          'INVALID_FIELD',
+          { field: 'service' },
+          { message: `${service} does not answer as a Bluesky (AT Protocol) server` },
+        );
       case 'unavailable':
       default:
         throw Object.assign(new DomainError('SERVICE_UNAVAILABLE'), { cause: error.cause });

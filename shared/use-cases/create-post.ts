@@ -111,7 +111,15 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     // A store fault may hide a commit (the answer lost after the write, the store stopping under it):
     // the post item says which. Committed, the creation goes on to its hand-over like any other.
     if (!(isTransientDependencyError(error) && (await committedAfterAll(post.id)))) {
-      throw await explainCancelledCreation(error, { accountId, limit, month, postTime, hasSlot: toLinkedIn, media: media.map((one) => one.id), hasIdempotency: !!idempotency });
+      throw await explainCancelledCreation(error, {
+        accountId,
+        limit,
+        month,
+        postTime,
+        hasSlot: toLinkedIn,
+        media: media.map((one) => one.id),
+        hasIdempotency: !!idempotency,
+      });
     }
     logger.warn('creation transaction failed but had committed; carrying on', { error_name: (error as Error).name });
   }
@@ -145,7 +153,8 @@ export async function ensureHandedOver(postId: string): Promise<void> {
   const post = await getPostItem(postId);
   if (!post || versionOf(post) !== 0) return; // gone, or edited (its edit handed it over)
   if (post.status === 'scheduled' && post.scheduled_for) await handOver(post.id, new Date(post.scheduled_for));
-  else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending')) await handOver(post.id);
+  else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending'))
+    await handOver(post.id);
 }
 
 /** A new post to the scheduler for its time, or to the publisher now. */
@@ -165,7 +174,15 @@ const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
  */
 async function explainCancelledCreation(
   error: unknown,
-  context: { accountId: string; limit: number; month: UsageMonth; postTime: Date; hasSlot: boolean; media: string[]; hasIdempotency: boolean },
+  context: {
+    accountId: string;
+    limit: number;
+    month: UsageMonth;
+    postTime: Date;
+    hasSlot: boolean;
+    media: string[];
+    hasIdempotency: boolean;
+  },
 ): Promise<unknown> {
   const reasons = cancellationReasons(error);
   if (!reasons || isTransactionConflict(reasons)) return error;

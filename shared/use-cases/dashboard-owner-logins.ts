@@ -39,7 +39,8 @@ function checkPassword(password: string): void {
 export async function checkLoginAvailable(rawEmail: string, password: string): Promise<void> {
   const email = checkEmail(rawEmail);
   checkPassword(password);
-  if (await getOwnerLogin(email)) throw new DomainError('INVALID_FIELD', { field: 'email' }, { message: 'This email is already the login of another account' });
+  if (await getOwnerLogin(email))
+    throw new DomainError('INVALID_FIELD', { field: 'email' }, { message: 'This email is already the login of another account' });
 }
 
 /** Gives an account its owner login. */
@@ -48,7 +49,13 @@ export async function setOwnerLogin(accountId: string, rawEmail: string, passwor
   checkPassword(password);
   const now = clock.now().toISOString();
   try {
-    await createOwnerLogin({ email, account_id: accountId, password_hash: await hashPassword(password), created_at: now, password_changed_at: now });
+    await createOwnerLogin({
+      email,
+      account_id: accountId,
+      password_hash: await hashPassword(password),
+      created_at: now,
+      password_changed_at: now,
+    });
   } catch (error) {
     if (!(error instanceof OwnerLoginConflict)) throw error;
     const messages = {
@@ -56,7 +63,11 @@ export async function setOwnerLogin(accountId: string, rawEmail: string, passwor
       'account-has-login': 'This account already has a login; change its password instead',
       'no-account': 'No such account',
     };
-    throw new DomainError('INVALID_FIELD', { field: error.reason === 'no-account' ? 'account' : 'email' }, { message: messages[error.reason] });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: error.reason === 'no-account' ? 'account' : 'email' },
+      { message: messages[error.reason] },
+    );
   }
   logger.info('owner login set', { account_id: accountId });
   return { email };
@@ -67,7 +78,11 @@ export async function changeOwnerPassword(accountId: string, password: string): 
   checkPassword(password);
   const account = await getAccount(accountId);
   if (!account?.owner_email) {
-    throw new DomainError('INVALID_FIELD', { field: 'account' }, { message: 'This account has no login yet; create one with an email first' });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'account' },
+      { message: 'This account has no login yet; create one with an email first' },
+    );
   }
   const changed = await updatePasswordHash(account.owner_email, accountId, await hashPassword(password), clock.now().toISOString());
   if (!changed) throw new Error(`The login ${account.owner_email} does not belong to account ${accountId}`);

@@ -42,10 +42,14 @@ export async function signIn(rawEmail: string, password: string): Promise<Sessio
   if (!reservation.allowed) {
     const seconds = reservation.retryAfterSeconds;
     logger.warn('sign-in refused: email locked', { retry_after: seconds });
-    throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: seconds }, {
-      message: `Too many failed sign-ins for this email. Try again in ${seconds} seconds`,
-      retryAfterSeconds: seconds,
-    });
+    throw new DomainError(
+      'RATE_LIMIT_EXCEEDED',
+      { retry_after: seconds },
+      {
+        message: `Too many failed sign-ins for this email. Try again in ${seconds} seconds`,
+        retryAfterSeconds: seconds,
+      },
+    );
   }
   const login = await getOwnerLogin(email);
   const valid = login ? await verifyPassword(password, login.password_hash) : await verifyAgainstDecoy(password);

@@ -22,7 +22,10 @@ async function assertNotConnected(accountId: string): Promise<void> {
 }
 
 /** Returns LinkedIn's consent URL carrying a fresh state valid for 10 minutes. */
-export async function startLinkedInAuthorization(accountId: string, returnUrl?: string): Promise<{ authorization_url: string; expires_at: string }> {
+export async function startLinkedInAuthorization(
+  accountId: string,
+  returnUrl?: string,
+): Promise<{ authorization_url: string; expires_at: string }> {
   const checkedReturnUrl = returnUrl === undefined ? undefined : checkReturnUrl(returnUrl);
   await assertNotConnected(accountId);
   const state = randomBytes(32).toString('base64url');
@@ -72,7 +75,10 @@ async function connectProfile(accountId: string, code: string): Promise<Profile>
     connected_at: now.toISOString(),
     expires_at: expiresAt,
     needs_reconnect: false,
-    credentials: await sealLinkedInCredentials({ access_token: token.accessToken, expires_at: expiresAt }, { account_id: accountId, profile_id: id }),
+    credentials: await sealLinkedInCredentials(
+      { access_token: token.accessToken, expires_at: expiresAt },
+      { account_id: accountId, profile_id: id },
+    ),
   };
   await createProfileItem(item);
   return toProfile(item);

@@ -50,4 +50,3 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   await storage.remove([media.upload_key]).catch((error: Error) => logger.warn('raw upload not removed', { media_id: mediaId, error }));
   return toMediaView(result);
 }
-

@@ -41,7 +41,9 @@ export async function createMedia(accountId: string, input: NewMedia): Promise<{
     expires_at: new Date(now.getTime() + UNATTACHED_LIFETIME_MS).toISOString(),
     upload_key: keys.upload,
   };
-  const upload = await (await objectStorage()).uploadUrl(keys.upload, {
+  const upload = await (
+    await objectStorage()
+  ).uploadUrl(keys.upload, {
     contentType: input.content_type,
     sizeBytes: input.size_bytes,
     expiresAt: new Date(now.getTime() + UPLOAD_URL_LIFETIME_MS),

@@ -21,11 +21,18 @@ export async function resolvePostMedia(accountId: string, ids: string[] | undefi
   if (!ids?.length) return [];
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   const now = clock.now();
-  const found = await Promise.all(unique.map((id) => (/^[0-9a-f-]{36}$/.test(id) ? getMedia(accountId, id, now) : Promise.resolve(undefined))));
+  const found = await Promise.all(
+    unique.map((id) => (/^[0-9a-f-]{36}$/.test(id) ? getMedia(accountId, id, now) : Promise.resolve(undefined))),
+  );
   const missing = unique.find((_, index) => !found[index]);
   if (missing !== undefined) throw new DomainError('MEDIA_NOT_FOUND', {}, { message: `Media ${missing} not found` });
   const notReady = found.find((media) => media!.status !== 'ready');
-  if (notReady) throw new DomainError('INVALID_MEDIA', { reason: 'not_ready' }, { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` });
+  if (notReady)
+    throw new DomainError(
+      'INVALID_MEDIA',
+      { reason: 'not_ready' },
+      { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` },
+    );
   if (unique.length > MAX_MEDIA_PER_POST) throw new DomainError('INVALID_MEDIA', { reason: 'too_many' });
   return found.map((media) => ({ ...toMediaView(media!), variants: media!.variants! }));
 }

@@ -92,12 +92,19 @@ async function attemptDeletion(accountId: string, postId: string): Promise<{ pos
  */
 async function afterDeletion(post: Post, version: number): Promise<void> {
   if (post.status === 'scheduled') {
-    await (await scheduler()).cancel(post.id, version).catch((error: unknown) =>
-      logger.warn('schedule of a deleted post not cancelled; it will find no post', { error: error as Error }));
+    await (
+      await scheduler()
+    )
+      .cancel(post.id, version)
+      .catch((error: unknown) => logger.warn('schedule of a deleted post not cancelled; it will find no post', { error: error as Error }));
   }
   // Its images are no longer kept for it: unused by any other post, they expire in 24 h.
   const expiresAt = new Date(clock.now().getTime() + UNATTACHED_LIFETIME_MS);
-  await Promise.all((post.media ?? []).map((media) =>
-    withStoreRetries('detach-media', () => detachMedia(media.id, post.id, expiresAt)).catch((error: unknown) =>
-      logger.warn('image of a deleted post still marked as used by it', { media_id: media.id, error: error as Error }))));
+  await Promise.all(
+    (post.media ?? []).map((media) =>
+      withStoreRetries('detach-media', () => detachMedia(media.id, post.id, expiresAt)).catch((error: unknown) =>
+        logger.warn('image of a deleted post still marked as used by it', { media_id: media.id, error: error as Error }),
+      ),
+    ),
+  );
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '#shared/config';
-import { MAX_IN_FUNCTION_WAIT_MS, MAX_QUEUE_DELAY_SECONDS, queueDelaySeconds, scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
+import {
+  MAX_IN_FUNCTION_WAIT_MS,
+  MAX_QUEUE_DELAY_SECONDS,
+  queueDelaySeconds,
+  scheduledTrigger,
+  type PublishTrigger,
+} from '#shared/domain/publish-timing';
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import { textFor } from '#shared/domain/platform-content';
@@ -56,7 +62,9 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
       return done(logger.info('trigger superseded: the post was moved since', { due_at: trigger.due_at, post_time: post.post_time }));
     }
     if (trigger.version !== undefined && trigger.version !== versionOf(post)) {
-      return done(logger.info('trigger superseded: the post was edited since', { trigger_version: trigger.version, version: versionOf(post) }));
+      return done(
+        logger.info('trigger superseded: the post was edited since', { trigger_version: trigger.version, version: versionOf(post) }),
+      );
     }
     const wait = Date.parse(post.post_time) - clock.now().getTime();
     if (wait > MAX_IN_FUNCTION_WAIT_MS) return done(await requeueEarly(post, wait));
@@ -67,7 +75,8 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
       post = claimed;
     } else {
       post = await getPostItem(postId);
-      if (!post || post.status !== 'publishing') return done(logger.info('post no longer scheduled at this time; nothing to do', { status: post?.status ?? 'deleted' }));
+      if (!post || post.status !== 'publishing')
+        return done(logger.info('post no longer scheduled at this time; nothing to do', { status: post?.status ?? 'deleted' }));
     }
   } else if (post.status !== 'publishing') {
     return done(logger.info('post already final; nothing to do', { status: post.status }));
@@ -92,10 +101,15 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
     await withStoreRetries('finalize-post', () => finalize(finished));
     return {};
   }
-  const heldSince = runs.map((run) => run.heldSince).filter((since): since is string => since !== undefined).sort()[0];
+  const heldSince = runs
+    .map((run) => run.heldSince)
+    .filter((since): since is string => since !== undefined)
+    .sort()[0];
   if (heldSince === undefined) return {};
   const heldElsewhereUntil = new Date(Date.parse(heldSince) + claimLeaseMs());
-  logger.info('platforms claimed by another run; to be checked again when its lease ends', { held_until: heldElsewhereUntil.toISOString() });
+  logger.info('platforms claimed by another run; to be checked again when its lease ends', {
+    held_until: heldElsewhereUntil.toISOString(),
+  });
   return { heldElsewhereUntil };
 }
 
@@ -121,21 +135,39 @@ const allResultsFinal = (post: Post): boolean =>
   post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
 
 /** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
-async function publishToPlatform(post: Post, platform: Platform, cards: RunCards, claimId: string): Promise<{ recorded?: Post; heldSince?: string }> {
+async function publishToPlatform(
+  post: Post,
+  platform: Platform,
+  cards: RunCards,
+  claimId: string,
+): Promise<{ recorded?: Post; heldSince?: string }> {
   const now = clock.now();
-  const claim = await withStoreRetries('claim-platform', () => claimPlatform(post.id, platform, now, new Date(now.getTime() - claimLeaseMs()), claimId));
+  const claim = await withStoreRetries('claim-platform', () =>
+    claimPlatform(post.id, platform, now, new Date(now.getTime() - claimLeaseMs()), claimId),
+  );
   if (claim.outcome === 'not-ours') return { heldSince: claim.heldSince };
   let outcome: PublishOutcome;
   if (claim.outcome === 'reclaimed-after-crash' && claim.dispatched && !REPEATABLE[platform]) {
     // The crashed attempt may have posted; LinkedIn has no way to ask. Never risk a double post.
-    outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'A previous attempt stopped mid-publish; the post may or may not be on LinkedIn', retryable: false };
+    outcome = {
+      ok: false,
+      code: 'PLATFORM_OUTCOME_UNKNOWN',
+      message: 'A previous attempt stopped mid-publish; the post may or may not be on LinkedIn',
+      retryable: false,
+    };
   } else {
     // Before a call that cannot be repeated safely, the mark that it may have happened (fails when the claim was taken over).
     if (!REPEATABLE[platform]) await withStoreRetries('mark-dispatching', () => markDispatching(post.id, platform, claimId, clock.now()));
     outcome = await publishWithRetries(post, platform, cards);
   }
   const result: PlatformResult = outcome.ok
-    ? { status: 'published', url: outcome.url, platform_post_id: outcome.platformPostId, published_at: clock.now().toISOString(), error: null }
+    ? {
+        status: 'published',
+        url: outcome.url,
+        platform_post_id: outcome.platformPostId,
+        published_at: clock.now().toISOString(),
+        error: null,
+      }
     : { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: outcome.code, message: outcome.message } };
   const recorded = await withStoreRetries('record-platform-result', () => recordPlatformResult(post.id, platform, result, claimId));
   recordPlatformResultMetric(platform, result.status === 'published' ? 'published' : 'failed', result.error?.code);
@@ -160,7 +192,16 @@ async function publishWithRetries(post: Post, platform: Platform, cards: RunCard
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
     try {
-      outcome = await publisher.publish({ postId: post.id, accountId: post.account_id, content, postTime: new Date(post.post_time), profile, attempt, linkCard, images });
+      outcome = await publisher.publish({
+        postId: post.id,
+        accountId: post.account_id,
+        content,
+        postTime: new Date(post.post_time),
+        profile,
+        attempt,
+        linkCard,
+        images,
+      });
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
       logger.error('adapter threw', { platform, error: error as Error });
@@ -180,12 +221,14 @@ async function publishWithRetries(post: Post, platform: Platform, cards: RunCard
 async function imagesFor(post: Post, platform: Platform): Promise<PublishImage[]> {
   if (!post.media?.length) return [];
   const storage = await objectStorage();
-  return Promise.all(post.media.map(async (media) => {
-    const variant = media.variants[platform];
-    const bytes = await storage.read(variant.key, variant.size_bytes);
-    if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
-    return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
-  }));
+  return Promise.all(
+    post.media.map(async (media) => {
+      const variant = media.variants[platform];
+      const bytes = await storage.read(variant.key, variant.size_bytes);
+      if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
+      return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
+    }),
+  );
 }
 
 /** Link cards of one run, by link: platforms whose texts share their first link share one fetch. */

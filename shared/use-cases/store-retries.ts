@@ -20,7 +20,12 @@ export async function withStoreRetries<T>(operation: string, write: () => Promis
     } catch (error) {
       if (attempt >= ATTEMPTS || !isTransientDependencyError(error)) throw error;
       const delayMs = Math.floor(Math.random() * BASE_DELAY_MS * 2 ** attempt);
-      logger.warn('store write failed for a passing reason; trying again', { operation, attempt, delay_ms: delayMs, error_name: (error as Error).name });
+      logger.warn('store write failed for a passing reason; trying again', {
+        operation,
+        attempt,
+        delay_ms: delayMs,
+        error_name: (error as Error).name,
+      });
       await sleep(delayMs);
     }
   }
@@ -38,7 +43,12 @@ export class StaleRead extends Error {}
  * (growing with the attempt) separates the racers. After `attempts` tries the last error goes
  * out, a StaleRead as a plain Error saying `staleMessage`.
  */
-export async function retryOnConflict<T>(attempts: number, staleMessage: string, attempt: () => Promise<T>, sleep = defaultSleep): Promise<T> {
+export async function retryOnConflict<T>(
+  attempts: number,
+  staleMessage: string,
+  attempt: () => Promise<T>,
+  sleep = defaultSleep,
+): Promise<T> {
   for (let tried = 1; ; tried += 1) {
     try {
       return await attempt();

@@ -13,8 +13,14 @@ import { browserBinary } from './packaged-chromium';
  */
 export const SCREENSHOTS = resolve(__dirname, '../../test-results/dashboard');
 const ARGS = [
-  '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface Browser {

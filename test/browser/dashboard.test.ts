@@ -47,9 +47,20 @@ describe('the dashboard in Chromium', () => {
 
   /** The datetime-local value of an instant in the browser's zone (Europe/Berlin). */
   const berlinInput = (instant: Date) => {
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    }).formatToParts(instant).map((part) => [part.type, part.value]));
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Europe/Berlin',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
     return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
   };
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -163,8 +174,9 @@ describe('the dashboard in Chromium', () => {
     const parts = page.getByTestId('thread-preview').locator('.thread-text');
     await parts.nth(expected.length - 1).waitFor();
     expect(await parts.allInnerTexts()).toEqual(expected.map((part) => part.text));
-    await expect(page.getByTestId('thread-preview').locator('.thread-meta').first().innerText())
-      .resolves.toBe(`1/${expected.length} · ${expected[0].graphemes} characters`);
+    await expect(page.getByTestId('thread-preview').locator('.thread-meta').first().innerText()).resolves.toBe(
+      `1/${expected.length} · ${expected[0].graphemes} characters`,
+    );
     await expect(page.getByTestId('preview-warnings').innerText()).resolves.toContain(`thread of ${expected.length} posts`);
 
     // Customising Bluesky starts from the shared text; the preview follows the new text after the debounce.
@@ -173,14 +185,18 @@ describe('the dashboard in Chromium', () => {
     await page.getByLabel('Bluesky text').fill(own);
     await page.getByTestId('thread-preview').locator('.thread-text', { hasText: own }).waitFor();
     expect(await parts.allInnerTexts()).toEqual([own]);
-    await expect(page.getByTestId('thread-preview').locator('.thread-meta').innerText()).resolves.toBe(`1/1 · ${renderBlueskyThread(own)[0].graphemes} characters`);
+    await expect(page.getByTestId('thread-preview').locator('.thread-meta').innerText()).resolves.toBe(
+      `1/1 · ${renderBlueskyThread(own)[0].graphemes} characters`,
+    );
     // LinkedIn (previewed even before it is connected): the text as LinkedIn will show it, and the escaped length sent.
     const linkedin = page.getByRole('checkbox', { name: /^LinkedIn/ });
     await linkedin.check();
     const shown = page.getByTestId('linkedin-preview');
     await shown.waitFor();
     const commentary = (await import('#shared/platforms/linkedin/render')).renderLinkedInCommentary(text);
-    await expect(shown.locator('.thread-meta').innerText()).resolves.toBe(`${commentary.characters} of 3000 characters as sent (LinkedIn's reserved characters escaped)`);
+    await expect(shown.locator('.thread-meta').innerText()).resolves.toBe(
+      `${commentary.characters} of 3000 characters as sent (LinkedIn's reserved characters escaped)`,
+    );
     await expect(shown.locator('.thread-text').innerText()).resolves.toBe(parseLittleText(commentary.commentary).text);
     await shot('06-compose-preview');
     await linkedin.uncheck();
@@ -189,7 +205,9 @@ describe('the dashboard in Chromium', () => {
     // A customised text over 3000 characters: the API's refusal shows beside that text, not beside the post text.
     await page.getByLabel('Bluesky text').fill('b'.repeat(3001));
     await page.getByRole('button', { name: 'Publish now' }).click();
-    await expect(page.locator('#platform-content-bluesky-error').innerText()).resolves.toBe('Content is 3001 characters long; the maximum is 3000');
+    await expect(page.locator('#platform-content-bluesky-error').innerText()).resolves.toBe(
+      'Content is 3001 characters long; the maximum is 3000',
+    );
     await expect(page.locator('#content-error').count()).resolves.toBe(0);
     await page.getByLabel('Bluesky text').fill(own);
 
@@ -223,7 +241,9 @@ describe('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Upload image 1' }).click();
     await item.getByText('Ready').waitFor();
     await expect(page.getByLabel('Alt text for image 1').isDisabled()).resolves.toBe(true);
-    const extra = await Promise.all([1, 2, 3, 4].map(async (index) => ({ name: `extra-${index}.jpg`, mimeType: 'image/jpeg', buffer: await smallJpeg(20 + index, 20) })));
+    const extra = await Promise.all(
+      [1, 2, 3, 4].map(async (index) => ({ name: `extra-${index}.jpg`, mimeType: 'image/jpeg', buffer: await smallJpeg(20 + index, 20) })),
+    );
     await input.setInputFiles(extra);
     await expect(page.getByTestId('media-item').count()).resolves.toBe(4);
     await expect(page.locator('#media-error').innerText()).resolves.toBe('A post takes at most 4 images; 1 not added.');
@@ -236,9 +256,11 @@ describe('the dashboard in Chromium', () => {
     const inTwoHours = new Date(Date.now() + 2 * 3600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
     const local = new Date(inTwoHours.toLocaleString('en-US', { timeZone: 'Europe/Berlin' }));
-    await page.getByLabel(/Date and time/).fill(
-      `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}:00`,
-    );
+    await page
+      .getByLabel(/Date and time/)
+      .fill(
+        `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}:00`,
+      );
     await page.getByRole('button', { name: 'Schedule post' }).click();
     await page.waitForURL(url('posts'));
     await expect(page.getByRole('status').first().innerText()).resolves.toMatch(/^Post scheduled for /);
@@ -267,15 +289,21 @@ describe('the dashboard in Chromium', () => {
     await item.getByText('Edited in the dashboard: the final wording').waitFor();
     await item.getByRole('button', { name: 'Edit post' }).waitFor();
     const saved = await service.call('GET', `/posts/${postId}`, { key: account.apiKey });
-    expect(saved.json.post).toMatchObject({ content: 'Edited in the dashboard: the final wording', scheduled_for: editedAt.toISOString(), status: 'scheduled' });
+    expect(saved.json.post).toMatchObject({
+      content: 'Edited in the dashboard: the final wording',
+      scheduled_for: editedAt.toISOString(),
+      status: 'scheduled',
+    });
     expect(saved.json.post.platform_content).toEqual({ bluesky: 'Short for Bluesky: https://example.com #tag' });
     await shot('08-posts-edited');
   });
 
-  step('shows the post on the calendar in the browser\'s time zone, month and week; it opens in place and works by keyboard', async () => {
+  step("shows the post on the calendar in the browser's time zone, month and week; it opens in place and works by keyboard", async () => {
     await page.getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL(url('calendar'));
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(editedAt);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      editedAt,
+    );
     const hourMinute = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(editedAt);
     const entry = page.locator(`[data-day="${day}"] button.calendar-post`);
     const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
@@ -314,7 +342,7 @@ describe('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Month', exact: true }).click();
   });
 
-  step('shows this month\'s usage', async () => {
+  step("shows this month's usage", async () => {
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL(url('usage'));
     await page.getByText('1 of 10 posts used').waitFor();
@@ -331,16 +359,32 @@ describe('the dashboard in Chromium', () => {
 
   step('retries a failed post from the posts page with corrected text', async () => {
     // A post every platform refused, as the publisher leaves one (nothing publishes in this test).
-    const created = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'Rejected wording', platforms: ['bluesky'] } });
+    const created = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'Rejected wording', platforms: ['bluesky'] },
+    });
     const postId: string = created.json.post.id;
     const { db, tableName } = await import('#shared/store/client');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { postKey } = await import('#shared/store/posts');
-    await db.send(new UpdateCommand({
-      TableName: tableName, Key: postKey(postId), UpdateExpression: 'SET #s = :failed, results.bluesky = :result',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':failed': 'failed', ':result': { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: 'PLATFORM_REJECTED', message: 'Bluesky refused the text' } } },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: postKey(postId),
+        UpdateExpression: 'SET #s = :failed, results.bluesky = :result',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':result': {
+            status: 'failed',
+            url: null,
+            platform_post_id: null,
+            published_at: null,
+            error: { code: 'PLATFORM_REJECTED', message: 'Bluesky refused the text' },
+          },
+        },
+      }),
+    );
     await page.goto(url('posts'));
     const item = page.locator(`[data-post-id="${postId}"]`);
     await expect(item.innerText()).resolves.toMatch(/Failed[\s\S]*PLATFORM_REJECTED: Bluesky refused the text/);
@@ -353,38 +397,47 @@ describe('the dashboard in Chromium', () => {
     await item.locator('.status', { hasText: 'Publishing' }).waitFor();
     await expect(item.locator('.post-content').innerText()).resolves.toBe('Accepted wording');
     const retried = await service.call('GET', `/posts/${postId}`, { key: account.apiKey });
-    expect(retried.json.post).toMatchObject({ status: 'publishing', content: 'Accepted wording', results: { bluesky: { status: 'pending', error: null } } });
+    expect(retried.json.post).toMatchObject({
+      status: 'publishing',
+      content: 'Accepted wording',
+      results: { bluesky: { status: 'pending', error: null } },
+    });
   });
 
-  step('adds a webhook endpoint (its secret shown once), sends a test event, shows the delivery with its response code, deletes it', async () => {
-    const receiver = await startWebhookReceiver();
-    try {
-      await page.getByRole('link', { name: 'Webhooks' }).click();
-      await page.waitForURL(url('webhooks'));
-      await page.getByLabel('URL').fill('https://10.0.0.1/hook');
-      await page.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(page.locator('#webhook-url-error').innerText()).resolves.toMatch(/internal address/);
-      await page.getByLabel('URL').fill(receiver.url);
-      await page.getByLabel(/profile\.expiring/).uncheck();
-      await page.getByLabel('Description (optional)').fill('Browser test');
-      await page.getByRole('button', { name: 'Add endpoint' }).click();
-      const secret = await page.getByTestId('new-webhook-secret').innerText();
-      expect(secret).toMatch(/^whsec_/);
-      secrets.push(secret);
-      const item = page.getByTestId('webhook-item');
-      await expect(item.innerText()).resolves.toMatch(/post\.published, post\.partially_published, post\.failed, profile\.needs_reconnect\n/);
-      await page.getByRole('button', { name: 'Send test event' }).click();
-      await receiver.waitFor(1);
-      await page.getByTestId('deliveries').getByText('Delivered').waitFor();
-      await expect(page.getByTestId('deliveries').innerText()).resolves.toMatch(/webhook\.test\s+1\s+Delivered\s+200/);
-      await shot('10-webhooks');
-      await page.getByText('Delete endpoint', { exact: true }).click();
-      await page.getByRole('button', { name: 'Yes, delete this endpoint' }).click();
-      await page.getByText('No endpoints yet.').waitFor();
-    } finally {
-      await receiver.stop();
-    }
-  });
+  step(
+    'adds a webhook endpoint (its secret shown once), sends a test event, shows the delivery with its response code, deletes it',
+    async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        await page.getByRole('link', { name: 'Webhooks' }).click();
+        await page.waitForURL(url('webhooks'));
+        await page.getByLabel('URL').fill('https://10.0.0.1/hook');
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        await expect(page.locator('#webhook-url-error').innerText()).resolves.toMatch(/internal address/);
+        await page.getByLabel('URL').fill(receiver.url);
+        await page.getByLabel(/profile\.expiring/).uncheck();
+        await page.getByLabel('Description (optional)').fill('Browser test');
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        const secret = await page.getByTestId('new-webhook-secret').innerText();
+        expect(secret).toMatch(/^whsec_/);
+        secrets.push(secret);
+        const item = page.getByTestId('webhook-item');
+        await expect(item.innerText()).resolves.toMatch(
+          /post\.published, post\.partially_published, post\.failed, profile\.needs_reconnect\n/,
+        );
+        await page.getByRole('button', { name: 'Send test event' }).click();
+        await receiver.waitFor(1);
+        await page.getByTestId('deliveries').getByText('Delivered').waitFor();
+        await expect(page.getByTestId('deliveries').innerText()).resolves.toMatch(/webhook\.test\s+1\s+Delivered\s+200/);
+        await shot('10-webhooks');
+        await page.getByText('Delete endpoint', { exact: true }).click();
+        await page.getByRole('button', { name: 'Yes, delete this endpoint' }).click();
+        await page.getByText('No endpoints yet.').waitFor();
+      } finally {
+        await receiver.stop();
+      }
+    },
+  );
 
   step('fits a phone: no page scrolls sideways at 360 px, and every control has a label', async () => {
     await page.setViewportSize({ width: 360, height: 780 });

@@ -26,7 +26,8 @@ export interface BrowserBinary {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's own package.json, found beside its entry point
-const VERSION = (require(require.resolve('@sparticuz/chromium').replace(/build.cjs.index.cjs$/, 'package.json')) as { version: string }).version;
+const VERSION = (require(require.resolve('@sparticuz/chromium').replace(/build.cjs.index.cjs$/, 'package.json')) as { version: string })
+  .version;
 const COMPLETE_MARK = '.complete';
 
 /** The machine's temp folder: jest's global setup records it before pointing TMPDIR at the run's own folder. */

@@ -30,5 +30,4 @@ describe('dashboard pages on the local server', () => {
     const posted = await fetch(`${service.baseUrl}/dashboard/keys`, { method: 'POST' });
     expect([posted.status, await posted.json()]).toEqual([404, { error: 'NOT_FOUND', message: 'Not found' }]);
   });
-
 });

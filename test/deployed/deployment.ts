@@ -36,7 +36,11 @@ export function runtimeModules(workdir: string): string {
 }
 
 /** Variables the Lambda service itself sets in every function's environment (not the template's). */
-function lambdaVariables(fn: { name: string; memoryMb: number; runtime: string; handler: string; taskRoot: string; logGroup: string }, credentials: { accessKeyId: string }, nodePath: string): Record<string, string> {
+function lambdaVariables(
+  fn: { name: string; memoryMb: number; runtime: string; handler: string; taskRoot: string; logGroup: string },
+  credentials: { accessKeyId: string },
+  nodePath: string,
+): Record<string, string> {
   return {
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
@@ -77,7 +81,14 @@ export function deployedFunctions(template: CfnTemplate, physical: PhysicalResou
     const own = Object.fromEntries(Object.entries(definition.environment).map(([key, value]) => [key, physical.resolveString(value)]));
     const accessKeyId = `ASIA${randomBytes(8).toString('hex').toUpperCase()}`;
     const platform = lambdaVariables(
-      { name, memoryMb: definition.memoryMb, runtime: definition.runtime, handler: definition.handler, taskRoot, logGroup: physical.ref(definition.logGroupLogicalId) },
+      {
+        name,
+        memoryMb: definition.memoryMb,
+        runtime: definition.runtime,
+        handler: definition.handler,
+        taskRoot,
+        logGroup: physical.ref(definition.logGroupLogicalId),
+      },
       { accessKeyId },
       options.nodePath,
     );

@@ -33,7 +33,13 @@ export function matchRoute(routes: ApiRoute[], method: string, path: string): Ro
         pathParameters[part.slice(1, -1)] = decodeURIComponent(segments[index]);
         return segments[index] !== '';
       });
-      return matches ? { route, pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined, literals: pattern.filter((part) => !part.startsWith('{')).length } : undefined;
+      return matches
+        ? {
+            route,
+            pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+            literals: pattern.filter((part) => !part.startsWith('{')).length,
+          }
+        : undefined;
     })
     .filter((candidate) => candidate !== undefined)
     .sort((a, b) => b.literals - a.literals);
@@ -48,7 +54,13 @@ export function matchRoute(routes: ApiRoute[], method: string, path: string): Ro
  * becomes the response the way API Gateway maps it (a result without statusCode is a 200 JSON
  * body; a failed invocation is 500 `{"message":"Internal Server Error"}`).
  */
-export async function startHttpApi(options: { routes: ApiRoute[]; stage: string; apiId: string; lambda: LambdaService; clock: WorldClock }): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHttpApi(options: {
+  routes: ApiRoute[];
+  stage: string;
+  apiId: string;
+  lambda: LambdaService;
+  clock: WorldClock;
+}): Promise<{ url: string; stop(): Promise<void> }> {
   const domainName = `${options.apiId}.execute-api.${REGION}.${URL_SUFFIX}`;
 
   async function handle(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
@@ -62,7 +74,11 @@ export async function startHttpApi(options: { routes: ApiRoute[]; stage: string;
     const routePath = url.pathname.slice(stagePrefix.length) || '/';
     const match = matchRoute(options.routes, request.method ?? 'GET', routePath);
     if (!match) return send(404, { message: 'Not Found' });
-    const outcome = await options.lambda.invoke(match.route.fn, httpApiEvent(request, url, body, match, options.stage, domainName, options.clock.now()), 'api');
+    const outcome = await options.lambda.invoke(
+      match.route.fn,
+      httpApiEvent(request, url, body, match, options.stage, domainName, options.clock.now()),
+      'api',
+    );
     if (!outcome.ok) return send(500, { message: 'Internal Server Error' });
     writeResult(response, outcome.result);
   }
@@ -88,7 +104,13 @@ function httpApiEvent(request: IncomingMessage, url: URL, body: Buffer, match: R
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
     const name = request.rawHeaders[index].toLowerCase();
     const value = request.rawHeaders[index + 1];
-    if (name === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+    if (name === 'cookie')
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
     else headers.set(name, headers.has(name) ? `${headers.get(name)},${value}` : value);
   }
   const sourceIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
@@ -116,7 +138,13 @@ function httpApiEvent(request: IncomingMessage, url: URL, body: Buffer, match: R
       apiId: domainName.split('.')[0],
       domainName,
       domainPrefix: domainName.split('.')[0],
-      http: { method: request.method ?? 'GET', path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp, userAgent: headers.get('user-agent') ?? '' },
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp,
+        userAgent: headers.get('user-agent') ?? '',
+      },
       requestId: randomUUID().slice(0, 18),
       routeKey,
       stage,
@@ -134,8 +162,16 @@ function writeResult(response: ServerResponse, result: unknown): void {
     response.writeHead(200, { 'content-type': 'application/json' });
     return void response.end(typeof result === 'string' ? result : JSON.stringify(result));
   }
-  const { statusCode, headers = {}, cookies = [], body, isBase64Encoded } = result as { statusCode: number; headers?: Record<string, string>; cookies?: string[]; body?: string; isBase64Encoded?: boolean };
-  const out: Record<string, string | string[]> = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const {
+    statusCode,
+    headers = {},
+    cookies = [],
+    body,
+    isBase64Encoded,
+  } = result as { statusCode: number; headers?: Record<string, string>; cookies?: string[]; body?: string; isBase64Encoded?: boolean };
+  const out: Record<string, string | string[]> = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
   if (cookies.length) out['set-cookie'] = cookies;
   response.writeHead(statusCode, out);
   response.end(body === undefined ? undefined : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'));

@@ -86,7 +86,8 @@ function statementApplies(statement: PolicyStatement, request: AuthorizationRequ
   const actionListed = (patterns: string[]) => patterns.some((pattern) => actionMatches(pattern, request.action));
   const resourceListed = (patterns: string[]) => patterns.some((pattern) => resourceMatches(pattern, request.resource));
   if (statement.Action !== undefined ? !actionListed(list(statement.Action)) : actionListed(list(statement.NotAction))) return false;
-  if (statement.Resource !== undefined ? !resourceListed(list(statement.Resource)) : resourceListed(list(statement.NotResource))) return false;
+  if (statement.Resource !== undefined ? !resourceListed(list(statement.Resource)) : resourceListed(list(statement.NotResource)))
+    return false;
   return Object.entries(statement.Condition ?? {}).every(([operator, keys]) =>
     Object.entries(keys).every(([key, values]) => conditionHolds(operator, key, list(values).map(String), request.context ?? {})),
   );

@@ -31,9 +31,17 @@ const ShiftedDate = new Proxy(RealDate, {
 globalThis.Date = ShiftedDate;
 
 let requestId = '';
-for (const [method, level] of [['log', 'INFO'], ['info', 'INFO'], ['warn', 'WARN'], ['error', 'ERROR'], ['debug', 'DEBUG'], ['trace', 'TRACE']]) {
+for (const [method, level] of [
+  ['log', 'INFO'],
+  ['info', 'INFO'],
+  ['warn', 'WARN'],
+  ['error', 'ERROR'],
+  ['debug', 'DEBUG'],
+  ['trace', 'TRACE'],
+]) {
   const stream = level === 'ERROR' || level === 'WARN' ? process.stderr : process.stdout;
-  console[method] = (...args) => stream.write(`${new RealDate(now()).toISOString()}\t${requestId || 'undefined'}\t${level}\t${format(...args)}\n`);
+  console[method] = (...args) =>
+    stream.write(`${new RealDate(now()).toISOString()}\t${requestId || 'undefined'}\t${level}\t${format(...args)}\n`);
 }
 
 const errorPayload = (error) => ({
@@ -50,7 +58,8 @@ process.on('disconnect', () => process.exit(0));
 
 process.on('unhandledRejection', (reason) => {
   console.error('Unhandled Promise Rejection', JSON.stringify(errorPayload(reason)));
-  if (current) process.send({ type: 'error', id: current, error: { ...errorPayload(reason), errorType: 'Runtime.UnhandledPromiseRejection' } });
+  if (current)
+    process.send({ type: 'error', id: current, error: { ...errorPayload(reason), errorType: 'Runtime.UnhandledPromiseRejection' } });
   process.exit(128);
 });
 
@@ -58,7 +67,8 @@ function init() {
   const [moduleName, handlerName] = process.env._HANDLER.split('.');
   const loaded = require(path.join(process.env.LAMBDA_TASK_ROOT, moduleName));
   handler = loaded[handlerName];
-  if (typeof handler !== 'function') throw Object.assign(new Error(`${process.env._HANDLER} is undefined or not exported`), { name: 'Runtime.HandlerNotFound' });
+  if (typeof handler !== 'function')
+    throw Object.assign(new Error(`${process.env._HANDLER} is undefined or not exported`), { name: 'Runtime.HandlerNotFound' });
 }
 
 process.on('message', async (message) => {

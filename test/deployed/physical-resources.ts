@@ -17,7 +17,8 @@ export interface PhysicalSettings {
 }
 
 const digest = (text: string, length: number): string => createHash('sha256').update(text).digest('hex').slice(0, length);
-const arn = (service: string, resource: string, region = REGION, account = ACCOUNT): string => `arn:${PARTITION}:${service}:${region}:${account}:${resource}`;
+const arn = (service: string, resource: string, region = REGION, account = ACCOUNT): string =>
+  `arn:${PARTITION}:${service}:${region}:${account}:${resource}`;
 
 export class PhysicalResources {
   constructor(
@@ -41,19 +42,32 @@ export class PhysicalResources {
   ref(logicalId: string): string {
     const properties = this.template.Resources[logicalId]?.Properties ?? {};
     switch (this.type(logicalId)) {
-      case 'AWS::DynamoDB::Table': return this.settings.tableName;
-      case 'AWS::SQS::Queue': return `${this.settings.localAwsUrl}/${ACCOUNT}/${this.generatedName(logicalId, 80)}`;
-      case 'AWS::Lambda::Function': return this.generatedName(logicalId, 64);
-      case 'AWS::IAM::Role': return this.generatedName(logicalId, 64);
-      case 'AWS::KMS::Key': return this.keyId(logicalId);
-      case 'AWS::SecretsManager::Secret': return arn('secretsmanager', `secret:${logicalId}-${digest(logicalId, 6)}`);
-      case 'AWS::Logs::LogGroup': return this.generatedName(logicalId, 512);
-      case 'AWS::Scheduler::ScheduleGroup': return properties.Name ?? this.generatedName(logicalId, 64);
-      case 'AWS::S3::Bucket': return this.generatedName(logicalId, 63).toLowerCase();
-      case 'AWS::ApiGatewayV2::Api': return digest(logicalId, 10);
-      case 'AWS::ApiGatewayV2::Stage': return properties.StageName;
-      case 'AWS::CloudFront::Distribution': return `E${digest(logicalId, 13).toUpperCase()}`;
-      default: return this.generatedName(logicalId, 128);
+      case 'AWS::DynamoDB::Table':
+        return this.settings.tableName;
+      case 'AWS::SQS::Queue':
+        return `${this.settings.localAwsUrl}/${ACCOUNT}/${this.generatedName(logicalId, 80)}`;
+      case 'AWS::Lambda::Function':
+        return this.generatedName(logicalId, 64);
+      case 'AWS::IAM::Role':
+        return this.generatedName(logicalId, 64);
+      case 'AWS::KMS::Key':
+        return this.keyId(logicalId);
+      case 'AWS::SecretsManager::Secret':
+        return arn('secretsmanager', `secret:${logicalId}-${digest(logicalId, 6)}`);
+      case 'AWS::Logs::LogGroup':
+        return this.generatedName(logicalId, 512);
+      case 'AWS::Scheduler::ScheduleGroup':
+        return properties.Name ?? this.generatedName(logicalId, 64);
+      case 'AWS::S3::Bucket':
+        return this.generatedName(logicalId, 63).toLowerCase();
+      case 'AWS::ApiGatewayV2::Api':
+        return digest(logicalId, 10);
+      case 'AWS::ApiGatewayV2::Stage':
+        return properties.StageName;
+      case 'AWS::CloudFront::Distribution':
+        return `E${digest(logicalId, 13).toUpperCase()}`;
+      default:
+        return this.generatedName(logicalId, 128);
     }
   }
 
@@ -61,19 +75,28 @@ export class PhysicalResources {
   getAtt(logicalId: string, attribute: string): string {
     const type = this.type(logicalId);
     const name = this.ref(logicalId);
-    const value = ({
-      // The stream's ARN: policies name it (the webhook dispatcher reads the stream), nothing here reads it.
-      'AWS::DynamoDB::Table': { Arn: arn('dynamodb', `table/${name}`), StreamArn: arn('dynamodb', `table/${name}/stream/2026-01-01T00:00:00.000`) },
-      'AWS::SQS::Queue': { Arn: arn('sqs', name.split('/').pop()!), QueueName: name.split('/').pop()!, QueueUrl: name },
-      'AWS::Lambda::Function': { Arn: arn('lambda', `function:${name}`) },
-      'AWS::IAM::Role': { Arn: `arn:${PARTITION}:iam::${ACCOUNT}:role/${name}`, RoleId: `AROA${digest(logicalId, 17).toUpperCase()}` },
-      'AWS::KMS::Key': { Arn: arn('kms', `key/${name}`), KeyId: name },
-      'AWS::Logs::LogGroup': { Arn: arn('logs', `log-group:${name}:*`) },
-      'AWS::Scheduler::ScheduleGroup': { Arn: arn('scheduler', `schedule-group/${name}`) },
-      'AWS::S3::Bucket': { Arn: `arn:${PARTITION}:s3:::${name}`, DomainName: `${name}.s3.${URL_SUFFIX}`, RegionalDomainName: `${name}.s3.${REGION}.${URL_SUFFIX}` },
-      'AWS::ApiGatewayV2::Api': { ApiEndpoint: `https://${name}.execute-api.${REGION}.${URL_SUFFIX}`, ApiId: name },
-      'AWS::CloudFront::Distribution': { DomainName: `d${digest(logicalId, 13)}.cloudfront.net`, Id: name },
-    } as Record<string, Record<string, string>>)[type]?.[attribute];
+    const value = (
+      {
+        // The stream's ARN: policies name it (the webhook dispatcher reads the stream), nothing here reads it.
+        'AWS::DynamoDB::Table': {
+          Arn: arn('dynamodb', `table/${name}`),
+          StreamArn: arn('dynamodb', `table/${name}/stream/2026-01-01T00:00:00.000`),
+        },
+        'AWS::SQS::Queue': { Arn: arn('sqs', name.split('/').pop()!), QueueName: name.split('/').pop()!, QueueUrl: name },
+        'AWS::Lambda::Function': { Arn: arn('lambda', `function:${name}`) },
+        'AWS::IAM::Role': { Arn: `arn:${PARTITION}:iam::${ACCOUNT}:role/${name}`, RoleId: `AROA${digest(logicalId, 17).toUpperCase()}` },
+        'AWS::KMS::Key': { Arn: arn('kms', `key/${name}`), KeyId: name },
+        'AWS::Logs::LogGroup': { Arn: arn('logs', `log-group:${name}:*`) },
+        'AWS::Scheduler::ScheduleGroup': { Arn: arn('scheduler', `schedule-group/${name}`) },
+        'AWS::S3::Bucket': {
+          Arn: `arn:${PARTITION}:s3:::${name}`,
+          DomainName: `${name}.s3.${URL_SUFFIX}`,
+          RegionalDomainName: `${name}.s3.${REGION}.${URL_SUFFIX}`,
+        },
+        'AWS::ApiGatewayV2::Api': { ApiEndpoint: `https://${name}.execute-api.${REGION}.${URL_SUFFIX}`, ApiId: name },
+        'AWS::CloudFront::Distribution': { DomainName: `d${digest(logicalId, 13)}.cloudfront.net`, Id: name },
+      } as Record<string, Record<string, string>>
+    )[type]?.[attribute];
     if (value === undefined) throw new Error(`Fn::GetAtt ${logicalId}.${attribute} (${type}) is not emulated`);
     return value;
   }

@@ -16,7 +16,10 @@ async function legacySchedule(walk: Walkthrough, target: DeployedFunction, at: n
   const client = new SchedulerClient({
     endpoint: service.aws.url,
     region: service.operatorEnvironment.AWS_REGION,
-    credentials: { accessKeyId: service.operatorEnvironment.AWS_ACCESS_KEY_ID, secretAccessKey: service.operatorEnvironment.AWS_SECRET_ACCESS_KEY },
+    credentials: {
+      accessKeyId: service.operatorEnvironment.AWS_ACCESS_KEY_ID,
+      secretAccessKey: service.operatorEnvironment.AWS_SECRET_ACCESS_KEY,
+    },
   });
   const name = `legacy-${randomUUID()}`;
   try {
@@ -28,7 +31,12 @@ async function legacySchedule(walk: Walkthrough, target: DeployedFunction, at: n
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        Target: { Arn: target.arn, RoleArn: creator.SCHEDULER_ROLE_ARN, Input: JSON.stringify(input), DeadLetterConfig: { Arn: creator.PUBLISH_DLQ_ARN } },
+        Target: {
+          Arn: target.arn,
+          RoleArn: creator.SCHEDULER_ROLE_ARN,
+          Input: JSON.stringify(input),
+          DeadLetterConfig: { Arn: creator.PUBLISH_DLQ_ARN },
+        },
       }),
     );
   } finally {
@@ -49,7 +57,9 @@ export async function earlyTriggerQueuedAgain(walk: Walkthrough): Promise<void> 
   const name = await legacySchedule(walk, publisher, post.at - 60_000, { post_id: post.id, due_at: new Date(post.at).toISOString() });
   const schedule = service.scheduler.list().find((one) => one.name === name)!;
   await service.advance(schedule.firesAt - service.clock.now());
-  const requeued = service.queues.messages(walk.publishQueueArn()).some((message) => message.sender === publisher.name && message.body.includes(post.id));
+  const requeued = service.queues
+    .messages(walk.publishQueueArn())
+    .some((message) => message.sender === publisher.name && message.body.includes(post.id));
   if (!requeued) throw new StepFailed(step, 'the publisher did not queue the early trigger again');
   await service.advance(post.at - service.clock.now() + 1_000);
   const read = await walk.readPost(step, post.id);
@@ -58,7 +68,12 @@ export async function earlyTriggerQueuedAgain(walk: Walkthrough): Promise<void> 
 }
 
 /** Runs `operation` fails every attempt (its AWS calls of `failing` answer 500): after Lambda's two retries the event is in the dead-letter queue. */
-async function failingAsyncRunsAreDeadLettered(walk: Walkthrough, operation: string, failing: string, trigger: () => Promise<number>): Promise<void> {
+async function failingAsyncRunsAreDeadLettered(
+  walk: Walkthrough,
+  operation: string,
+  failing: string,
+  trigger: () => Promise<number>,
+): Promise<void> {
   const step = `${operation} runs failing every attempt are dead-lettered`;
   const { service } = walk;
   const fn = service.lambda.byOperation(operation);
@@ -72,10 +87,18 @@ async function failingAsyncRunsAreDeadLettered(walk: Walkthrough, operation: str
   } finally {
     removeFault();
   }
-  const parked = service.queues.messages(deadLetters(walk)).slice(before).map((message) => JSON.parse(message.body));
-  const exhausted = parked.filter((record) => record.requestContext?.condition === 'RetriesExhausted' && record.requestContext.functionArn.startsWith(fn.arn));
+  const parked = service.queues
+    .messages(deadLetters(walk))
+    .slice(before)
+    .map((message) => JSON.parse(message.body));
+  const exhausted = parked.filter(
+    (record) => record.requestContext?.condition === 'RetriesExhausted' && record.requestContext.functionArn.startsWith(fn.arn),
+  );
   if (exhausted.length !== 1 || exhausted[0].requestContext.approximateInvokeCount !== 3) {
-    throw new StepFailed(step, `dead-letter queue got ${JSON.stringify(parked).slice(0, 400)}; lost: ${JSON.stringify(service.lambda.lostEvents)}`);
+    throw new StepFailed(
+      step,
+      `dead-letter queue got ${JSON.stringify(parked).slice(0, 400)}; lost: ${JSON.stringify(service.lambda.lostEvents)}`,
+    );
   }
 }
 

@@ -19,8 +19,14 @@ export interface Principal {
 
 /** An AWS call refused by IAM: the error the emulated service answers with. */
 export class AccessDenied extends Error {
-  constructor(readonly principal: Principal, readonly request: AuthorizationRequest, reason: string) {
-    super(`User: ${assumedRoleArn(principal.roleName, principal.sessionName)} is not authorized to perform: ${request.action} on resource: ${request.resource} because ${reason} the ${request.action} action`);
+  constructor(
+    readonly principal: Principal,
+    readonly request: AuthorizationRequest,
+    reason: string,
+  ) {
+    super(
+      `User: ${assumedRoleArn(principal.roleName, principal.sessionName)} is not authorized to perform: ${request.action} on resource: ${request.resource} because ${reason} the ${request.action} action`,
+    );
     this.name = 'AccessDenied';
   }
 }
@@ -43,14 +49,20 @@ export class RolePolicies {
   private readonly removed = new Set<string>();
   readonly decisions: AuthorizationRecord[] = [];
 
-  constructor(private readonly template: CfnTemplate, private readonly physical: PhysicalResources) {}
+  constructor(
+    private readonly template: CfnTemplate,
+    private readonly physical: PhysicalResources,
+  ) {}
 
   /** The role's statements as deployed (resolved once). */
   of(roleLogicalId: string): RoleStatement[] {
     let found = this.statements.get(roleLogicalId);
     if (!found) {
       found = rolePolicyDocuments(this.template, roleLogicalId).flatMap(({ source, document }) =>
-        (document.Statement as unknown[]).map((statement, index) => ({ id: `${source}#${index}`, statement: this.physical.resolve(statement) as PolicyStatement })),
+        (document.Statement as unknown[]).map((statement, index) => ({
+          id: `${source}#${index}`,
+          statement: this.physical.resolve(statement) as PolicyStatement,
+        })),
       );
       this.statements.set(roleLogicalId, found);
     }
@@ -75,9 +87,17 @@ export class RolePolicies {
   }
 
   private decide(principal: Principal, request: AuthorizationRequest) {
-    const current = this.of(principal.roleLogicalId).filter((entry) => !this.removed.has(entry.id)).map((entry) => entry.statement);
+    const current = this.of(principal.roleLogicalId)
+      .filter((entry) => !this.removed.has(entry.id))
+      .map((entry) => entry.statement);
     const decision = evaluate(current, request);
-    this.decisions.push({ role: principal.roleName, session: principal.sessionName, action: request.action, resource: request.resource, allowed: decision.allowed });
+    this.decisions.push({
+      role: principal.roleName,
+      session: principal.sessionName,
+      action: request.action,
+      resource: request.resource,
+      allowed: decision.allowed,
+    });
     return decision;
   }
 }

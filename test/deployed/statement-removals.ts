@@ -22,7 +22,10 @@ export interface RemovalResult extends RunOutcome {
 const DRAIN_MS = 10 * 60_000;
 
 const summary = (statement: PolicyStatement): string =>
-  `${[statement.Action ?? statement.NotAction].flat().join(',')} on ${[statement.Resource ?? statement.NotResource].flat().join(',').replace(/arn:aws:[a-z0-9-]+:eu-west-1:123456789012:/g, '')}`;
+  `${[statement.Action ?? statement.NotAction].flat().join(',')} on ${[statement.Resource ?? statement.NotResource]
+    .flat()
+    .join(',')
+    .replace(/arn:aws:[a-z0-9-]+:eu-west-1:123456789012:/g, '')}`;
 
 /** The walkthrough's steps that use each role, robust to running again and again. */
 export function roleSteps(walk: Walkthrough): Record<string, Step[]> {
@@ -50,7 +53,12 @@ export function roleSteps(walk: Walkthrough): Record<string, Step[]> {
 export async function runSteps(service: DeployedService, walk: Walkthrough, operation: string, steps: Step[]): Promise<RunOutcome> {
   const fn = service.lambda.byOperation(operation);
   const telemetry = service.lambda.telemetry.get(operation)!;
-  const before = { decisions: service.policies.decisions.length, output: telemetry.output.length, sources: service.eventSources.map((source) => source.errors.length), lost: service.lambda.lostEvents.length };
+  const before = {
+    decisions: service.policies.decisions.length,
+    output: telemetry.output.length,
+    sources: service.eventSources.map((source) => source.errors.length),
+    lost: service.lambda.lostEvents.length,
+  };
   let failedStep: string | undefined;
   for (const step of steps) {
     const since = { ...telemetry };
@@ -64,12 +72,20 @@ export async function runSteps(service: DeployedService, walk: Walkthrough, oper
     }
   }
   await service.settle();
-  const refused = service.policies.decisions.slice(before.decisions).filter((decision) => !decision.allowed && decision.session === fn.name);
+  const refused = service.policies.decisions
+    .slice(before.decisions)
+    .filter((decision) => !decision.allowed && decision.session === fn.name);
   const evidence = [
-    ...(telemetry.output.slice(before.output).some((line) => /AccessDenied/.test(line)) ? [`AccessDenied in the function's logs (${[...new Set(refused.map((one) => one.action))].join(', ')})`] : []),
-    ...service.eventSources.flatMap((source, index) => source.errors.slice(before.sources[index]).map((error) => `event source mapping: ${error.split(': ')[0]} refused`)),
+    ...(telemetry.output.slice(before.output).some((line) => /AccessDenied/.test(line))
+      ? [`AccessDenied in the function's logs (${[...new Set(refused.map((one) => one.action))].join(', ')})`]
+      : []),
+    ...service.eventSources.flatMap((source, index) =>
+      source.errors.slice(before.sources[index]).map((error) => `event source mapping: ${error.split(': ')[0]} refused`),
+    ),
     ...service.lambda.lostEvents.slice(before.lost).map((lost) => `asynchronous event lost: ${lost.reason.split(' arn:')[0]}`),
-    ...(/reach (its log group|X-Ray)/.test(failedStep ?? '') ? [`the function's ${/X-Ray/.test(failedStep!) ? 'traces do not reach X-Ray' : 'logs do not reach its log group'}`] : []),
+    ...(/reach (its log group|X-Ray)/.test(failedStep ?? '')
+      ? [`the function's ${/X-Ray/.test(failedStep!) ? 'traces do not reach X-Ray' : 'logs do not reach its log group'}`]
+      : []),
   ];
   return { failedStep, evidence: [...new Set(evidence)] };
 }
@@ -79,7 +95,12 @@ export async function runSteps(service: DeployedService, walk: Walkthrough, oper
  * (as any started after the change: a warm one may hold what it read before, such as a secret),
  * the statement put back, and what the failed run left behind (queued posts, retries) played out.
  */
-export async function withEachStatementRemoved(service: DeployedService, walk: Walkthrough, operation: string, steps: Step[]): Promise<RemovalResult[]> {
+export async function withEachStatementRemoved(
+  service: DeployedService,
+  walk: Walkthrough,
+  operation: string,
+  steps: Step[],
+): Promise<RemovalResult[]> {
   const fn = service.lambda.byOperation(operation);
   const results: RemovalResult[] = [];
   for (const { id, statement } of service.policies.of(fn.principal.roleLogicalId)) {

@@ -29,7 +29,9 @@ export async function synthesize(settings: ServiceSettings, workdir: string): Pr
     });
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-    throw new Error(`cdk synth failed: ${(error as Error).message}\n${String(stderr ?? '').slice(-4000)}${String(stdout ?? '').slice(-2000)}`);
+    throw new Error(
+      `cdk synth failed: ${(error as Error).message}\n${String(stderr ?? '').slice(-4000)}${String(stdout ?? '').slice(-2000)}`,
+    );
   }
   const template = JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as CfnTemplate;
   return { outdir, template, synthMs: Date.now() - started };
@@ -43,7 +45,10 @@ export async function synthesize(settings: ServiceSettings, workdir: string): Pr
 function withDirectEsbuild(dir: string): string {
   const path = process.env.PATH ?? '';
   const esbuild = join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild');
-  const npx = path.split(delimiter).map((dir) => join(dir, 'npx')).find((candidate) => existsSync(candidate));
+  const npx = path
+    .split(delimiter)
+    .map((dir) => join(dir, 'npx'))
+    .find((candidate) => existsSync(candidate));
   if (!npx || !existsSync(esbuild)) return path;
   mkdirSync(dir, { recursive: true });
   writeFileSync(

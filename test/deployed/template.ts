@@ -93,7 +93,8 @@ export function routeDefinitions(template: CfnTemplate): RouteDefinition[] {
     const parts = route.Properties?.Target?.['Fn::Join']?.[1] as unknown[];
     const integrationId = referencedId(parts?.[1]);
     const integration = integrationId ? template.Resources[integrationId] : undefined;
-    if (!integration || integration.Properties?.IntegrationType !== 'AWS_PROXY') throw new Error(`route ${route.Properties?.RouteKey}: no Lambda proxy integration`);
+    if (!integration || integration.Properties?.IntegrationType !== 'AWS_PROXY')
+      throw new Error(`route ${route.Properties?.RouteKey}: no Lambda proxy integration`);
     return {
       routeKey: route.Properties!.RouteKey,
       functionLogicalId: referencedId(integration.Properties.IntegrationUri)!,
@@ -118,12 +119,14 @@ export function eventSources(template: CfnTemplate): EventSourceDefinition[] {
     const id = referencedId(arn);
     return id !== undefined && template.Resources[id]?.Type === 'AWS::SQS::Queue';
   };
-  return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(([, { Properties: p = {} }]) => isQueue(p.EventSourceArn)).map(([, { Properties: p = {} }]) => ({
-    queueLogicalId: referencedId(p.EventSourceArn)!,
-    functionLogicalId: referencedId(p.FunctionName)!,
-    batchSize: p.BatchSize ?? 10,
-    reportBatchItemFailures: (p.FunctionResponseTypes ?? []).includes('ReportBatchItemFailures'),
-  }));
+  return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')
+    .filter(([, { Properties: p = {} }]) => isQueue(p.EventSourceArn))
+    .map(([, { Properties: p = {} }]) => ({
+      queueLogicalId: referencedId(p.EventSourceArn)!,
+      functionLogicalId: referencedId(p.FunctionName)!,
+      batchSize: p.BatchSize ?? 10,
+      reportBatchItemFailures: (p.FunctionResponseTypes ?? []).includes('ReportBatchItemFailures'),
+    }));
 }
 
 export function asyncInvokeConfigs(template: CfnTemplate): AsyncInvokeDefinition[] {
@@ -136,13 +139,17 @@ export function asyncInvokeConfigs(template: CfnTemplate): AsyncInvokeDefinition
 }
 
 /** Every identity policy document attached to a role: AWS::IAM::Policy resources and the role's inline policies. */
-export function rolePolicyDocuments(template: CfnTemplate, roleLogicalId: string): Array<{ source: string; document: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function rolePolicyDocuments(template: CfnTemplate, roleLogicalId: string): Array<{ source: string; document: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const attached = resourcesOfType(template, 'AWS::IAM::Policy')
     .filter(([, policy]) => (policy.Properties?.Roles ?? []).some((role: unknown) => referencedId(role) === roleLogicalId))
     .map(([logicalId, policy]) => ({ source: logicalId, document: policy.Properties!.PolicyDocument }));
   const role = template.Resources[roleLogicalId];
   if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${roleLogicalId} is not a role`);
   if (role.Properties?.ManagedPolicyArns?.length) throw new Error(`${roleLogicalId}: managed policies are not evaluated here`);
-  const inline = (role.Properties?.Policies ?? []).map((policy: { PolicyName: string; PolicyDocument: unknown }) => ({ source: `${roleLogicalId}/${policy.PolicyName}`, document: policy.PolicyDocument }));
+  const inline = (role.Properties?.Policies ?? []).map((policy: { PolicyName: string; PolicyDocument: unknown }) => ({
+    source: `${roleLogicalId}/${policy.PolicyName}`,
+    document: policy.PolicyDocument,
+  }));
   return [...attached, ...inline];
 }

@@ -82,7 +82,10 @@ export interface FakeLinkedInOptions {
 }
 
 const CODE_LIFETIME_SECONDS = 10 * 60;
-const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The provided authorization grant or redirect uri is invalid, expired or revoked' };
+const INVALID_GRANT = {
+  error: 'invalid_grant',
+  error_description: 'The provided authorization grant or redirect uri is invalid, expired or revoked',
+};
 
 export type FakeLinkedIn = Awaited<ReturnType<typeof startFakeLinkedIn>>;
 
@@ -108,19 +111,33 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   };
 
   const issueToken = (user: FakeLinkedInUser, lifetimeSeconds = tokenLifetimeSeconds): IssuedToken => {
-    const issued = { token: `AQV${randomBytes(48).toString('base64url')}`, user, expiresAt: now() + lifetimeSeconds * 1000, revoked: false };
+    const issued = {
+      token: `AQV${randomBytes(48).toString('base64url')}`,
+      user,
+      expiresAt: now() + lifetimeSeconds * 1000,
+      revoked: false,
+    };
     tokens.set(issued.token, issued);
     return issued;
   };
 
   /** The token of the request, or the 401 body LinkedIn answers for a missing, unknown, expired or revoked one. */
-  function tokenProblem(headers: IncomingHttpHeaders): { status: number; serviceErrorCode: number; code: string; message: string } | IssuedToken {
+  function tokenProblem(
+    headers: IncomingHttpHeaders,
+  ): { status: number; serviceErrorCode: number; code: string; message: string } | IssuedToken {
     const match = /^Bearer (\S+)$/.exec(headers.authorization ?? '');
     if (!match) return { status: 401, serviceErrorCode: 65604, code: 'EMPTY_ACCESS_TOKEN', message: 'Empty oauth2_access_token' };
     const issued = tokens.get(match[1]);
     if (!issued) return { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' };
-    if (issued.revoked) return { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' };
-    if (issued.expiresAt <= now()) return { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' };
+    if (issued.revoked)
+      return {
+        status: 401,
+        serviceErrorCode: 65601,
+        code: 'REVOKED_ACCESS_TOKEN',
+        message: 'The token used in the request has been revoked by the user',
+      };
+    if (issued.expiresAt <= now())
+      return { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' };
     return issued;
   }
 
@@ -135,13 +152,19 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       return send(response, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be authorization_code' });
     }
     for (const name of ['code', 'redirect_uri', 'client_id', 'client_secret']) {
-      if (!form.get(name)) return send(response, 400, { error: 'invalid_request', error_description: `A required parameter "${name}" is missing` });
+      if (!form.get(name))
+        return send(response, 400, { error: 'invalid_request', error_description: `A required parameter "${name}" is missing` });
     }
     if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
       return send(response, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     const code = codes.get(form.get('code') ?? '');
-    if (!code || code.used || code.expiresAt <= now() || (code.redirectUri !== undefined && code.redirectUri !== form.get('redirect_uri'))) {
+    if (
+      !code ||
+      code.used ||
+      code.expiresAt <= now() ||
+      (code.redirectUri !== undefined && code.redirectUri !== form.get('redirect_uri'))
+    ) {
       return send(response, 400, INVALID_GRANT);
     }
     code.used = true;
@@ -168,58 +191,80 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   /** The Posts API's schema checks for a text post; the first problem as a 422 message, or undefined. */
-  function bodyProblem(body: any, author: string): { status: number; message: string } | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+  function bodyProblem(body: any, author: string): { status: number; message: string } | undefined {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     if (body === null || typeof body !== 'object') return { status: 400, message: 'Request body must be a JSON object' };
     if (body.author !== author) return { status: 403, message: `Not enough permissions to post as ${String(body.author)}` };
     if (typeof body.commentary !== 'string') return { status: 422, message: 'Field /commentary must be a string' };
     if (body.commentary.length > 3000) return { status: 422, message: 'Field /commentary is longer than 3000 characters' };
-    if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'].includes(body.visibility)) return { status: 422, message: 'Field /visibility has an invalid value' };
+    if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'].includes(body.visibility))
+      return { status: 422, message: 'Field /visibility has an invalid value' };
     const distribution = body.distribution;
-    if (!distribution || !['MAIN_FEED', 'NONE'].includes(distribution.feedDistribution)
-      || !Array.isArray(distribution.targetEntities) || !Array.isArray(distribution.thirdPartyDistributionChannels)) {
+    if (
+      !distribution ||
+      !['MAIN_FEED', 'NONE'].includes(distribution.feedDistribution) ||
+      !Array.isArray(distribution.targetEntities) ||
+      !Array.isArray(distribution.thirdPartyDistributionChannels)
+    ) {
       return { status: 422, message: 'Field /distribution is invalid' };
     }
     if (body.lifecycleState !== 'PUBLISHED') return { status: 422, message: 'Field /lifecycleState must be PUBLISHED' };
-    if (typeof body.isReshareDisabledByAuthor !== 'boolean') return { status: 422, message: 'Field /isReshareDisabledByAuthor must be a boolean' };
+    if (typeof body.isReshareDisabledByAuthor !== 'boolean')
+      return { status: 422, message: 'Field /isReshareDisabledByAuthor must be a boolean' };
     return body.content === undefined ? undefined : contentProblem(body.content, author);
   }
 
   /** content.article / content.media / content.multiImage, as the Posts API documents them; images must be uploaded by the author. */
-  function contentProblem(content: any, author: string): { status: number; message: string } | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
+  function contentProblem(content: any, author: string): { status: number; message: string } | undefined {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     if (content === null || typeof content !== 'object') return { status: 422, message: 'Field /content must be an object' };
     const kinds = Object.keys(content);
-    if (kinds.length !== 1 || !['article', 'media', 'multiImage'].includes(kinds[0]!)) return { status: 422, message: `Field /content must hold exactly one of article, media, multiImage (got ${kinds.join(', ') || 'none'})` };
+    if (kinds.length !== 1 || !['article', 'media', 'multiImage'].includes(kinds[0]!))
+      return {
+        status: 422,
+        message: `Field /content must hold exactly one of article, media, multiImage (got ${kinds.join(', ') || 'none'})`,
+      };
     const imageProblem = (urn: unknown, field: string) => {
       const image = typeof urn === 'string' ? images.get(urn) : undefined;
       if (!image) return { status: 422, message: `Field ${field} is not a known image URN` };
       if (image.owner !== author) return { status: 403, message: `Field ${field}: the image belongs to another owner` };
-      if (!image.bytes) return { status: 422, message: `Field ${field}: the image ${image.urn} has not been uploaded (status WAITING_UPLOAD)` };
+      if (!image.bytes)
+        return { status: 422, message: `Field ${field}: the image ${image.urn} has not been uploaded (status WAITING_UPLOAD)` };
       return undefined;
     };
     if (content.article) {
       const article = content.article;
-      if (typeof article.source !== 'string' || !/^https?:\/\//.test(article.source)) return { status: 422, message: 'Field /content/article/source must be a URL' };
+      if (typeof article.source !== 'string' || !/^https?:\/\//.test(article.source))
+        return { status: 422, message: 'Field /content/article/source must be a URL' };
       if (typeof article.title !== 'string' || !article.title) return { status: 422, message: 'Field /content/article/title is required' };
-      if (article.description !== undefined && typeof article.description !== 'string') return { status: 422, message: 'Field /content/article/description must be a string' };
+      if (article.description !== undefined && typeof article.description !== 'string')
+        return { status: 422, message: 'Field /content/article/description must be a string' };
       if (article.thumbnail !== undefined) return imageProblem(article.thumbnail, '/content/article/thumbnail');
       return undefined;
     }
     if (content.media) {
-      if (content.media.altText !== undefined && (typeof content.media.altText !== 'string' || content.media.altText.length > 4086)) return { status: 422, message: 'Field /content/media/altText must be a string of at most 4086 characters' };
+      if (content.media.altText !== undefined && (typeof content.media.altText !== 'string' || content.media.altText.length > 4086))
+        return { status: 422, message: 'Field /content/media/altText must be a string of at most 4086 characters' };
       return imageProblem(content.media.id, '/content/media/id');
     }
     const list = content.multiImage?.images;
-    if (!Array.isArray(list) || list.length < 2 || list.length > 20) return { status: 422, message: 'Field /content/multiImage/images must hold 2 to 20 images' };
+    if (!Array.isArray(list) || list.length < 2 || list.length > 20)
+      return { status: 422, message: 'Field /content/multiImage/images must hold 2 to 20 images' };
     for (const [index, entry] of list.entries()) {
-      if (entry?.altText !== undefined && (typeof entry.altText !== 'string' || entry.altText.length > 4086)) return { status: 422, message: `Field /content/multiImage/images/${index}/altText must be a string of at most 4086 characters` };
+      if (entry?.altText !== undefined && (typeof entry.altText !== 'string' || entry.altText.length > 4086))
+        return { status: 422, message: `Field /content/multiImage/images/${index}/altText must be a string of at most 4086 characters` };
       const problem = imageProblem(entry?.id, `/content/multiImage/images/${index}/id`);
       if (problem) return problem;
     }
     return undefined;
   }
 
-  const restError = (status: number, message: string, code?: string) =>
-    ({ status, message, ...(code ? { code } : {}), ...(status === 422 ? { errorDetailType: 'com.linkedin.common.error.BadRequest' } : {}) });
+  const restError = (status: number, message: string, code?: string) => ({
+    status,
+    message,
+    ...(code ? { code } : {}),
+    ...(status === 422 ? { errorDetailType: 'com.linkedin.common.error.BadRequest' } : {}),
+  });
 
   function createPost(post: ReceivedPost): string {
     shareCounter += 1n;
@@ -231,7 +276,9 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     let body: unknown = raw;
     try {
       body = JSON.parse(raw);
-    } catch { /* recorded as text */ }
+    } catch {
+      /* recorded as text */
+    }
     const post: ReceivedPost = { headers, body, status: 0 };
     received.push(post);
     const answer = (status: number, payload?: unknown, extra: Record<string, string> = {}) => {
@@ -241,29 +288,54 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     const issued = tokenProblem(headers);
     if (!('token' in issued)) return answer(401, issued);
     const version = headers['linkedin-version'];
-    if (!version) return answer(400, restError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING'));
-    if (!/^\d{6}$/.test(String(version))) return answer(426, restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION'));
+    if (!version)
+      return answer(
+        400,
+        restError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING'),
+      );
+    if (!/^\d{6}$/.test(String(version)))
+      return answer(426, restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION'));
     if (headers['x-restli-protocol-version'] !== '2.0.0') return answer(400, restError(400, 'X-Restli-Protocol-Version 2.0.0 is required'));
-    if (!headers['content-type']?.startsWith('application/json')) return answer(415, restError(415, 'Content-Type must be application/json'));
+    if (!headers['content-type']?.startsWith('application/json'))
+      return answer(415, restError(415, 'Content-Type must be application/json'));
     const problem = bodyProblem(body, `urn:li:person:${issued.user.sub}`);
     if (problem) return answer(problem.status, restError(problem.status, problem.message));
     const commentary = (body as { commentary: string }).commentary;
     Object.assign(post, parseLittleText(commentary));
 
     const fault = postFaults.shift();
-    const earlier = (options.detectDuplicates ?? true)
-      ? received.find((other) => other !== post && other.urn && other.body.author === (body as { author: string }).author && other.body.commentary === commentary)
-      : undefined;
+    const earlier =
+      (options.detectDuplicates ?? true)
+        ? received.find(
+            (other) =>
+              other !== post &&
+              other.urn &&
+              other.body.author === (body as { author: string }).author &&
+              other.body.commentary === commentary,
+          )
+        : undefined;
     if (fault?.type === 'duplicate' || (!fault && earlier)) {
       return answer(422, {
-        ...restError(422, `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${earlier?.urn ?? 'urn:li:share:7099999999999999999'}`),
+        ...restError(
+          422,
+          `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${earlier?.urn ?? 'urn:li:share:7099999999999999999'}`,
+        ),
         errorDetails: { inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }] },
       });
     }
     if (fault?.type === 'status') {
       if (fault.created) createPost(post);
-      const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
-      return answer(fault.status, restError(fault.status, fault.message ?? (fault.status === 429 ? 'Resource level throttle limit for calls to this resource is reached.' : 'Internal Server Error')), headers);
+      const headers: Record<string, string> =
+        fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+      return answer(
+        fault.status,
+        restError(
+          fault.status,
+          fault.message ??
+            (fault.status === 429 ? 'Resource level throttle limit for calls to this resource is reached.' : 'Internal Server Error'),
+        ),
+        headers,
+      );
     }
     const urn = createPost(post);
     if (fault?.type === 'hang') return;
@@ -276,9 +348,19 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   /** The Rest.li headers every /rest call needs; the first problem as LinkedIn answers it. */
   function restHeadersProblem(headers: IncomingHttpHeaders): { status: number; body: unknown } | undefined {
     const version = headers['linkedin-version'];
-    if (!version) return { status: 400, body: restError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING') };
-    if (!/^\d{6}$/.test(String(version))) return { status: 426, body: restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION') };
-    if (headers['x-restli-protocol-version'] !== '2.0.0') return { status: 400, body: restError(400, 'X-Restli-Protocol-Version 2.0.0 is required') };
+    if (!version)
+      return {
+        status: 400,
+        body: restError(
+          400,
+          'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+          'VERSION_MISSING',
+        ),
+      };
+    if (!/^\d{6}$/.test(String(version)))
+      return { status: 426, body: restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION') };
+    if (headers['x-restli-protocol-version'] !== '2.0.0')
+      return { status: 400, body: restError(400, 'X-Restli-Protocol-Version 2.0.0 is required') };
     return undefined;
   }
 
@@ -292,13 +374,27 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     let owner: unknown;
     try {
       owner = (JSON.parse(raw) as { initializeUploadRequest?: { owner?: unknown } }).initializeUploadRequest?.owner;
-    } catch { /* owner stays undefined */ }
+    } catch {
+      /* owner stays undefined */
+    }
     if (typeof owner !== 'string') return send(response, 422, restError(422, 'Field /initializeUploadRequest/owner is required'));
-    if (owner !== `urn:li:person:${issued.user.sub}`) return send(response, 403, restError(403, `Not enough permissions to upload as ${owner}`));
+    if (owner !== `urn:li:person:${issued.user.sub}`)
+      return send(response, 403, restError(403, `Not enough permissions to upload as ${owner}`));
     imageCounter += 1;
-    const image: FakeImage = { urn: `urn:li:image:C4E10AQ${String(imageCounter).padStart(10, '0')}`, owner, uploadToken: randomBytes(12).toString('hex'), uploadUrlExpiresAt: now() + 60 * 60 * 1000 };
+    const image: FakeImage = {
+      urn: `urn:li:image:C4E10AQ${String(imageCounter).padStart(10, '0')}`,
+      owner,
+      uploadToken: randomBytes(12).toString('hex'),
+      uploadUrlExpiresAt: now() + 60 * 60 * 1000,
+    };
     images.set(image.urn, image);
-    send(response, 200, { value: { uploadUrlExpiresAt: image.uploadUrlExpiresAt, uploadUrl: `${baseUrl}/dms-uploads/${encodeURIComponent(image.urn)}?token=${image.uploadToken}`, image: image.urn } });
+    send(response, 200, {
+      value: {
+        uploadUrlExpiresAt: image.uploadUrlExpiresAt,
+        uploadUrl: `${baseUrl}/dms-uploads/${encodeURIComponent(image.urn)}?token=${image.uploadToken}`,
+        image: image.urn,
+      },
+    });
   }
 
   /** PUT to an upload URL: the member's token, the URL's own token, before it expires; JPEG, PNG or GIF bytes only. */
@@ -309,9 +405,13 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     if (!image || url.searchParams.get('token') !== image.uploadToken) return send(response, 403, restError(403, 'Invalid upload URL'));
     if (image.uploadUrlExpiresAt <= now()) return send(response, 403, restError(403, 'The upload URL has expired'));
     if (image.owner !== `urn:li:person:${issued.user.sub}`) return send(response, 403, restError(403, 'Not the owner of this upload'));
-    const kind = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ? 'image/jpeg'
-      : bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ? 'image/png'
-        : bytes.subarray(0, 4).toString('latin1') === 'GIF8' ? 'image/gif' : undefined;
+    const kind = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))
+      ? 'image/jpeg'
+      : bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+        ? 'image/png'
+        : bytes.subarray(0, 4).toString('latin1') === 'GIF8'
+          ? 'image/gif'
+          : undefined;
     if (!kind) return send(response, 400, restError(400, 'Unsupported image format: JPG, GIF and PNG are supported'));
     image.bytes = bytes;
     image.contentType = kind;
@@ -351,7 +451,12 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   /** Issues a code as if `user` consented; bound to `redirectUri` when given, as LinkedIn binds it. `ttlSeconds: 0` gives an expired one. */
   function issueCode(user: FakeLinkedInUser, codeOptions: { redirectUri?: string; ttlSeconds?: number } = {}): string {
     const code = `AQT${randomBytes(24).toString('base64url')}`;
-    codes.set(code, { user, redirectUri: codeOptions.redirectUri, used: false, expiresAt: now() + (codeOptions.ttlSeconds ?? CODE_LIFETIME_SECONDS) * 1000 });
+    codes.set(code, {
+      user,
+      redirectUri: codeOptions.redirectUri,
+      used: false,
+      expiresAt: now() + (codeOptions.ttlSeconds ?? CODE_LIFETIME_SECONDS) * 1000,
+    });
     return code;
   }
 
@@ -360,12 +465,16 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     const url = new URL(authorizationUrl);
     const params = url.searchParams;
     const problems = [
-      url.origin + url.pathname === `${baseUrl}/oauth/v2/authorization` ? '' : `unexpected authorization endpoint ${url.origin}${url.pathname}`,
+      url.origin + url.pathname === `${baseUrl}/oauth/v2/authorization`
+        ? ''
+        : `unexpected authorization endpoint ${url.origin}${url.pathname}`,
       params.get('response_type') === 'code' ? '' : 'response_type must be code',
       params.get('client_id') === clientId ? '' : 'unknown client_id',
       params.get('redirect_uri') ? '' : 'redirect_uri missing',
       params.get('state') ? '' : 'state missing',
-      ['openid', 'profile', 'w_member_social'].every((scope) => params.get('scope')?.split(' ').includes(scope)) ? '' : 'scope must include openid profile w_member_social',
+      ['openid', 'profile', 'w_member_social'].every((scope) => params.get('scope')?.split(' ').includes(scope))
+        ? ''
+        : 'scope must include openid profile w_member_social',
     ].filter(Boolean);
     if (problems.length) throw new Error(`fake LinkedIn refused the authorization URL: ${problems.join('; ')}`);
     const redirectUri = params.get('redirect_uri') as string;

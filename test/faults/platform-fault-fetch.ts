@@ -13,7 +13,9 @@ export interface FetchFaults extends PlatformFaults {
 
 /** What undici throws when the peer resets the connection. */
 const connectionReset = (): TypeError =>
-  new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' }) });
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' }),
+  });
 
 function describeRequest(input: string | URL | Request, init: RequestInit | undefined) {
   const request = typeof input === 'string' || 'href' in input ? undefined : input;

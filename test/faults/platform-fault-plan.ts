@@ -13,7 +13,12 @@ export type PlatformFaultKind =
   | 'hang-after-forward'; // forwarded, the platform's answer is withheld forever
 
 export const PLATFORM_FAULT_KINDS: readonly PlatformFaultKind[] = [
-  'server-error', 'rate-limited', 'connection-reset', 'hang', 'reset-after-forward', 'hang-after-forward',
+  'server-error',
+  'rate-limited',
+  'connection-reset',
+  'hang',
+  'reset-after-forward',
+  'hang-after-forward',
 ];
 
 export interface PlatformFaultOptions {
@@ -66,7 +71,10 @@ export type AnswerStyle = 'linkedin' | 'xrpc';
 
 export interface FaultPlan extends PlatformFaults {
   /** The fault for this request (undefined: forward it untouched), counted and logged when it matches. */
-  decide(method: string, path: string): { kind?: undefined; event?: PlatformFaultEvent } | { kind: PlatformFaultKind; event: PlatformFaultEvent };
+  decide(
+    method: string,
+    path: string,
+  ): { kind?: undefined; event?: PlatformFaultEvent } | { kind: PlatformFaultKind; event: PlatformFaultEvent };
   /** The injector's own answer for `server-error` / `rate-limited`, in the platform's dialect. */
   answer(kind: 'server-error' | 'rate-limited', style: AnswerStyle, event: PlatformFaultEvent): InjectedAnswer;
 }
@@ -105,21 +113,32 @@ export function createFaultPlan(options: PlatformFaultOptions): FaultPlan {
     answer(kind, style, event): InjectedAnswer {
       if (kind === 'server-error') {
         const status = SERVER_ERRORS[serverErrors++ % SERVER_ERRORS.length];
-        const body = style === 'linkedin'
-          ? { status, message: 'Internal Server Error (injected)' }
-          : { error: 'InternalServerError', message: 'Internal Server Error (injected)' };
+        const body =
+          style === 'linkedin'
+            ? { status, message: 'Internal Server Error (injected)' }
+            : { error: 'InternalServerError', message: 'Internal Server Error (injected)' };
         return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
       }
       if (style === 'linkedin') {
         event.retryNotBefore = event.at + 1000;
-        return { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: JSON.stringify({ status: 429, message: 'Resource level throttle limit reached (injected)' }) };
+        return {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '1' },
+          body: JSON.stringify({ status: 429, message: 'Resource level throttle limit reached (injected)' }),
+        };
       }
       // Epoch seconds rounded up, plus one: whatever the sub-second, the client is asked to wait at least 1 s.
       const reset = Math.ceil(event.at / 1000) + 1;
       event.retryNotBefore = reset * 1000;
       return {
         status: 429,
-        headers: { 'content-type': 'application/json', 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-policy': '30;w=300' },
+        headers: {
+          'content-type': 'application/json',
+          'ratelimit-limit': '30',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(reset),
+          'ratelimit-policy': '30;w=300',
+        },
         body: JSON.stringify({ error: 'RateLimitExceeded', message: 'Rate Limit Exceeded (injected)' }),
       };
     },

@@ -48,7 +48,9 @@ export async function startPlatformFaultProxy(target: string, options: PlatformF
     });
     outgoing.on('error', () => {
       if (response.headersSent) return void response.destroy();
-      response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 502, message: 'fault proxy: target unreachable' }));
+      response
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 502, message: 'fault proxy: target unreachable' }));
     });
     // A client that gives up on a plain forward takes the forwarded request with it, as behind a real gateway.
     response.on('close', () => {

@@ -66,7 +66,9 @@ const MIDDLEWARE_NAME = 'injectedStoreFaults';
  * for tests that fail every attempt on purpose: the same attempts and decisions (its own retry
  * strategy, same attempt count), no backoff sleep. Returns the undo.
  */
-export async function withoutSdkBackoff(client: { config: { retryStrategy: () => Promise<unknown>; maxAttempts: () => Promise<number> } }): Promise<() => void> {
+export async function withoutSdkBackoff(client: {
+  config: { retryStrategy: () => Promise<unknown>; maxAttempts: () => Promise<number> };
+}): Promise<() => void> {
   const { ConfiguredRetryStrategy } = await import('@smithy/core/retry');
   const original = client.config.retryStrategy;
   const immediate = new ConfiguredRetryStrategy(await client.config.maxAttempts(), 0);
@@ -74,12 +76,14 @@ export async function withoutSdkBackoff(client: { config: { retryStrategy: () =>
   return () => void (client.config.retryStrategy = original);
 }
 
-export function installStoreFaults(client: { middlewareStack: MiddlewareStack<any, any> }, initial: StoreFaultPlan): StoreFaults { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function installStoreFaults(client: { middlewareStack: MiddlewareStack<any, any> }, initial: StoreFaultPlan): StoreFaults {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   let plan = initial;
   let injectedTotal = 0;
   const counts: StoreFaultCounts = { calls: {}, injected: {}, byOperation: {} };
 
-  const middleware: FinalizeRequestMiddleware<any, any> = (next, context) => async (args) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const middleware: FinalizeRequestMiddleware<any, any> = (next, context) => async (args) => {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     const operation = String(context.commandName ?? '').replace(/Command$/, '');
     counts.calls[operation] = (counts.calls[operation] ?? 0) + 1;
     const kind = pickFault(plan, operation, (args.input ?? {}) as Record<string, unknown>, injectedTotal);
@@ -111,7 +115,9 @@ function pickFault(plan: StoreFaultPlan, operation: string, input: Record<string
   const random = plan.random ?? Math.random;
   if (rate <= 0 || random() >= rate) return undefined;
   if (plan.match && !plan.match(operation, input)) return undefined;
-  const applicable = (plan.kindsByOperation?.[operation] ?? plan.kinds).filter((kind) => WRITES.has(operation) || (kind !== 'TransactionConflict' && kind !== 'timeout-after-write'));
+  const applicable = (plan.kindsByOperation?.[operation] ?? plan.kinds).filter(
+    (kind) => WRITES.has(operation) || (kind !== 'TransactionConflict' && kind !== 'timeout-after-write'),
+  );
   if (!applicable.length) return undefined;
   return applicable[Math.floor(random() * applicable.length)];
 }
@@ -135,7 +141,8 @@ function faultError(kind: Exclude<StoreFaultKind, 'timeout-after-write'>, operat
         message: `Transaction cancelled, please refer cancellation reasons for specific reasons (injected)`,
         $metadata: metadata(400),
         CancellationReasons: Array.from({ length: items }, (_, index) =>
-          index === conflicted ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' } : { Code: 'None' }),
+          index === conflicted ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' } : { Code: 'None' },
+        ),
       });
     }
     case 'timeout':

@@ -76,7 +76,7 @@ describe('authentication, keys and the error shape (through the local server)', 
     expect(after.json.error).toBe('INVALID_API_KEY');
   });
 
-  it('answers 404 NOT_FOUND for an unknown key id or another account\'s key, INVALID_ID for a malformed one', async () => {
+  it("answers 404 NOT_FOUND for an unknown key id or another account's key, INVALID_ID for a malformed one", async () => {
     const mine = await service.createAccount();
     const other = await service.createAccount();
     secrets.push(mine.apiKey, other.apiKey);
@@ -110,7 +110,11 @@ describe('authentication, keys and the error shape (through the local server)', 
   });
 
   it('answers 404 NOT_FOUND for unknown routes and methods, before authentication', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['PUT', '/profiles'], ['GET', '/keys/extra/segments']]) {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['PUT', '/profiles'],
+      ['GET', '/keys/extra/segments'],
+    ]) {
       const response = await service.call(method, path);
       expect(response.status).toBe(404);
       expect(response.json).toEqual({ error: 'NOT_FOUND', message: expect.any(String) });

@@ -27,7 +27,10 @@ describe('connecting a Bluesky profile when the PDS is unreachable or failing', 
 
   const connect = async (body: Record<string, unknown>) => {
     const { apiKey } = await service.createAccount();
-    return service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: 'alice.bsky.social', app_password: appPassword, ...body } });
+    return service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: 'alice.bsky.social', app_password: appPassword, ...body },
+    });
   };
 
   const withStub = async (respond: Parameters<typeof startStubServer>[0], run: (stub: StubServer) => Promise<void>) => {
@@ -49,22 +52,28 @@ describe('connecting a Bluesky profile when the PDS is unreachable or failing', 
   });
 
   it('gives up on a PDS that never answers after BLUESKY_TIMEOUT_MS', async () => {
-    await withStub(() => undefined, async (stub) => {
-      const started = Date.now();
-      const response = await connect({ service: stub.url });
-      expect(response.status).toBe(503);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(stub.requests).toEqual(['POST /xrpc/com.atproto.server.createSession']);
-    });
+    await withStub(
+      () => undefined,
+      async (stub) => {
+        const started = Date.now();
+        const response = await connect({ service: stub.url });
+        expect(response.status).toBe(503);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(stub.requests).toEqual(['POST /xrpc/com.atproto.server.createSession']);
+      },
+    );
   });
 
   it.each([500, 502, 503, 429])('answers 503 for a PDS answering %s', async (status) => {
-    await withStub((_, response) => xrpcError(response, status, status === 429 ? 'RateLimitExceeded' : 'InternalServerError'), async (stub) => {
-      const response = await connect({ service: `${stub.url}/` });
-      expect(response.status).toBe(503);
-      expect(response.json.error).toBe('SERVICE_UNAVAILABLE');
-    });
+    await withStub(
+      (_, response) => xrpcError(response, status, status === 429 ? 'RateLimitExceeded' : 'InternalServerError'),
+      async (stub) => {
+        const response = await connect({ service: `${stub.url}/` });
+        expect(response.status).toBe(503);
+        expect(response.json.error).toBe('SERVICE_UNAVAILABLE');
+      },
+    );
   });
 
   it('says so when the service URL is not an AT Protocol server (404)', async () => {

@@ -69,10 +69,16 @@ describe('connecting a Bluesky profile', () => {
     const bob = await pds.createUser('bob');
     secrets.push(bob.appPassword);
     const { apiKey } = await service.createAccount();
-    const first = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: bob.handle, app_password: bob.appPassword } });
+    const first = await service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: bob.handle, app_password: bob.appPassword },
+    });
     expect(first.status).toBe(201);
     const logins = pds.createSessionCount();
-    const second = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+    const second = await service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: alice.handle, app_password: alice.appPassword },
+    });
     expect(second.status).toBe(400);
     expect(second.json).toEqual({ error: 'PROFILE_ALREADY_EXISTS', message: expect.any(String) });
     expect(pds.createSessionCount()).toBe(logins);
@@ -82,17 +88,24 @@ describe('connecting a Bluesky profile', () => {
     const { apiKey } = await service.createAccount();
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } })),
+        service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } }),
+      ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(400)]);
-    expect(responses.filter((response) => response.status === 400).every((response) => response.json.error === 'PROFILE_ALREADY_EXISTS')).toBe(true);
+    expect(
+      responses.filter((response) => response.status === 400).every((response) => response.json.error === 'PROFILE_ALREADY_EXISTS'),
+    ).toBe(true);
     expect((await service.call('GET', '/profiles', { key: apiKey })).json.profiles).toHaveLength(1);
   });
 
   it('replays a connect with the same idempotency-key without logging in again', async () => {
     const { apiKey } = await service.createAccount();
-    const request = { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword }, headers: { 'idempotency-key': 'connect-1' } };
+    const request = {
+      key: apiKey,
+      body: { handle: alice.handle, app_password: alice.appPassword },
+      headers: { 'idempotency-key': 'connect-1' },
+    };
     const first = await service.call('POST', '/profiles/bluesky', request);
     const logins = pds.createSessionCount();
     const again = await service.call('POST', '/profiles/bluesky', request);
@@ -130,19 +143,29 @@ describe('connecting a Bluesky profile', () => {
       const dave = await pds.createUser('dave', { password: mainPassword });
       const { apiKey, response } = await connect({ handle: dave.handle, app_password: mainPassword });
       expect(response.status).toBe(400);
-      expect(response.json).toEqual({ error: 'INVALID_FIELD', field: 'app_password', message: expect.stringMatching(/main password.*App passwords/) });
+      expect(response.json).toEqual({
+        error: 'INVALID_FIELD',
+        field: 'app_password',
+        message: expect.stringMatching(/main password.*App passwords/),
+      });
       expect((await service.call('GET', '/profiles', { key: apiKey })).json.profiles).toEqual([]);
     });
 
     it.each(['hunter2-my-password', 'ABCD-EFGH-IJKL-MNOP', 'abcd-efgh-ijkl', 'abcdefghijklmnop'])(
-      'refuses %s without asking the PDS, saying how to create an app password', async (password) => {
+      'refuses %s without asking the PDS, saying how to create an app password',
+      async (password) => {
         const logins = pds.createSessionCount();
         const { response } = await connect({ handle: alice.handle, app_password: password });
         expect(response.status).toBe(400);
-        expect(response.json).toEqual({ error: 'INVALID_FIELD', field: 'app_password', message: expect.stringContaining('Settings > Privacy and security > App passwords') });
+        expect(response.json).toEqual({
+          error: 'INVALID_FIELD',
+          field: 'app_password',
+          message: expect.stringContaining('Settings > Privacy and security > App passwords'),
+        });
         expect(response.json.message).toContain('never send your main account password');
         expect(pds.createSessionCount()).toBe(logins);
-      });
+      },
+    );
   });
 
   it.each([
@@ -153,8 +176,18 @@ describe('connecting a Bluesky profile', () => {
     ['an unknown field', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', password: 'x' }, 'INVALID_FIELD', 'password'],
     ['a numeric handle', { handle: 5, app_password: 'abcd-efgh-ijkl-mnop' }, 'INVALID_FIELD', 'handle'],
     ['something that is not a handle', { handle: 'alice smith', app_password: 'abcd-efgh-ijkl-mnop' }, 'INVALID_FIELD', 'handle'],
-    ['a non-http service', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', service: 'ftp://pds.example' }, 'INVALID_FIELD', 'service'],
-    ['a non-URL service', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', service: 'bsky.social' }, 'INVALID_FIELD', 'service'],
+    [
+      'a non-http service',
+      { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', service: 'ftp://pds.example' },
+      'INVALID_FIELD',
+      'service',
+    ],
+    [
+      'a non-URL service',
+      { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', service: 'bsky.social' },
+      'INVALID_FIELD',
+      'service',
+    ],
     ['a numeric service', { handle: 'alice.test', app_password: 'abcd-efgh-ijkl-mnop', service: 443 }, 'INVALID_FIELD', 'service'],
   ])('validates the body: %s', async (_, body, code, field) => {
     const logins = pds.createSessionCount();

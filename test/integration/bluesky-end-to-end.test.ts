@@ -29,7 +29,10 @@ describe('Bluesky end to end', () => {
   });
 
   const connect = async (appPassword: string) => {
-    const response = await service.call('POST', '/profiles/bluesky', { key: account.apiKey, body: { handle: alice.handle, app_password: appPassword } });
+    const response = await service.call('POST', '/profiles/bluesky', {
+      key: account.apiKey,
+      body: { handle: alice.handle, app_password: appPassword },
+    });
     expect(response.status).toBe(201);
     return response.json.profile as { id: string };
   };
@@ -60,7 +63,9 @@ describe('Bluesky end to end', () => {
     });
     expect(record.value.facets).toHaveLength(3);
 
-    const long = await publishNow(Array.from({ length: 4 }, (_, index) => `Paragraph ${index + 1}. ${'Words go here. '.repeat(14)}`).join('\n\n'));
+    const long = await publishNow(
+      Array.from({ length: 4 }, (_, index) => `Paragraph ${index + 1}. ${'Words go here. '.repeat(14)}`).join('\n\n'),
+    );
     expect(long.status).toBe('published');
     const records = await pds.listPosts(alice.did);
     expect(records).toHaveLength(1 + 4);
@@ -83,7 +88,10 @@ describe('Bluesky end to end', () => {
 
     const failed = await publishNow('This one cannot go out');
     expect(failed.status).toBe('failed');
-    expect(failed.results.bluesky).toMatchObject({ status: 'failed', error: { code: 'PLATFORM_AUTH_EXPIRED', message: expect.stringContaining('reconnect') } });
+    expect(failed.results.bluesky).toMatchObject({
+      status: 'failed',
+      error: { code: 'PLATFORM_AUTH_EXPIRED', message: expect.stringContaining('reconnect') },
+    });
     const profile = await service.call('GET', `/profiles/${item.id}`, { key: account.apiKey });
     expect(profile.json.profile.needs_reconnect).toBe(true);
 

@@ -39,17 +39,28 @@ describe('the Bluesky publisher adapter', () => {
     const user = await pds.createUser(name);
     secrets.push(user.appPassword, user.password);
     const { apiKey, accountId } = await service.createAccount();
-    const response = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: user.handle, app_password: user.appPassword } });
+    const response = await service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: user.handle, app_password: user.appPassword },
+    });
     expect(response.status).toBe(201);
     const { openCredentials, getProfileItem } = await modules();
     const item = (await getProfileItem(accountId, 'bluesky'))!;
     const { session } = await openCredentials(item.credentials, { accountId, profileId: item.id });
     secrets.push(session.accessJwt, session.refreshJwt);
-    const publish = async (content: string, options: { postId?: string; postTime?: Date; profile?: object } = {}): Promise<PublishOutcome> => {
+    const publish = async (
+      content: string,
+      options: { postId?: string; postTime?: Date; profile?: object } = {},
+    ): Promise<PublishOutcome> => {
       const { blueskyPublisher } = await modules();
       const profile = { ...(await getProfileItem(accountId, 'bluesky'))!, ...options.profile };
       return blueskyPublisher.publish({
-        postId: options.postId ?? randomUUID(), accountId, content, postTime: options.postTime ?? new Date(), profile, attempt: 1,
+        postId: options.postId ?? randomUUID(),
+        accountId,
+        content,
+        postTime: options.postTime ?? new Date(),
+        profile,
+        attempt: 1,
       });
     };
     return { user, accountId, profileId: item.id, publish };
@@ -71,7 +82,8 @@ describe('the Bluesky publisher adapter', () => {
     return (await openCredentials(item.credentials, { accountId, profileId: item.id })).session;
   };
 
-  const jwt = (claims: object) => `${Buffer.from('{"alg":"HS256","typ":"at+jwt"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;
+  const jwt = (claims: object) =>
+    `${Buffer.from('{"alg":"HS256","typ":"at+jwt"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;
   const byteRange = (text: string, part: string) => {
     const start = Buffer.byteLength(text.slice(0, text.indexOf(part)), 'utf8');
     return { byteStart: start, byteEnd: start + Buffer.byteLength(part, 'utf8') };
@@ -88,15 +100,25 @@ describe('the Bluesky publisher adapter', () => {
     const records = await pds.listPosts(bob.user.did);
     expect(records).toHaveLength(1);
     const [record] = records;
-    expect(outcome).toEqual({ ok: true, url: `https://bsky.app/profile/${bob.user.handle}/post/${record.rkey}`, platformPostId: record.uri });
+    expect(outcome).toEqual({
+      ok: true,
+      url: `https://bsky.app/profile/${bob.user.handle}/post/${record.rkey}`,
+      platformPostId: record.uri,
+    });
     expect(record.uri).toBe(`at://${bob.user.did}/app.bsky.feed.post/${record.rkey}`);
     expect(record.value.text).toBe(text);
     expect(record.value.reply).toBeUndefined();
-    expect(record.value.facets).toEqual([
-      { index: byteRange(text, link), features: [{ $type: 'app.bsky.richtext.facet#link', uri: link }] },
-      { $type: 'app.bsky.richtext.facet', index: byteRange(text, `@${alice.handle}`), features: [{ $type: 'app.bsky.richtext.facet#mention', did: alice.did }] },
-      { index: byteRange(text, '#launch'), features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] },
-    ].map((facet) => expect.objectContaining({ index: facet.index, features: facet.features })));
+    expect(record.value.facets).toEqual(
+      [
+        { index: byteRange(text, link), features: [{ $type: 'app.bsky.richtext.facet#link', uri: link }] },
+        {
+          $type: 'app.bsky.richtext.facet',
+          index: byteRange(text, `@${alice.handle}`),
+          features: [{ $type: 'app.bsky.richtext.facet#mention', did: alice.did }],
+        },
+        { index: byteRange(text, '#launch'), features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'launch' }] },
+      ].map((facet) => expect.objectContaining({ index: facet.index, features: facet.features })),
+    );
   });
 
   it('leaves a mention of an unknown handle as plain text and still publishes', async () => {
@@ -104,7 +126,9 @@ describe('the Bluesky publisher adapter', () => {
     const outcome = await bob.publish('Hello @nobody-at-all.test and https://example.com');
     expect(outcome.ok).toBe(true);
     const [record] = await pds.listPosts(bob.user.did);
-    expect(record.value.facets.map((facet: { features: Array<{ $type: string }> }) => facet.features[0].$type)).toEqual(['app.bsky.richtext.facet#link']);
+    expect(record.value.facets.map((facet: { features: Array<{ $type: string }> }) => facet.features[0].$type)).toEqual([
+      'app.bsky.richtext.facet#link',
+    ]);
   });
 
   describe('long texts as threads', () => {
@@ -132,10 +156,23 @@ describe('the Bluesky publisher adapter', () => {
       const outcome = await bob.publish(text);
       const records = await pds.listPosts(bob.user.did);
       expect(records.length).toBeGreaterThanOrEqual(4);
-      expect(outcome).toEqual({ ok: true, url: `https://bsky.app/profile/${bob.user.handle}/post/${records[0].rkey}`, platformPostId: records[0].uri });
+      expect(outcome).toEqual({
+        ok: true,
+        url: `https://bsky.app/profile/${bob.user.handle}/post/${records[0].rkey}`,
+        platformPostId: records[0].uri,
+      });
       for (const record of records) expect(graphemes(record.value.text)).toBeLessThanOrEqual(300);
-      expect(records.map((record) => record.value.text).join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
-      expect(records.some((record) => record.value.facets?.some((facet: { features: Array<{ uri?: string }> }) => facet.features[0].uri === url))).toBe(true);
+      expect(
+        records
+          .map((record) => record.value.text)
+          .join(' ')
+          .replace(/\s+/g, ' '),
+      ).toBe(text.replace(/\s+/g, ' '));
+      expect(
+        records.some((record) =>
+          record.value.facets?.some((facet: { features: Array<{ uri?: string }> }) => facet.features[0].uri === url),
+        ),
+      ).toBe(true);
       expectThread(records);
     });
 
@@ -182,7 +219,10 @@ describe('the Bluesky publisher adapter', () => {
     it.each([
       ['expired by its own claims', () => jwt({ scope: 'com.atproto.appPass', exp: Math.floor(Date.now() / 1000) - 60 })],
       ['unreadable', () => 'garbage'],
-      ['rejected by the PDS though not expired by the clock', () => jwt({ scope: 'com.atproto.appPass', exp: Math.floor(Date.now() / 1000) + 3600 })],
+      [
+        'rejected by the PDS though not expired by the clock',
+        () => jwt({ scope: 'com.atproto.appPass', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      ],
     ])('refreshes an access token that is %s, stores the new session, and does not log in', async (_, token) => {
       const carol = await connectedUser('carol');
       const old = await storedSession(carol.accountId);
@@ -221,7 +261,12 @@ describe('the Bluesky publisher adapter', () => {
       const logins = pds.createSessionCount();
       const refreshes = pds.callCount('com.atproto.server.refreshSession');
       const outcome = await dave.publish('Will not go out');
-      expect(outcome).toEqual({ ok: false, code: 'PLATFORM_AUTH_EXPIRED', message: expect.stringContaining('reconnect'), retryable: false });
+      expect(outcome).toEqual({
+        ok: false,
+        code: 'PLATFORM_AUTH_EXPIRED',
+        message: expect.stringContaining('reconnect'),
+        retryable: false,
+      });
       expect(pds.callCount('com.atproto.server.refreshSession')).toBe(refreshes + 1);
       expect(pds.createSessionCount()).toBe(logins + 1);
       expect(await pds.listPosts(dave.user.did)).toEqual([]);
@@ -253,7 +298,8 @@ describe('the Bluesky publisher adapter', () => {
       const erin = await connectedUser('erin');
       const headers: Record<string, string> = status === 429 ? { 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 120) } : {};
       const stub = await startStubServer((request, response) =>
-        request.url?.includes('createRecord') ? xrpcError(response, status, error, headers) : xrpcError(response, 400, 'RecordNotFound'));
+        request.url?.includes('createRecord') ? xrpcError(response, status, error, headers) : xrpcError(response, 400, 'RecordNotFound'),
+      );
       try {
         const outcome = await erin.publish('Into the void', { profile: { service: stub.url } });
         expect(outcome).toEqual({ ok: false, code, message: expect.stringContaining(error), retryable, retryAfterSeconds });

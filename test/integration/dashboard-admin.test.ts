@@ -27,7 +27,13 @@ describe('owner logins: the demo account and the admin command', () => {
     const { startLocalStack } = await import('../../local/local-stack');
     const endpoint = process.env.DYNAMODB_ENDPOINT as string;
     stack = await startLocalStack({
-      dataDir, port: 0, tableName, dynamoEndpoint: endpoint, createDemoAccount: true, scheduler: new RecordingScheduler(), log: (line) => printed.push(line),
+      dataDir,
+      port: 0,
+      tableName,
+      dynamoEndpoint: endpoint,
+      createDemoAccount: true,
+      scheduler: new RecordingScheduler(),
+      log: (line) => printed.push(line),
     });
     const { recordRunningEngine } = await import('../../local/engine-file');
     recordRunningEngine(dataDir, endpoint, undefined);
@@ -45,7 +51,11 @@ describe('owner logins: the demo account and the admin command', () => {
   });
 
   const signIn = (email: string, password: string) =>
-    fetch(`${stack.baseUrl}/dashboard/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    fetch(`${stack.baseUrl}/dashboard/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
 
   const admin = (args: string[], stdin = '') =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
@@ -75,14 +85,20 @@ describe('owner logins: the demo account and the admin command', () => {
 
   it('creates an account with a login from --email and a password on stdin (never echoed)', async () => {
     const password = 'piped in, never a flag';
-    const result = await admin(['accounts', 'create', '--name', 'Acme', '--email', 'Owner@Acme.example', '--password-stdin'], `${password}\n`);
+    const result = await admin(
+      ['accounts', 'create', '--name', 'Acme', '--email', 'Owner@Acme.example', '--password-stdin'],
+      `${password}\n`,
+    );
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout) as { account: { id: string; owner_email: string }; api_key: string };
     expect(output.account).toMatchObject({ name: 'Acme', owner_email: 'owner@acme.example' });
     expect(result.stdout + result.stderr).not.toContain(password);
     expect((await signIn('owner@acme.example', password)).status).toBe(200);
 
-    const taken = await admin(['accounts', 'create', '--name', 'Copycat', '--email', 'owner@acme.example', '--password-stdin'], 'another long password');
+    const taken = await admin(
+      ['accounts', 'create', '--name', 'Copycat', '--email', 'owner@acme.example', '--password-stdin'],
+      'another long password',
+    );
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already the login of another account');
   }, 60_000);
@@ -100,7 +116,10 @@ describe('owner logins: the demo account and the admin command', () => {
     const id = created.account.id;
     const none = await admin(['accounts', 'set-password', '--account', id, '--password-stdin'], 'first password here');
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('give --email')]);
-    const login = await admin(['accounts', 'set-password', '--account', id, '--email', 'later@example.com', '--password-stdin'], 'first password here');
+    const login = await admin(
+      ['accounts', 'set-password', '--account', id, '--email', 'later@example.com', '--password-stdin'],
+      'first password here',
+    );
     expect(JSON.parse(login.stdout)).toEqual({ login: { email: 'later@example.com' } });
     const session = await signIn('later@example.com', 'first password here');
     const cookie = session.headers.getSetCookie()[0].split(';')[0];

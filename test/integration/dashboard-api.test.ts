@@ -29,14 +29,23 @@ describe('dashboard API', () => {
     const created = await session.call('POST', '/keys', { body: { name: '  ci  ' } });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({
-      key: { id: expect.any(String), name: 'ci', prefix: created.json.api_key.slice(0, 7), created_at: expect.any(String), last_used_at: null },
+      key: {
+        id: expect.any(String),
+        name: 'ci',
+        prefix: created.json.api_key.slice(0, 7),
+        created_at: expect.any(String),
+        last_used_at: null,
+      },
       api_key: expect.stringMatching(/^sk_[\w-]{43}$/),
     });
     const value: string = created.json.api_key;
     expect((await service.call('GET', '/profiles', { key: value })).status).toBe(200);
     const listed = await session.call('GET', '/keys');
     expect(listed.text).not.toContain(value);
-    expect(listed.json.keys.find((key: { name: string }) => key.name === 'ci')).toMatchObject({ prefix: value.slice(0, 7), last_used_at: expect.any(String) });
+    expect(listed.json.keys.find((key: { name: string }) => key.name === 'ci')).toMatchObject({
+      prefix: value.slice(0, 7),
+      last_used_at: expect.any(String),
+    });
     expect((await session.call('DELETE', `/keys/${created.json.key.id}`)).status).toBe(204);
     const after = await service.call('GET', '/profiles', { key: value });
     expect([after.status, after.json.error]).toEqual([401, 'INVALID_API_KEY']);
@@ -106,7 +115,11 @@ describe('dashboard API', () => {
   });
 
   it('answers unknown dashboard API routes 404 NOT_FOUND, before authentication', async () => {
-    for (const [method, path] of [['GET', '/dashboard/api/nope'], ['PUT', '/dashboard/api/keys'], ['GET', '/dashboard/api']]) {
+    for (const [method, path] of [
+      ['GET', '/dashboard/api/nope'],
+      ['PUT', '/dashboard/api/keys'],
+      ['GET', '/dashboard/api'],
+    ]) {
       const response = await service.call(method, path);
       expect([response.status, response.json]).toEqual([404, { error: 'NOT_FOUND', message: 'Not found' }]);
     }

@@ -23,7 +23,11 @@ export const issuedSecrets: string[] = [];
 /** The Set-Cookie values of a response. */
 export const setCookies = (result: CallResult): string[] => result.headers.getSetCookie();
 
-export async function signIn(service: TestService, email: string, password = PASSWORD): Promise<{ result: CallResult; session?: DashboardSession }> {
+export async function signIn(
+  service: TestService,
+  email: string,
+  password = PASSWORD,
+): Promise<{ result: CallResult; session?: DashboardSession }> {
   const result = await service.call('POST', '/dashboard/api/sign-in', { body: { email, password } });
   if (result.status !== 200) return { result };
   const cookie = setCookies(result)[0].split(';')[0];
@@ -50,7 +54,11 @@ export function dashboardSession(service: TestService, cookie: string, csrf: str
 }
 
 /** A new account with an owner login; returns its first API key too. */
-export async function accountWithLogin(service: TestService, email: string, password = PASSWORD): Promise<{ accountId: string; apiKey: string }> {
+export async function accountWithLogin(
+  service: TestService,
+  email: string,
+  password = PASSWORD,
+): Promise<{ accountId: string; apiKey: string }> {
   const created = await service.createAccount();
   const { setOwnerLogin } = await import('#shared/use-cases/dashboard-owner-logins');
   await setOwnerLogin(created.accountId, email, password);

@@ -39,7 +39,12 @@ describe('dashboard sessions', () => {
   it('answers 403 FORBIDDEN without a valid session, and never takes an x-api-key instead', async () => {
     const { apiKey } = await service.createAccount();
     secrets.push(apiKey);
-    const cases: Record<string, string>[] = [{}, { 'x-api-key': apiKey }, { cookie: 'sps_session=not-a-session' }, { cookie: `sps_session=${'A'.repeat(43)}` }];
+    const cases: Record<string, string>[] = [
+      {},
+      { 'x-api-key': apiKey },
+      { cookie: 'sps_session=not-a-session' },
+      { cookie: `sps_session=${'A'.repeat(43)}` },
+    ];
     for (const headers of cases) {
       const response = await service.call('GET', '/dashboard/api/keys', { headers });
       expect(response.status).toBe(403);
@@ -96,7 +101,9 @@ describe('dashboard sessions', () => {
       clock.advance(5 * 60_000);
       const refreshed = await session!.call('GET', '/keys');
       expect(refreshed.status).toBe(200);
-      expect(setCookies(refreshed)).toEqual([expect.stringMatching(/^sps_session=[\w-]{43}; Path=\/dashboard\/api; Max-Age=43200; HttpOnly/)]);
+      expect(setCookies(refreshed)).toEqual([
+        expect.stringMatching(/^sps_session=[\w-]{43}; Path=\/dashboard\/api; Max-Age=43200; HttpOnly/),
+      ]);
       clock.advance(12 * 3600_000 - 60_000); // 12 h after sign-in, 11 h 59 min after the refresh
       expect((await session!.call('GET', '/session')).status).toBe(200);
       clock.advance(12 * 3600_000 + 1000);
@@ -116,7 +123,10 @@ describe('dashboard sessions', () => {
     for (const session of [first, second]) expect((await session.call('GET', '/session')).status).toBe(403);
     expect((await signIn(service, email)).result.status).toBe(400);
     expect((await signIn(service, email, 'a brand new password')).result.status).toBe(200);
-    await expect(changeOwnerPassword(accountId, 'too short')).rejects.toMatchObject({ code: 'INVALID_FIELD', extras: { field: 'password' } });
+    await expect(changeOwnerPassword(accountId, 'too short')).rejects.toMatchObject({
+      code: 'INVALID_FIELD',
+      extras: { field: 'password' },
+    });
   });
 
   it('a session cookie made up from a CSRF token or a stored hash opens nothing', async () => {

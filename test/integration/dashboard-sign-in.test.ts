@@ -65,7 +65,11 @@ describe('dashboard sign-in', () => {
       }
       const locked = (await signIn(service, email)).result;
       expect(locked.status).toBe(429);
-      expect(locked.json).toEqual({ error: 'RATE_LIMIT_EXCEEDED', retry_after: 900, message: 'Too many failed sign-ins for this email. Try again in 900 seconds' });
+      expect(locked.json).toEqual({
+        error: 'RATE_LIMIT_EXCEEDED',
+        retry_after: 900,
+        message: 'Too many failed sign-ins for this email. Try again in 900 seconds',
+      });
       expect(locked.headers.get('retry-after')).toBe('900');
 
       // Another email is not affected; an unknown email locks the same way (nothing to tell them apart).
@@ -105,8 +109,13 @@ describe('dashboard sign-in', () => {
 
   it('logs one line per dashboard request, and never a password, session id, CSRF token or key value', async () => {
     const text = logs.text();
-    const lines = text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.some((line) => line.message === 'request' && line.route === 'POST /dashboard/api/sign-in' && line.status === 200)).toBe(true);
+    const lines = text
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.some((line) => line.message === 'request' && line.route === 'POST /dashboard/api/sign-in' && line.status === 200)).toBe(
+      true,
+    );
     expect(lines.some((line) => line.error_code === 'INVALID_CREDENTIALS')).toBe(true);
     expect(issuedSecrets.length).toBeGreaterThan(10);
     for (const secret of [...secrets, ...issuedSecrets, 'not the password at all']) expect(text).not.toContain(secret);

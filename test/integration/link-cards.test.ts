@@ -39,7 +39,11 @@ describe('link cards', () => {
       for (let x = 0; x < width; x += 1) {
         const index = (y * width + x) * 3;
         const grain = ((index * 2654435761) >>> 24) & 0x3f;
-        [pixels[index], pixels[index + 1], pixels[index + 2]] = [(x / 16 + grain) & 255, (y / 12 + grain) & 255, ((x + y) / 28 + grain) & 255];
+        [pixels[index], pixels[index + 1], pixels[index + 2]] = [
+          (x / 16 + grain) & 255,
+          (y / 12 + grain) & 255,
+          ((x + y) / 28 + grain) & 255,
+        ];
       }
     }
     photo = await sharp(pixels, { raw: { width, height, channels: 3 } })
@@ -87,11 +91,14 @@ describe('link cards', () => {
   };
 
   it('shows a page with og:title, og:description and og:image as a card on both platforms, once', async () => {
-    pages.html('/launch', `<!doctype html><html><head>
+    pages.html(
+      '/launch',
+      `<!doctype html><html><head>
       <meta property="og:title" content="Launch &amp; learn: v2 &#8212; &quot;finally&quot;">
       <meta property="og:description" content="What changed, and why it took a year">
       <meta property="og:image" content="/cover.jpg">
-      <title>ignored</title></head><body>...</body></html>`);
+      <title>ignored</title></head><body>...</body></html>`,
+    );
     pages.bytes('/cover.jpg', photo, 'image/jpeg');
     const link = pages.url('/launch');
     const { post } = await publish({ content: `Our launch post: ${link} #launch` });
@@ -115,7 +122,9 @@ describe('link cards', () => {
     expect(metadata.width! / metadata.height!).toBeCloseTo(4 / 3, 2);
 
     const sent = linkedinPost(post);
-    expect(sent.body.content).toEqual({ article: { source: link, title, description, thumbnail: expect.stringMatching(/^urn:li:image:/) } });
+    expect(sent.body.content).toEqual({
+      article: { source: link, title, description, thumbnail: expect.stringMatching(/^urn:li:image:/) },
+    });
     const image = linkedin.images().get(sent.body.content.article.thumbnail);
     expect(image?.owner).toBe('urn:li:person:cards-member');
     expect(image?.bytes?.length).toBeLessThanOrEqual(1_000_000);
@@ -143,11 +152,25 @@ describe('link cards', () => {
   }, 60_000);
 
   it('makes a card without a thumbnail from a non-UTF-8 page without og:image', async () => {
-    pages.html('/latin', Buffer.concat([Buffer.from('<html><head><title>Caf'), Buffer.from([0xe9, 0x20, 0x93]), Buffer.from('Noir'), Buffer.from([0x94]), Buffer.from('</title><meta name="description" content="Men'), Buffer.from([0xfc]), Buffer.from('"></head></html>')]), 'text/html; charset=windows-1252');
+    pages.html(
+      '/latin',
+      Buffer.concat([
+        Buffer.from('<html><head><title>Caf'),
+        Buffer.from([0xe9, 0x20, 0x93]),
+        Buffer.from('Noir'),
+        Buffer.from([0x94]),
+        Buffer.from('</title><meta name="description" content="Men'),
+        Buffer.from([0xfc]),
+        Buffer.from('"></head></html>'),
+      ]),
+      'text/html; charset=windows-1252',
+    );
     const { post } = await publish({ content: `lunch at ${pages.url('/latin')}` });
     const expected = { uri: pages.url('/latin'), title: 'Café \u201cNoir\u201d', description: 'Menü' };
     expect((await blueskyRecord(post)).value.embed.external).toEqual(expected);
-    expect(linkedinPost(post).body.content).toEqual({ article: { source: expected.uri, title: expected.title, description: expected.description } });
+    expect(linkedinPost(post).body.content).toEqual({
+      article: { source: expected.uri, title: expected.title, description: expected.description },
+    });
   }, 60_000);
 
   it('reads the metadata from the first megabyte of a 10 MB page', async () => {
@@ -186,8 +209,14 @@ describe('link cards', () => {
   it('keeps the card but drops a thumbnail that is not an image or points inside', async () => {
     pages.html('/bad-image', '<head><meta property="og:title" content="Bad image"><meta property="og:image" content="/fake.jpg"></head>');
     pages.bytes('/fake.jpg', Buffer.from('<html>not a picture</html>'), 'image/jpeg');
-    pages.html('/inside-image', '<head><meta property="og:title" content="Inside image"><meta property="og:image" content="http://169.254.169.254/x.png"></head>');
-    for (const [path, title] of [['/bad-image', 'Bad image'], ['/inside-image', 'Inside image']]) {
+    pages.html(
+      '/inside-image',
+      '<head><meta property="og:title" content="Inside image"><meta property="og:image" content="http://169.254.169.254/x.png"></head>',
+    );
+    for (const [path, title] of [
+      ['/bad-image', 'Bad image'],
+      ['/inside-image', 'Inside image'],
+    ]) {
       const { post } = await publish({ content: `look ${pages.url(path)}` });
       expect((await blueskyRecord(post)).value.embed.external).toEqual({ uri: pages.url(path), title, description: '' });
       expect(linkedinPost(post).body.content).toEqual({ article: { source: pages.url(path), title } });

@@ -96,22 +96,30 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
     const item = await getProfileItem(accountId, 'linkedin');
     const [token] = linkedin.tokens('sealed-1');
     expect(item?.credentials).not.toContain(token.token);
-    expect(await openLinkedInCredentials(item!.credentials, { account_id: accountId, profile_id: profile.id }))
-      .toEqual({ access_token: token.token, expires_at: profile.expires_at });
-    await expect(openLinkedInCredentials(item!.credentials, { account_id: accountId, profile_id: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow();
+    expect(await openLinkedInCredentials(item!.credentials, { account_id: accountId, profile_id: profile.id })).toEqual({
+      access_token: token.token,
+      expires_at: profile.expires_at,
+    });
+    await expect(
+      openLinkedInCredentials(item!.credentials, { account_id: accountId, profile_id: '00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toThrow();
   });
 
-  it('follows LinkedIn\'s own redirect from the consent page, with the handle falling back to the member id', async () => {
+  it("follows LinkedIn's own redirect from the consent page, with the handle falling back to the member id", async () => {
     const { url } = await startFlow();
     linkedin.setConsentUser({ sub: 'no-name-77' });
     const consent = await fetch(url, { redirect: 'manual' });
     expect(consent.status).toBe(302);
     const connected = await returnFromLinkedIn(consent.headers.get('location') as string);
     expect(connected.status).toBe(201);
-    expect(connected.json.profile).toMatchObject({ handle: 'no-name-77', display_name: null, platform_user_id: 'urn:li:person:no-name-77' });
+    expect(connected.json.profile).toMatchObject({
+      handle: 'no-name-77',
+      display_name: null,
+      platform_user_id: 'urn:li:person:no-name-77',
+    });
   });
 
-  it('reports the member\'s refusal with LinkedIn\'s error and description, and burns the state', async () => {
+  it("reports the member's refusal with LinkedIn's error and description, and burns the state", async () => {
     const { url } = await startFlow();
     const denied = await returnFromLinkedIn(linkedin.approve(url, ADA, 'deny').callbackUrl);
     expect(denied.status).toBe(400);
@@ -203,7 +211,12 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
     });
 
     it.each([
-      ['a refusal', (url: string) => linkedin.approve(url, ADA, 'deny').callbackUrl, 'OAUTH_ERROR', 'user_cancelled_authorize: The user cancelled the authorization'],
+      [
+        'a refusal',
+        (url: string) => linkedin.approve(url, ADA, 'deny').callbackUrl,
+        'OAUTH_ERROR',
+        'user_cancelled_authorize: The user cancelled the authorization',
+      ],
       ['a refused code', (url: string) => `${CALLBACK_URL}?code=bad&state=${stateOf(url)}`, 'OAUTH_ERROR', INVALID_GRANT],
     ])('redirects %s with status=error, the code and the details', async (_, callbackUrl, code, details) => {
       const { url } = await startFlow({ return_url: returnUrl });
@@ -214,7 +227,9 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
       const { apiKey } = await service.createAccount();
       const first = (await authorize(apiKey, { return_url: returnUrl })).json.authorization_url;
       const second = (await authorize(apiKey, { return_url: returnUrl })).json.authorization_url;
-      expect(locationOf(await returnFromLinkedIn(linkedin.approve(first, { sub: 'dup-1', name: 'Dup' }).callbackUrl)).status).toBe('connected');
+      expect(locationOf(await returnFromLinkedIn(linkedin.approve(first, { sub: 'dup-1', name: 'Dup' }).callbackUrl)).status).toBe(
+        'connected',
+      );
       const query = locationOf(await returnFromLinkedIn(linkedin.approve(second, { sub: 'dup-1', name: 'Dup' }).callbackUrl));
       expect(query).toMatchObject({ status: 'error', error: 'PROFILE_ALREADY_EXISTS' });
     });
@@ -248,7 +263,11 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
   });
 
   it('logs the callback with its account and never a token, code, state or the client secret', async () => {
-    const lines = logs.text().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = logs
+      .text()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const connected = lines.find((line) => line.route === 'GET /profiles/linkedin/callback' && line.status === 201);
     expect(connected).toMatchObject({ account_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const tokens = linkedin.tokens().map((issued) => issued.token);

@@ -22,7 +22,12 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
 
   beforeAll(async () => {
     linkedin = await startFakeLinkedIn();
-    table = await useTestTable({ ...linkedin.settings(), LINKEDIN_TIMEOUT_MS: String(TIMEOUT_MS), LINKEDIN_API_VERSION: '202511', LOG_LEVEL: 'DEBUG' });
+    table = await useTestTable({
+      ...linkedin.settings(),
+      LINKEDIN_TIMEOUT_MS: String(TIMEOUT_MS),
+      LINKEDIN_API_VERSION: '202511',
+      LOG_LEVEL: 'DEBUG',
+    });
     ({ linkedinPublisher: publisher, createLinkedInPublisher } = await import('#shared/platforms/linkedin/publisher'));
     ({ escapeLittleText } = await import('#shared/platforms/linkedin/little-text'));
     ({ sealLinkedInCredentials } = await import('#shared/platforms/linkedin/credentials'));
@@ -50,13 +55,23 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
       connected_at: new Date().toISOString(),
       expires_at: expiresAt,
       needs_reconnect: false,
-      credentials: await sealLinkedInCredentials({ access_token: token.token, expires_at: expiresAt }, { account_id: accountId, profile_id: options.sealedFor ?? profileId }),
+      credentials: await sealLinkedInCredentials(
+        { access_token: token.token, expires_at: expiresAt },
+        { account_id: accountId, profile_id: options.sealedFor ?? profileId },
+      ),
     };
     return { profile, token: token.token };
   }
 
   async function publish(profile: ProfileItem, content: string, adapter = publisher) {
-    const request: PublishRequest = { postId: randomUUID(), accountId: profile.account_id, content, postTime: new Date(), profile, attempt: 1 };
+    const request: PublishRequest = {
+      postId: randomUUID(),
+      accountId: profile.account_id,
+      content,
+      postTime: new Date(),
+      profile,
+      attempt: 1,
+    };
     const outcome = await adapter.publish(request);
     outcomes.push(JSON.stringify(outcome));
     return outcome;
@@ -97,7 +112,12 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
   it('answers PLATFORM_AUTH_EXPIRED without calling LinkedIn when the stored expiry has passed', async () => {
     const { profile } = await connect({ sub: 'exp-1', name: 'Expired' }, { storedExpiresAt: new Date(Date.now() - 1000) });
     const before = linkedin.receivedPosts().length;
-    expect(await publish(profile, 'too late')).toEqual({ ok: false, code: 'PLATFORM_AUTH_EXPIRED', message: expect.stringContaining('expired'), retryable: false });
+    expect(await publish(profile, 'too late')).toEqual({
+      ok: false,
+      code: 'PLATFORM_AUTH_EXPIRED',
+      message: expect.stringContaining('expired'),
+      retryable: false,
+    });
     expect(linkedin.receivedPosts()).toHaveLength(before);
   });
 
@@ -121,30 +141,56 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
   it('classifies 429 as retryable PLATFORM_UNAVAILABLE with Retry-After', async () => {
     const { profile } = await connect({ sub: 'rl-1' });
     linkedin.failNextPosts(1, { type: 'status', status: 429, retryAfterSeconds: 30 });
-    expect(await publish(profile, 'throttled')).toEqual({ ok: false, code: 'PLATFORM_UNAVAILABLE', message: expect.any(String), retryable: true, retryAfterSeconds: 30 });
+    expect(await publish(profile, 'throttled')).toEqual({
+      ok: false,
+      code: 'PLATFORM_UNAVAILABLE',
+      message: expect.any(String),
+      retryable: true,
+      retryAfterSeconds: 30,
+    });
   });
 
   it.each([500, 503])('classifies %i as retryable PLATFORM_UNAVAILABLE, then succeeds on the next attempt', async (status) => {
     const { profile } = await connect({ sub: `err-${status}` });
     linkedin.failNextPosts(1, { type: 'status', status });
-    expect(await publish(profile, `down ${status}`)).toEqual({ ok: false, code: 'PLATFORM_UNAVAILABLE', message: expect.any(String), retryable: true });
+    expect(await publish(profile, `down ${status}`)).toEqual({
+      ok: false,
+      code: 'PLATFORM_UNAVAILABLE',
+      message: expect.any(String),
+      retryable: true,
+    });
     expect(await publish(profile, `down ${status}`)).toMatchObject({ ok: true });
   });
 
-  it('classifies LinkedIn\'s duplicate answer as PLATFORM_DUPLICATE, never retried', async () => {
+  it("classifies LinkedIn's duplicate answer as PLATFORM_DUPLICATE, never retried", async () => {
     const { profile } = await connect({ sub: 'dup-1' });
     linkedin.failNextPosts(1, { type: 'duplicate' });
-    expect(await publish(profile, 'first time')).toEqual({ ok: false, code: 'PLATFORM_DUPLICATE', message: expect.stringMatching(/duplicate/i), retryable: false });
+    expect(await publish(profile, 'first time')).toEqual({
+      ok: false,
+      code: 'PLATFORM_DUPLICATE',
+      message: expect.stringMatching(/duplicate/i),
+      retryable: false,
+    });
     expect(await publish(profile, 'same words')).toMatchObject({ ok: true });
     expect(await publish(profile, 'same words')).toMatchObject({ ok: false, code: 'PLATFORM_DUPLICATE', retryable: false });
   });
 
-  it('classifies other refusals as PLATFORM_REJECTED with LinkedIn\'s message', async () => {
+  it("classifies other refusals as PLATFORM_REJECTED with LinkedIn's message", async () => {
     const { profile } = await connect({ sub: 'rej-1' });
     linkedin.failNextPosts(1, { type: 'status', status: 422, message: 'Field /commentary has invalid text' });
-    expect(await publish(profile, 'rejected')).toEqual({ ok: false, code: 'PLATFORM_REJECTED', message: 'Field /commentary has invalid text', retryable: false });
+    expect(await publish(profile, 'rejected')).toEqual({
+      ok: false,
+      code: 'PLATFORM_REJECTED',
+      message: 'Field /commentary has invalid text',
+      retryable: false,
+    });
     const other = { ...profile, platform_user_id: 'urn:li:person:somebody-else' };
-    expect(await publish(other, 'as someone else')).toMatchObject({ ok: false, code: 'PLATFORM_REJECTED', message: expect.stringContaining('somebody-else'), retryable: false });
+    expect(await publish(other, 'as someone else')).toMatchObject({
+      ok: false,
+      code: 'PLATFORM_REJECTED',
+      message: expect.stringContaining('somebody-else'),
+      retryable: false,
+    });
   });
 
   it.each([
@@ -156,7 +202,12 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     const created = linkedin.postCount();
     linkedin.failNextPosts(1, fault);
     const started = Date.now();
-    expect(await publish(profile, `maybe posted ${fault.type}`)).toEqual({ ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: expect.any(String), retryable: false });
+    expect(await publish(profile, `maybe posted ${fault.type}`)).toEqual({
+      ok: false,
+      code: 'PLATFORM_OUTCOME_UNKNOWN',
+      message: expect.any(String),
+      retryable: false,
+    });
     // Given up on its own timeout, long before a late answer would have come (a bound over a second, not the machine's speed).
     expect(Date.now() - started).toBeLessThan(LATE_ANSWER_MS / 2);
     expect(linkedin.postCount()).toBe(created + 1);
@@ -169,10 +220,17 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
         probe.close(() => resolve(port));
       });
     });
-    const unreachable = createLinkedInPublisher({ apiBaseUrl: `http://127.0.0.1:${closedPort}`, apiVersion: '202511', timeoutMs: TIMEOUT_MS });
+    const unreachable = createLinkedInPublisher({
+      apiBaseUrl: `http://127.0.0.1:${closedPort}`,
+      apiVersion: '202511',
+      timeoutMs: TIMEOUT_MS,
+    });
     const { profile } = await connect({ sub: 'refused-1' });
     expect(await publish(profile, 'nobody home', unreachable)).toEqual({
-      ok: false, code: 'PLATFORM_UNAVAILABLE', message: expect.stringContaining('ECONNREFUSED'), retryable: true,
+      ok: false,
+      code: 'PLATFORM_UNAVAILABLE',
+      message: expect.stringContaining('ECONNREFUSED'),
+      retryable: true,
     });
   });
 

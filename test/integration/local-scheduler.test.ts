@@ -16,7 +16,13 @@ describe('local scheduler', () => {
 
   const startStack = async () => {
     const { startLocalStack } = await import('../../local/local-stack');
-    return startLocalStack({ dataDir: table.dataDir, port: 0, tableName: table.tableName, dynamoEndpoint: table.endpoint, createDemoAccount: false });
+    return startLocalStack({
+      dataDir: table.dataDir,
+      port: 0,
+      tableName: table.tableName,
+      dynamoEndpoint: table.endpoint,
+      createDemoAccount: false,
+    });
   };
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.baseUrl}${path}`, {
@@ -48,8 +54,16 @@ describe('local scheduler', () => {
     const { createProfileItem } = await import('#shared/store/profiles');
     for (const platform of ['linkedin', 'bluesky'] as const) {
       await createProfileItem({
-        id: crypto.randomUUID(), account_id: created.account.id, platform, handle: 'h', display_name: null,
-        platform_user_id: 'u', connected_at: new Date().toISOString(), expires_at: null, needs_reconnect: false, credentials: 'c',
+        id: crypto.randomUUID(),
+        account_id: created.account.id,
+        platform,
+        handle: 'h',
+        display_name: null,
+        platform_user_id: 'u',
+        connected_at: new Date().toISOString(),
+        expires_at: null,
+        needs_reconnect: false,
+        credentials: 'c',
       });
     }
   });
@@ -68,7 +82,11 @@ describe('local scheduler', () => {
     const clock = fixedClock(new Date());
     useClock(clock);
     const at = new Date(clock.now().getTime() + 61_000);
-    const created = await call('POST', '/posts', { content: 'on time', platforms: ['linkedin', 'bluesky'], scheduled_for: at.toISOString() });
+    const created = await call('POST', '/posts', {
+      content: 'on time',
+      platforms: ['linkedin', 'bluesky'],
+      scheduled_for: at.toISOString(),
+    });
     expect(created.status).toBe(201);
     const postId: string = created.json.post.id;
     clock.advance(50_000);

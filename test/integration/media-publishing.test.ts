@@ -32,7 +32,10 @@ describe('posts with images', () => {
   });
 
   const upload = async (bytes: Buffer, altText: string, contentType = 'image/jpeg') => {
-    const created = await service.call('POST', '/media', { key: apiKey, body: { content_type: contentType, size_bytes: bytes.length, alt_text: altText } });
+    const created = await service.call('POST', '/media', {
+      key: apiKey,
+      body: { content_type: contentType, size_bytes: bytes.length, alt_text: altText },
+    });
     expect(created.status).toBe(201);
     const put = await fetch(created.json.upload.url, { method: 'PUT', headers: created.json.upload.headers, body: bytes });
     expect(put.status).toBe(200);
@@ -73,7 +76,10 @@ describe('posts with images', () => {
     const records = (await pds.listPosts(alice.did)).filter((record) => record.uri === post.results.bluesky.platform_post_id);
     expect(records).toHaveLength(1);
     const embed = records[0].value.embed;
-    expect(embed).toMatchObject({ $type: 'app.bsky.embed.images', images: [{ alt: 'A gradient photo from a test camera', aspectRatio: { width: expect.any(Number), height: expect.any(Number) } }] });
+    expect(embed).toMatchObject({
+      $type: 'app.bsky.embed.images',
+      images: [{ alt: 'A gradient photo from a test camera', aspectRatio: { width: expect.any(Number), height: expect.any(Number) } }],
+    });
     expect(embed.images).toHaveLength(1);
     const { aspectRatio } = embed.images[0];
     expect(aspectRatio.width / aspectRatio.height).toBeCloseTo(4 / 3, 2);
@@ -85,7 +91,9 @@ describe('posts with images', () => {
 
     const sent = linkedin.createdPosts().filter((one) => one.urn === post.results.linkedin.platform_post_id);
     expect(sent).toHaveLength(1);
-    expect(sent[0].body.content).toEqual({ media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A gradient photo from a test camera' } });
+    expect(sent[0].body.content).toEqual({
+      media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A gradient photo from a test camera' },
+    });
     const image = linkedin.images().get(sent[0].body.content.media.id)!;
     expect(image.owner).toBe('urn:li:person:images-member');
     const uploaded = await sharp(image.bytes!).metadata();
@@ -97,7 +105,13 @@ describe('posts with images', () => {
 
   it('sends two to four images as a multi-image post on LinkedIn and one images embed on Bluesky, in order', async () => {
     const first = await upload(await smallJpeg(300, 200), 'first');
-    const second = await upload(await sharp({ create: { width: 100, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer(), 'second, a PNG', 'image/png');
+    const second = await upload(
+      await sharp({ create: { width: 100, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+        .png()
+        .toBuffer(),
+      'second, a PNG',
+      'image/png',
+    );
     const post = await publish({ content: 'Two images', media: [first.id, second.id] });
     expect(post.status).toBe('published');
     const record = (await pds.listPosts(alice.did)).find((one) => one.uri === post.results.bluesky.platform_post_id)!;
@@ -106,7 +120,14 @@ describe('posts with images', () => {
       ['second, a PNG', { width: 100, height: 300 }],
     ]);
     const sent = linkedin.createdPosts().find((one) => one.urn === post.results.linkedin.platform_post_id)!;
-    expect(sent.body.content).toEqual({ multiImage: { images: [{ id: expect.stringMatching(/^urn:li:image:/), altText: 'first' }, { id: expect.stringMatching(/^urn:li:image:/), altText: 'second, a PNG' }] } });
+    expect(sent.body.content).toEqual({
+      multiImage: {
+        images: [
+          { id: expect.stringMatching(/^urn:li:image:/), altText: 'first' },
+          { id: expect.stringMatching(/^urn:li:image:/), altText: 'second, a PNG' },
+        ],
+      },
+    });
     expect(linkedin.images().get(sent.body.content.multiImage.images[1].id)?.contentType).toBe('image/png');
   }, 60_000);
 });

@@ -44,7 +44,14 @@ describe('media', () => {
   const mediaItems = async () => {
     const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db, tableName } = await import('#shared/store/client');
-    const { Items = [] } = await db.send(new ScanCommand({ TableName: tableName, FilterExpression: '#type = :media', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':media': 'media' } }));
+    const { Items = [] } = await db.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: '#type = :media',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':media': 'media' },
+      }),
+    );
     return Items;
   };
 
@@ -65,7 +72,12 @@ describe('media', () => {
         created_at: expect.any(String),
         expires_at: expect.any(String),
       },
-      upload: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), method: 'PUT', headers: { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) }, expires_at: expect.any(String) },
+      upload: {
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//),
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) },
+        expires_at: expect.any(String),
+      },
     });
     const { media, upload } = created.json;
     expect(Date.parse(media.expires_at) - Date.parse(media.created_at)).toBe(24 * 3600 * 1000);
@@ -122,7 +134,10 @@ describe('media', () => {
         await (await objectStorage()).write(mediaKeys(accountId, created.json.media.id).upload, bytes, declared);
       }
       invalidMedia(await complete(created.json.media.id), reason);
-      expect((await service.call('GET', `/media/${created.json.media.id}`, { key })).json.media).toMatchObject({ status: 'awaiting_upload', width: null });
+      expect((await service.call('GET', `/media/${created.json.media.id}`, { key })).json.media).toMatchObject({
+        status: 'awaiting_upload',
+        width: null,
+      });
     };
     const jpeg = await smallJpeg();
     await check('image/jpeg', jpeg.length, undefined, 'not_uploaded');
@@ -154,9 +169,13 @@ describe('media', () => {
     expect(item.variants.bluesky.size_bytes).toBeLessThanOrEqual(1_000_000);
   });
 
-  it('hides another account\'s media and unknown ids as MEDIA_NOT_FOUND, and refuses bad ids', async () => {
+  it("hides another account's media and unknown ids as MEDIA_NOT_FOUND, and refuses bad ids", async () => {
     const mine = (await uploadImage(await smallJpeg())).json.media;
-    for (const [method, path] of [['GET', `/media/${mine.id}`], ['POST', `/media/${mine.id}/complete`], ['DELETE', `/media/${mine.id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/media/${mine.id}`],
+      ['POST', `/media/${mine.id}/complete`],
+      ['DELETE', `/media/${mine.id}`],
+    ] as const) {
       const response = await service.call(method, path, { key: otherKey });
       expect(response.status).toBe(404);
       expect(response.json).toEqual({ error: 'MEDIA_NOT_FOUND', message: 'Media not found' });
@@ -174,12 +193,16 @@ describe('media', () => {
 
   describe('on posts', () => {
     let account: { accountId: string; apiKey: string };
-    const post = (body: Record<string, unknown>) => service.call('POST', '/posts', { key: account.apiKey, body: { content: 'with images', platforms: ['bluesky'], ...body } });
+    const post = (body: Record<string, unknown>) =>
+      service.call('POST', '/posts', { key: account.apiKey, body: { content: 'with images', platforms: ['bluesky'], ...body } });
     const ready = async (count: number) => {
       const ids: string[] = [];
       for (let index = 0; index < count; index += 1) {
         const bytes = await smallJpeg(40 + index, 30);
-        const created = await service.call('POST', '/media', { key: account.apiKey, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: `image ${index}` } });
+        const created = await service.call('POST', '/media', {
+          key: account.apiKey,
+          body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: `image ${index}` },
+        });
         await put(created.json.upload, bytes);
         ids.push((await service.call('POST', `/media/${created.json.media.id}/complete`, { key: account.apiKey })).json.media.id);
       }
@@ -200,9 +223,19 @@ describe('media', () => {
       expect(created.status).toBe(201);
       expect(created.json.post.media.map((media: { id: string }) => media.id)).toEqual(ids);
       expect(created.json.post.media[0]).toEqual({
-        id: ids[0], status: 'ready', content_type: 'image/jpeg', size_bytes: expect.any(Number), width: 40, height: 30, alt_text: 'image 0', created_at: expect.any(String), expires_at: null,
+        id: ids[0],
+        status: 'ready',
+        content_type: 'image/jpeg',
+        size_bytes: expect.any(Number),
+        width: 40,
+        height: 30,
+        alt_text: 'image 0',
+        created_at: expect.any(String),
+        expires_at: null,
       });
-      expect((await service.call('GET', `/posts/${created.json.post.id}`, { key: account.apiKey })).json.post.media).toEqual(created.json.post.media);
+      expect((await service.call('GET', `/posts/${created.json.post.id}`, { key: account.apiKey })).json.post.media).toEqual(
+        created.json.post.media,
+      );
       // Attached: no expiry, and not deletable while the post is pending.
       expect((await service.call('GET', `/media/${ids[1]}`, { key: account.apiKey })).json.media.expires_at).toBeNull();
       invalidMedia(await service.call('DELETE', `/media/${ids[1]}`, { key: account.apiKey }), 'in_use');
@@ -216,7 +249,7 @@ describe('media', () => {
       expect((await service.call('GET', `/media/${ids[1]}`, { key: account.apiKey })).status).toBe(404);
     }, 60_000);
 
-    it('edits a scheduled post\'s images with PATCH: replaced as a whole, the dropped ones released, in the documented order (docs/api.md, Media)', async () => {
+    it("edits a scheduled post's images with PATCH: replaced as a whole, the dropped ones released, in the documented order (docs/api.md, Media)", async () => {
       const [first, second, third] = await ready(3);
       const scheduledFor = new Date(clock.now().getTime() + 72 * 3600_000).toISOString();
       const created = (await post({ media: [first], scheduled_for: scheduledFor })).json.post;
@@ -235,7 +268,11 @@ describe('media', () => {
       invalidMedia(await patch({ media: await ready(5) }), 'too_many');
       const notConnected = await patch({ media: [first], platforms: ['linkedin'] });
       expect([notConnected.status, notConnected.json.error]).toEqual([400, 'PLATFORMS_NOT_CONNECTED']);
-      expect((await service.call('GET', `/posts/${created.id}`, { key: account.apiKey })).json.post.media.map((media: { id: string }) => media.id)).toEqual([second, third]);
+      expect(
+        (await service.call('GET', `/posts/${created.id}`, { key: account.apiKey })).json.post.media.map(
+          (media: { id: string }) => media.id,
+        ),
+      ).toEqual([second, third]);
       // [] removes them all.
       expect((await patch({ media: [] })).json.post.media).toEqual([]);
       expect((await service.call('GET', `/media/${second}`, { key: account.apiKey })).json.media.expires_at).not.toBeNull();
@@ -243,7 +280,8 @@ describe('media', () => {
 
     it('checks media after the scheduled time and before the connections, and writes nothing when refusing', async () => {
       const [readyId] = await ready(1);
-      const awaiting = (await service.call('POST', '/media', { key: account.apiKey, body: { content_type: 'image/png', size_bytes: 10 } })).json.media.id;
+      const awaiting = (await service.call('POST', '/media', { key: account.apiKey, body: { content_type: 'image/png', size_bytes: 10 } }))
+        .json.media.id;
       const foreign = (await service.call('POST', '/media', { key, body: { content_type: 'image/png', size_bytes: 10 } })).json.media.id;
       const five = await ready(5);
       const before = await usage();
@@ -262,8 +300,12 @@ describe('media', () => {
       for (const [body, status, error] of cases) {
         const response = await post(body);
         expect({ body, status: response.status, json: response.json }).toEqual({ body, status, json: expect.objectContaining(error) });
-        const preview = await service.call('POST', '/posts/preview', { key: account.apiKey, body: { content: 'with images', platforms: ['bluesky'], ...body } });
-        if (error.error !== 'PLATFORMS_NOT_CONNECTED') expect({ body, status: preview.status, error: preview.json.error }).toEqual({ body, status, error: error.error });
+        const preview = await service.call('POST', '/posts/preview', {
+          key: account.apiKey,
+          body: { content: 'with images', platforms: ['bluesky'], ...body },
+        });
+        if (error.error !== 'PLATFORMS_NOT_CONNECTED')
+          expect({ body, status: preview.status, error: preview.json.error }).toEqual({ body, status, error: error.error });
       }
       expect(await usage()).toBe(before);
       expect((await service.call('GET', `/media/${readyId}`, { key: account.apiKey })).json.media.expires_at).not.toBeNull();

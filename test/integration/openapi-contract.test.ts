@@ -33,7 +33,8 @@ async function startStubPds(): Promise<{ url: string; stop(): Promise<void> }> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
-      if (!request.url?.startsWith('/xrpc/com.atproto.server.createSession')) return answer(400, { error: 'InvalidRequest', message: 'stub' });
+      if (!request.url?.startsWith('/xrpc/com.atproto.server.createSession'))
+        return answer(400, { error: 'InvalidRequest', message: 'stub' });
       const { identifier, password } = JSON.parse(raw) as { identifier: string; password: string };
       if (password !== APP_PASSWORD) return answer(401, { error: 'AuthenticationRequired', message: 'Invalid identifier or password' });
       const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -49,7 +50,11 @@ async function startStubPds(): Promise<{ url: string; stop(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -78,7 +83,9 @@ describe('the OpenAPI document matches what the service answers', () => {
   /** Calls `path` (an instance of the route `template`), validates the response against the document, records the status. */
   async function call(method: string, template: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const response = await service.call(method, path, options);
-    expect({ [`${method} ${path} → ${response.status}`]: validate(method, template, response) }).toEqual({ [`${method} ${path} → ${response.status}`]: [] });
+    expect({ [`${method} ${path} → ${response.status}`]: validate(method, template, response) }).toEqual({
+      [`${method} ${path} → ${response.status}`]: [],
+    });
     const key = `${method} ${template}`;
     seen.set(key, (seen.get(key) ?? new Set()).add(response.status));
     return response;
@@ -88,7 +95,8 @@ describe('the OpenAPI document matches what the service answers', () => {
     registerSecret(created.apiKey);
     return created;
   };
-  const expectError = (response: CallResult, status: number, code: string) => expect([response.status, response.json?.error]).toEqual([status, code]);
+  const expectError = (response: CallResult, status: number, code: string) =>
+    expect([response.status, response.json?.error]).toEqual([status, code]);
   /** Leaves a post as the publisher leaves one every platform refused: failed, slot released. */
   async function markFailed(postId: string): Promise<void> {
     const { db, tableName } = await import('#shared/store/client');
@@ -96,12 +104,29 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { getPostItem, postKey } = await import('#shared/store/posts');
     const { spacingSlotKey } = await import('#shared/store/spacing-slots');
     const post = (await getPostItem(postId))!;
-    const results = Object.fromEntries(post.platforms.map((platform) => [platform, { status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: 'PLATFORM_REJECTED', message: 'Refused' } }]));
-    await db.send(new UpdateCommand({
-      TableName: tableName, Key: postKey(postId), UpdateExpression: 'SET #s = :failed, results = :results REMOVE spacing_bucket',
-      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':failed': 'failed', ':results': results },
-    }));
-    if (post.spacing_bucket !== undefined) await db.send(new DeleteCommand({ TableName: tableName, Key: spacingSlotKey(post.account_id, post.spacing_bucket) }));
+    const results = Object.fromEntries(
+      post.platforms.map((platform) => [
+        platform,
+        {
+          status: 'failed',
+          url: null,
+          platform_post_id: null,
+          published_at: null,
+          error: { code: 'PLATFORM_REJECTED', message: 'Refused' },
+        },
+      ]),
+    );
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: postKey(postId),
+        UpdateExpression: 'SET #s = :failed, results = :results REMOVE spacing_bucket',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':results': results },
+      }),
+    );
+    if (post.spacing_bucket !== undefined)
+      await db.send(new DeleteCommand({ TableName: tableName, Key: spacingSlotKey(post.account_id, post.spacing_bucket) }));
   }
 
   it('keys: list, create, delete', async () => {
@@ -112,8 +137,16 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect(created.status).toBe(201); // idempotency-key ignored here, as documented
     registerSecret(created.json.api_key);
     expectError(await call('POST', '/keys', '/keys', { key, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
-    expectError(await call('POST', '/keys', '/keys', { key, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON');
-    expectError(await call('POST', '/keys', '/keys', { key, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await call('POST', '/keys', '/keys', { key, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'INVALID_JSON',
+    );
+    expectError(
+      await call('POST', '/keys', '/keys', { key, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expectError(await call('POST', '/keys', '/keys', { key, body: { name: 'x'.repeat(70_000) } }), 413, 'PAYLOAD_TOO_LARGE');
     expect((await call('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`, { key })).status).toBe(204);
     expectError(await call('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`, { key }), 404, 'NOT_FOUND');
@@ -125,7 +158,11 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { smallJpeg } = await import('../support/images');
     const { apiKey: key } = await account();
     const bytes = await smallJpeg();
-    const created = await call('POST', '/media', '/media', { key, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'a' }, headers: { 'idempotency-key': 'media-1' } });
+    const created = await call('POST', '/media', '/media', {
+      key,
+      body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'a' },
+      headers: { 'idempotency-key': 'media-1' },
+    });
     expect(created.status).toBe(201);
     expectError(await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1 } }), 400, 'INVALID_FIELD');
     const id = created.json.media.id as string;
@@ -161,12 +198,35 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect(connected.status).toBe(201);
     expect(connected.json.profile).toMatchObject({ platform: 'bluesky', handle: 'alice.test', platform_user_id: DID });
     expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key, body }), 400, 'PROFILE_ALREADY_EXISTS');
-    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, app_password: 'zzzz-zzzz-zzzz-zzzz' } }), 400, 'INVALID_CREDENTIALS');
-    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, app_password: 'my main password' } }), 400, 'INVALID_FIELD');
-    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { handle: 'alice.test' } }), 400, 'MISSING_REQUIRED_FIELD');
-    expectError(await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, service: 'http://127.0.0.1:1' } }), 503, 'SERVICE_UNAVAILABLE');
+    expectError(
+      await call('POST', '/profiles/bluesky', '/profiles/bluesky', {
+        key: otherKey,
+        body: { ...body, app_password: 'zzzz-zzzz-zzzz-zzzz' },
+      }),
+      400,
+      'INVALID_CREDENTIALS',
+    );
+    expectError(
+      await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, app_password: 'my main password' } }),
+      400,
+      'INVALID_FIELD',
+    );
+    expectError(
+      await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { handle: 'alice.test' } }),
+      400,
+      'MISSING_REQUIRED_FIELD',
+    );
+    expectError(
+      await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body: { ...body, service: 'http://127.0.0.1:1' } }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
     // The documented idempotency-key header is read here (after validation, before the PDS).
-    const badKey = await call('POST', '/profiles/bluesky', '/profiles/bluesky', { key: otherKey, body, headers: { 'idempotency-key': 'has space' } });
+    const badKey = await call('POST', '/profiles/bluesky', '/profiles/bluesky', {
+      key: otherKey,
+      body,
+      headers: { 'idempotency-key': 'has space' },
+    });
     expect(badKey.json).toMatchObject({ error: 'INVALID_FIELD', field: 'idempotency-key' });
 
     const id: string = connected.json.profile.id;
@@ -182,20 +242,49 @@ describe('the OpenAPI document matches what the service answers', () => {
 
   it('LinkedIn: authorize, callback (JSON and redirect), errors', async () => {
     const { apiKey: key } = await account();
-    const started = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, headers: { 'idempotency-key': 'x'.repeat(300) } });
+    const started = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', {
+      key,
+      headers: { 'idempotency-key': 'x'.repeat(300) },
+    });
     expect(started.status).toBe(200); // empty body allowed; idempotency-key ignored, as documented
-    expectError(await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, body: { return_url: 'https://evil.example/' } }), 400, 'INVALID_FIELD');
+    expectError(
+      await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', {
+        key,
+        body: { return_url: 'https://evil.example/' },
+      }),
+      400,
+      'INVALID_FIELD',
+    );
     const callbackPath = linkedin.approve(started.json.authorization_url, { sub: 'ada-1', name: 'Ada Lovelace' }).callbackPath;
     const connected = await call('GET', '/profiles/linkedin/callback', callbackPath);
     expect(connected.status).toBe(201);
     linkedin.tokens('ada-1').forEach((issued) => registerSecret(issued.token));
     expectError(await call('GET', '/profiles/linkedin/callback', callbackPath), 400, 'OAUTH_ERROR');
-    expectError(await call('GET', '/profiles/linkedin/callback', '/profiles/linkedin/callback?error=user_cancelled_login&error_description=The+user+cancelled'), 400, 'OAUTH_ERROR');
-    expectError(await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, body: {} }), 400, 'PROFILE_ALREADY_EXISTS');
+    expectError(
+      await call(
+        'GET',
+        '/profiles/linkedin/callback',
+        '/profiles/linkedin/callback?error=user_cancelled_login&error_description=The+user+cancelled',
+      ),
+      400,
+      'OAUTH_ERROR',
+    );
+    expectError(
+      await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key, body: {} }),
+      400,
+      'PROFILE_ALREADY_EXISTS',
+    );
 
     const { apiKey: browserKey } = await account();
-    const withReturn = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { key: browserKey, body: { return_url: 'http://127.0.0.1/settings' } });
-    const redirected = await call('GET', '/profiles/linkedin/callback', linkedin.approve(withReturn.json.authorization_url, { sub: 'bob-2' }).callbackPath);
+    const withReturn = await call('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', {
+      key: browserKey,
+      body: { return_url: 'http://127.0.0.1/settings' },
+    });
+    const redirected = await call(
+      'GET',
+      '/profiles/linkedin/callback',
+      linkedin.approve(withReturn.json.authorization_url, { sub: 'bob-2' }).callbackPath,
+    );
     expect(redirected.status).toBe(302);
     expect(new URL(redirected.headers.get('location')!).searchParams.get('status')).toBe('connected');
     linkedin.tokens('bob-2').forEach((issued) => registerSecret(issued.token));
@@ -213,9 +302,17 @@ describe('the OpenAPI document matches what the service answers', () => {
     const scheduled = await post(body, { 'idempotency-key': 'draft-1' });
     expect(scheduled.status).toBe(201);
     const replayed = await post(body, { 'idempotency-key': 'draft-1' });
-    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.json.post.id]).toEqual([201, 'true', scheduled.json.post.id]);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.json.post.id]).toEqual([
+      201,
+      'true',
+      scheduled.json.post.id,
+    ]);
     expectError(await post({ ...body, content: 'Other' }, { 'idempotency-key': 'draft-1' }), 422, 'IDEMPOTENCY_KEY_REUSED');
-    const spaced = await post({ content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(at) + 30_000).toISOString() });
+    const spaced = await post({
+      content: 'Too close',
+      platforms: ['linkedin'],
+      scheduled_for: new Date(Date.parse(at) + 30_000).toISOString(),
+    });
     expect(spaced.json).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED', platform: 'linkedin' });
     expectError(await post({ content: 'x'.repeat(3001), platforms: ['bluesky'] }), 400, 'CONTENT_TOO_LONG');
     expectError(await post({ content: 'hi', platforms: ['twitter'] }), 400, 'INVALID_PLATFORMS');
@@ -224,19 +321,39 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await post({ content: 'hi', platforms: ['bluesky'], scheduledFor: at }), 400, 'INVALID_FIELD');
     const other = await account({ plan: 'pro' }); // its own account, so the list below is unchanged
     await service.connectProfile(other.accountId, 'bluesky');
-    const own = await call('POST', '/posts', '/posts', { key: other.apiKey, body: { content: 'Shared', platforms: ['bluesky'], platform_content: { bluesky: 'Own text' }, scheduled_for: inMinutes(45) } });
+    const own = await call('POST', '/posts', '/posts', {
+      key: other.apiKey,
+      body: { content: 'Shared', platforms: ['bluesky'], platform_content: { bluesky: 'Own text' }, scheduled_for: inMinutes(45) },
+    });
     expect(own.json.post.platform_content).toEqual({ bluesky: 'Own text' });
     const preview = (previewBody: unknown) => call('POST', '/posts/preview', '/posts/preview', { key, body: previewBody });
-    const previewed = await preview({ content: `${'long words '.repeat(40)}https://example.com #tag @someone.test`, platforms: ['linkedin', 'bluesky'] });
+    const previewed = await preview({
+      content: `${'long words '.repeat(40)}https://example.com #tag @someone.test`,
+      platforms: ['linkedin', 'bluesky'],
+    });
     expect([previewed.status, previewed.json.preview.bluesky.posts.length]).toEqual([200, 2]);
     expectError(await preview({ content: 'hi', platforms: ['bluesky'], platform_content: { linkedin: 'x' } }), 400, 'INVALID_FIELD');
-    expectError(await preview({ content: 'hi', platforms: ['bluesky'], platform_content: { bluesky: 'x'.repeat(3001) } }), 400, 'CONTENT_TOO_LONG');
+    expectError(
+      await preview({ content: 'hi', platforms: ['bluesky'], platform_content: { bluesky: 'x'.repeat(3001) } }),
+      400,
+      'CONTENT_TOO_LONG',
+    );
 
     const { accountId: limitedId, apiKey: limitedKey } = await account({ monthlyLimit: 1 });
     await service.connectProfile(limitedId, 'bluesky');
-    expect((await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'one', platforms: ['bluesky'] } })).status).toBe(201);
-    expectError(await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['bluesky'] } }), 429, 'MONTHLY_LIMIT_EXCEEDED');
-    expectError(await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['linkedin'] } }), 400, 'PLATFORMS_NOT_CONNECTED');
+    expect((await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'one', platforms: ['bluesky'] } })).status).toBe(
+      201,
+    );
+    expectError(
+      await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['bluesky'] } }),
+      429,
+      'MONTHLY_LIMIT_EXCEEDED',
+    );
+    expectError(
+      await call('POST', '/posts', '/posts', { key: limitedKey, body: { content: 'two', platforms: ['linkedin'] } }),
+      400,
+      'PLATFORMS_NOT_CONNECTED',
+    );
 
     const page = await call('GET', '/posts', '/posts', { key });
     expect(page.json.posts.length).toBeGreaterThanOrEqual(2);
@@ -257,15 +374,26 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { apiKey: key } = await account({ plan: 'pro' });
     const { smallJpeg } = await import('../support/images');
     const bytes = await smallJpeg();
-    const declared = await call('POST', '/media', '/media', { key, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A small picture' } });
+    const declared = await call('POST', '/media', '/media', {
+      key,
+      body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A small picture' },
+    });
     expect(declared.status).toBe(201);
-    expectError(await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1, alt_text: 'x' } }), 400, 'INVALID_FIELD');
+    expectError(
+      await call('POST', '/media', '/media', { key, body: { content_type: 'image/gif', size_bytes: 1, alt_text: 'x' } }),
+      400,
+      'INVALID_FIELD',
+    );
     const id: string = declared.json.media.id;
     expectError(await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key }), 400, 'INVALID_MEDIA');
     const uploaded = await fetch(declared.json.upload.url, { method: 'PUT', headers: declared.json.upload.headers, body: bytes });
     expect(uploaded.status).toBe(200);
     expect((await call('POST', '/media/{id}/complete', `/media/${id}/complete`, { key })).json.media.status).toBe('ready');
-    expectError(await call('POST', '/media/{id}/complete', '/media/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/complete', { key }), 404, 'MEDIA_NOT_FOUND');
+    expectError(
+      await call('POST', '/media/{id}/complete', '/media/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/complete', { key }),
+      404,
+      'MEDIA_NOT_FOUND',
+    );
     expect((await call('GET', '/media/{id}', `/media/${id}`, { key })).json.media.id).toBe(id);
     expectError(await call('GET', '/media/{id}', '/media/x', { key }), 400, 'INVALID_ID');
     expect((await call('DELETE', '/media/{id}', `/media/${id}`, { key })).status).toBe(204);
@@ -277,12 +405,28 @@ describe('the OpenAPI document matches what the service answers', () => {
     await service.connectProfile(accountId, 'linkedin');
     await service.connectProfile(accountId, 'bluesky');
     const at = inMinutes(60);
-    const scheduled = await call('POST', '/posts', '/posts', { key, body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: at } });
+    const scheduled = await call('POST', '/posts', '/posts', {
+      key,
+      body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: at },
+    });
     const id: string = scheduled.json.post.id;
-    const edit = (path: string, body: unknown, headers: Record<string, string> = {}) => call('PATCH', '/posts/{id}', path, { key, body, headers });
-    const edited = await edit(`/posts/${id}`, { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } }, { 'idempotency-key': 'edit-a' });
+    const edit = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      call('PATCH', '/posts/{id}', path, { key, body, headers });
+    const edited = await edit(
+      `/posts/${id}`,
+      { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } },
+      { 'idempotency-key': 'edit-a' },
+    );
     expect([edited.status, edited.json.post.content]).toEqual([200, 'Final']);
-    expect((await edit(`/posts/${id}`, { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } }, { 'idempotency-key': 'edit-a' })).headers.get('idempotent-replayed')).toBe('true');
+    expect(
+      (
+        await edit(
+          `/posts/${id}`,
+          { content: 'Final', platforms: ['linkedin', 'bluesky'], platform_content: { bluesky: 'Own' } },
+          { 'idempotency-key': 'edit-a' },
+        )
+      ).headers.get('idempotent-replayed'),
+    ).toBe('true');
     expectError(await edit(`/posts/${id}`, { content: 'Other' }, { 'idempotency-key': 'edit-a' }), 422, 'IDEMPOTENCY_KEY_REUSED');
     expect((await edit(`/posts/${id}`, {})).status).toBe(200);
     expectError(await edit(`/posts/${id}`, { content: 'x'.repeat(3001) }), 400, 'CONTENT_TOO_LONG');
@@ -292,12 +436,26 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await edit(`/posts/${id}`, { scheduledFor: at }), 400, 'INVALID_FIELD');
     expectError(await edit('/posts/x', {}), 400, 'INVALID_ID');
     expectError(await edit('/posts/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b', {}), 404, 'POST_NOT_FOUND');
-    const other = await call('POST', '/posts', '/posts', { key, body: { content: 'Neighbour', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(at) + 120_000).toISOString() } });
-    expectError(await edit(`/posts/${other.json.post.id}`, { scheduled_for: new Date(Date.parse(at) + 30_000).toISOString() }), 429, 'RATE_LIMIT_EXCEEDED');
+    const other = await call('POST', '/posts', '/posts', {
+      key,
+      body: { content: 'Neighbour', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(at) + 120_000).toISOString() },
+    });
+    expectError(
+      await edit(`/posts/${other.json.post.id}`, { scheduled_for: new Date(Date.parse(at) + 30_000).toISOString() }),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
     const { accountId: loneId, apiKey: loneKey } = await account({ plan: 'pro' });
     await service.connectProfile(loneId, 'bluesky');
-    const lone = await call('POST', '/posts', '/posts', { key: loneKey, body: { content: 'Lone', platforms: ['bluesky'], scheduled_for: at } });
-    expectError(await call('PATCH', '/posts/{id}', `/posts/${lone.json.post.id}`, { key: loneKey, body: { platforms: ['linkedin'] } }), 400, 'PLATFORMS_NOT_CONNECTED');
+    const lone = await call('POST', '/posts', '/posts', {
+      key: loneKey,
+      body: { content: 'Lone', platforms: ['bluesky'], scheduled_for: at },
+    });
+    expectError(
+      await call('PATCH', '/posts/{id}', `/posts/${lone.json.post.id}`, { key: loneKey, body: { platforms: ['linkedin'] } }),
+      400,
+      'PLATFORMS_NOT_CONNECTED',
+    );
     const now = await call('POST', '/posts', '/posts', { key, body: { content: 'Now', platforms: ['bluesky'] } });
     expectError(await edit(`/posts/${now.json.post.id}`, { content: 'Late' }), 400, 'POST_PUBLISHED');
 
@@ -311,14 +469,22 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await retry(`/posts/${other.json.post.id}/retry`, { include_outcome_unknown: 1 }), 400, 'INVALID_FIELD');
     expectError(await retry('/posts/nope/retry'), 400, 'INVALID_ID');
     expectError(await retry('/posts/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/retry'), 404, 'POST_NOT_FOUND');
-    expectError(await retry(`/posts/${other.json.post.id}/retry`, { scheduled_for: new Date(Date.parse(at) + 20_000).toISOString() }), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(
+      await retry(`/posts/${other.json.post.id}/retry`, { scheduled_for: new Date(Date.parse(at) + 20_000).toISOString() }),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
     const retried = await retry(`/posts/${other.json.post.id}/retry`, { content: 'Corrected', scheduled_for: inMinutes(180) });
     expect([retried.status, retried.json.post.status]).toEqual([200, 'scheduled']);
     await markFailed(lone.json.post.id);
     const { deleteProfileItem, listProfileItems } = await import('#shared/store/profiles');
     const [profile] = await listProfileItems(loneId);
     await deleteProfileItem(loneId, 'bluesky', profile.id);
-    expectError(await call('POST', '/posts/{id}/retry', `/posts/${lone.json.post.id}/retry`, { key: loneKey }), 400, 'PLATFORMS_NOT_CONNECTED');
+    expectError(
+      await call('POST', '/posts/{id}/retry', `/posts/${lone.json.post.id}/retry`, { key: loneKey }),
+      400,
+      'PLATFORMS_NOT_CONNECTED',
+    );
   });
 
   it('webhooks: create (and replay), list, get, test, deliveries, delete, and their errors', async () => {
@@ -326,10 +492,22 @@ describe('the OpenAPI document matches what the service answers', () => {
     const receiver = await startWebhookReceiver();
     try {
       const headers = { 'idempotency-key': `contract-webhook-${Date.now()}` };
-      const created = await call('POST', '/webhooks', '/webhooks', { key, body: { url: receiver.url, events: ['post.failed'], description: 'contract' }, headers });
+      const created = await call('POST', '/webhooks', '/webhooks', {
+        key,
+        body: { url: receiver.url, events: ['post.failed'], description: 'contract' },
+        headers,
+      });
       expect(created.status).toBe(201);
       registerSecret(created.json.secret);
-      expect((await call('POST', '/webhooks', '/webhooks', { key, body: { url: receiver.url, events: ['post.failed'], description: 'contract' }, headers })).json).toEqual(created.json);
+      expect(
+        (
+          await call('POST', '/webhooks', '/webhooks', {
+            key,
+            body: { url: receiver.url, events: ['post.failed'], description: 'contract' },
+            headers,
+          })
+        ).json,
+      ).toEqual(created.json);
       expectError(await call('POST', '/webhooks', '/webhooks', { key, body: { url: 'https://10.0.0.1/hook' } }), 400, 'INVALID_FIELD');
       expectError(await call('POST', '/webhooks', '/webhooks', { key, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
       const id = created.json.webhook.id;
@@ -360,11 +538,20 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await call('POST', api('/sign-in'), api('/sign-in'), signInBody(PASSWORD))).status).toBe(200);
     const { session } = await signIn(service, email);
     const as = (method: string, template: string, path = template, options: CallOptions & { csrf?: false } = {}) => {
-      const headers: Record<string, string> = { cookie: session!.cookie, ...(options.csrf === false || method === 'GET' ? {} : { 'x-csrf-token': session!.csrf }) };
+      const headers: Record<string, string> = {
+        cookie: session!.cookie,
+        ...(options.csrf === false || method === 'GET' ? {} : { 'x-csrf-token': session!.csrf }),
+      };
       return call(method, api(template), api(path), { ...options, headers: { ...headers, ...options.headers } });
     };
     expect((await as('GET', '/session')).json.csrf_token).toBe(session!.csrf);
-    expect((await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: { return_url: 'http://127.0.0.1/dashboard/' } })).status).toBe(200);
+    expect(
+      (
+        await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', {
+          body: { return_url: 'http://127.0.0.1/dashboard/' },
+        })
+      ).status,
+    ).toBe(200);
     await service.connectProfile(accountId, 'linkedin');
     expectError(await call('GET', api('/session'), api('/session')), 403, 'FORBIDDEN');
     expect((await as('GET', '/keys')).status).toBe(200);
@@ -373,24 +560,64 @@ describe('the OpenAPI document matches what the service answers', () => {
     registerSecret(created.json.api_key);
     expect((await as('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`)).status).toBe(204);
     expectError(await as('DELETE', '/keys/{id}', `/keys/${created.json.key.id}`), 404, 'NOT_FOUND');
-    const connected = await as('POST', '/profiles/bluesky', '/profiles/bluesky', { body: { handle: 'dash.test', app_password: APP_PASSWORD, service: pds.url } });
+    const connected = await as('POST', '/profiles/bluesky', '/profiles/bluesky', {
+      body: { handle: 'dash.test', app_password: APP_PASSWORD, service: pds.url },
+    });
     expect(connected.status).toBe(201);
-    expectError(await as('POST', '/profiles/bluesky', '/profiles/bluesky', { body: { handle: 'dash.test' } }), 400, 'MISSING_REQUIRED_FIELD');
-    expectError(await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: {} }), 400, 'PROFILE_ALREADY_EXISTS');
+    expectError(
+      await as('POST', '/profiles/bluesky', '/profiles/bluesky', { body: { handle: 'dash.test' } }),
+      400,
+      'MISSING_REQUIRED_FIELD',
+    );
+    expectError(
+      await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: {} }),
+      400,
+      'PROFILE_ALREADY_EXISTS',
+    );
     expect((await as('GET', '/profiles')).json.profiles).toHaveLength(2);
     expect((await as('GET', '/usage')).json.usage).toMatchObject({ used: 0 });
-    const post = await as('POST', '/posts', '/posts', { body: { content: 'From the dashboard', platforms: ['linkedin'], scheduled_for: inMinutes(90) } });
+    const post = await as('POST', '/posts', '/posts', {
+      body: { content: 'From the dashboard', platforms: ['linkedin'], scheduled_for: inMinutes(90) },
+    });
     expect(post.status).toBe(201);
-    expect((await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft (1) #tag', platforms: ['linkedin'] } })).json.preview.linkedin).toEqual({ commentary: 'Draft \\(1\\) {hashtag|\\#|tag}', characters: 28 });
-    expectError(await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: 'soon' } }), 400, 'INVALID_SCHEDULED_TIME');
-    expectError(await as('POST', '/posts', '/posts', { body: { content: 'Too close', platforms: ['linkedin'], scheduled_for: new Date(Date.parse(post.json.post.scheduled_for) + 10_000).toISOString() } }), 429, 'RATE_LIMIT_EXCEEDED');
-    expect((await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'Edited in the dashboard' } })).json.post.content).toBe('Edited in the dashboard');
-    expectError(await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'No token' }, csrf: false }), 403, 'FORBIDDEN');
+    expect(
+      (await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft (1) #tag', platforms: ['linkedin'] } })).json.preview
+        .linkedin,
+    ).toEqual({ commentary: 'Draft \\(1\\) {hashtag|\\#|tag}', characters: 28 });
+    expectError(
+      await as('POST', '/posts/preview', '/posts/preview', { body: { content: 'Draft', platforms: ['linkedin'], scheduled_for: 'soon' } }),
+      400,
+      'INVALID_SCHEDULED_TIME',
+    );
+    expectError(
+      await as('POST', '/posts', '/posts', {
+        body: {
+          content: 'Too close',
+          platforms: ['linkedin'],
+          scheduled_for: new Date(Date.parse(post.json.post.scheduled_for) + 10_000).toISOString(),
+        },
+      }),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
+    expect(
+      (await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'Edited in the dashboard' } })).json.post.content,
+    ).toBe('Edited in the dashboard');
+    expectError(
+      await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: 'No token' }, csrf: false }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await as('PATCH', '/posts/{id}', `/posts/${post.json.post.id}`, { body: { content: '' } }), 400, 'MISSING_REQUIRED_FIELD');
-    const toRetry = await as('POST', '/posts', '/posts', { body: { content: 'To retry', platforms: ['linkedin'], scheduled_for: inMinutes(240) } });
+    const toRetry = await as('POST', '/posts', '/posts', {
+      body: { content: 'To retry', platforms: ['linkedin'], scheduled_for: inMinutes(240) },
+    });
     expectError(await as('POST', '/posts/{id}/retry', `/posts/${toRetry.json.post.id}/retry`), 409, 'INVALID_POST_STATE');
     await markFailed(toRetry.json.post.id);
-    expect((await as('POST', '/posts/{id}/retry', `/posts/${toRetry.json.post.id}/retry`, { body: { scheduled_for: inMinutes(300) } })).json.post.status).toBe('scheduled');
+    expect(
+      (await as('POST', '/posts/{id}/retry', `/posts/${toRetry.json.post.id}/retry`, { body: { scheduled_for: inMinutes(300) } })).json.post
+        .status,
+    ).toBe('scheduled');
     expect((await as('DELETE', '/posts/{id}', `/posts/${toRetry.json.post.id}`)).status).toBe(204);
     expect((await as('GET', '/posts', '/posts?status=scheduled')).json.posts).toHaveLength(1);
     expectError(await as('GET', '/posts', '/posts?limit=-1'), 400, 'INVALID_FIELD');
@@ -406,7 +633,9 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await as('DELETE', '/posts/{id}', '/posts/x'), 400, 'INVALID_ID');
     expect((await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`)).status).toBe(204);
     expectError(await as('DELETE', '/profiles/{id}', `/profiles/${connected.json.profile.id}`), 404, 'PROFILE_NOT_FOUND');
-    const started = await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', { body: { return_url: 'https://evil.example/' } });
+    const started = await as('POST', '/profiles/linkedin/authorize', '/profiles/linkedin/authorize', {
+      body: { return_url: 'https://evil.example/' },
+    });
     expectError(started, 400, 'INVALID_FIELD');
     expectError(await as('GET', '/usage', '/usage', { headers: { cookie: 'sps_session=forged' } }), 403, 'FORBIDDEN');
     expectError(await as('GET', '/profiles', '/profiles', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
@@ -420,7 +649,11 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await as('POST', '/webhooks/{id}/test', '/webhooks/x/test'), 400, 'INVALID_ID');
     await receiver.waitFor(1);
     expect((await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries`)).status).toBe(200);
-    expectError(await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries?cursor=x`), 400, 'INVALID_FIELD');
+    expectError(
+      await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries?cursor=x`),
+      400,
+      'INVALID_FIELD',
+    );
     expect((await as('DELETE', '/webhooks/{id}', `/webhooks/${webhook.json.webhook.id}`)).status).toBe(204);
     expectError(await as('DELETE', '/webhooks/{id}', `/webhooks/${webhook.json.webhook.id}`), 404, 'NOT_FOUND');
     expectError(await as('GET', '/webhooks', '/webhooks', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
@@ -432,11 +665,27 @@ describe('the OpenAPI document matches what the service answers', () => {
   });
 
   it('the validator itself refuses what the document does not allow', () => {
-    const ok = { status: 200, headers: { 'x-request-id': 'r', 'content-type': 'application/json', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } };
-    expect(validate('GET', '/usage', { ...ok, text: JSON.stringify({ usage: { limit: 1, used: 0, remaining: 1, resets_at: '2026-12-01T00:00:00.000Z', month: '2026-11' } }) })).toEqual([]);
+    const ok = {
+      status: 200,
+      headers: {
+        'x-request-id': 'r',
+        'content-type': 'application/json',
+        'x-ratelimit-limit': '1',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': '1',
+      },
+    };
+    expect(
+      validate('GET', '/usage', {
+        ...ok,
+        text: JSON.stringify({ usage: { limit: 1, used: 0, remaining: 1, resets_at: '2026-12-01T00:00:00.000Z', month: '2026-11' } }),
+      }),
+    ).toEqual([]);
     expect(validate('GET', '/usage', { ...ok, text: JSON.stringify({ usage: { limit: 1 }, extra: true }) })).not.toEqual([]);
     expect(validate('GET', '/usage', { ...ok, status: 418, text: '{}' })).not.toEqual([]);
-    expect(validate('GET', '/usage', { ...ok, headers: { 'content-type': 'application/json' }, text: '{}' }).join()).toContain('x-request-id');
+    expect(validate('GET', '/usage', { ...ok, headers: { 'content-type': 'application/json' }, text: '{}' }).join()).toContain(
+      'x-request-id',
+    );
   });
 
   it('covered every route with a success and an error', () => {

@@ -21,7 +21,8 @@ type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const ROOT = join(__dirname, '..', '..');
 const document = buildOpenApiDocument() as Node;
 const operations = Object.entries(document.paths as Node).flatMap(([path, methods]) =>
-  Object.entries(methods as Node).map(([method, operation]) => ({ path, method, operation: operation as Node })));
+  Object.entries(methods as Node).map(([method, operation]) => ({ path, method, operation: operation as Node })),
+);
 
 function walk(node: unknown, visit: (node: Node, pointer: string) => void, pointer = '#'): void {
   if (node === null || typeof node !== 'object') return;
@@ -67,7 +68,9 @@ describe('docs/openapi.json', () => {
         expect(parameters.find((parameter) => parameter.name === name)).toMatchObject({ required: true, schema: { format: 'uuid' } });
       }
       const idempotent = parameters.some((parameter) => parameter.name === 'idempotency-key');
-      expect(idempotent).toBe(/^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook)$/.test(route.operation));
+      expect(idempotent).toBe(
+        /^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook)$/.test(route.operation),
+      );
     }
     expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
@@ -100,7 +103,8 @@ describe('docs/openapi.json', () => {
       }
     }
     for (const code of used) expect(Object.keys(errorCatalog)).toContain(code);
-    for (const code of Object.keys(errorCatalog)) expect(Object.values(schemas).some((schema: Node) => schema.properties?.error?.const === code)).toBe(true);
+    for (const code of Object.keys(errorCatalog))
+      expect(Object.values(schemas).some((schema: Node) => schema.properties?.error?.const === code)).toBe(true);
     expect(Object.keys(errorCatalog).filter((code) => !used.has(code))).toEqual([]);
   });
 
@@ -125,7 +129,9 @@ describe('docs/openapi.json', () => {
     for (const name of Object.keys(document.components.schemas)) expect(() => ajv.getSchema(`${base}${name}`)).not.toThrow();
     const mismatches: string[] = [];
     const check = (schema: Node, example: unknown, where: string) => {
-      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://social-posting.invalid/openapi.json#/components/'));
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"https://social-posting.invalid/openapi.json#/components/'),
+      );
       const validate = ajv.compile(rebased);
       if (!validate(example)) mismatches.push(`${where}: ${ajv.errorsText(validate.errors)}`);
     };
@@ -176,10 +182,12 @@ describe('the generator', () => {
   });
 
   it('refuses a dashboard route tagged otherwise', () => {
-    expect(() => buildOpenApiDocument({
-      routes: [...routes, dashboardRoute],
-      operations: { ...operationDocs, 'dashboard-example': { ...dashboardDoc, tag: 'Keys' } },
-      version: '0',
-    })).toThrow(/must be tagged Dashboard/);
+    expect(() =>
+      buildOpenApiDocument({
+        routes: [...routes, dashboardRoute],
+        operations: { ...operationDocs, 'dashboard-example': { ...dashboardDoc, tag: 'Keys' } },
+        version: '0',
+      }),
+    ).toThrow(/must be tagged Dashboard/);
   });
 });

@@ -14,28 +14,128 @@ const BOTH = ['linkedin', 'bluesky'];
 
 type Row = [string, unknown, string, Record<string, unknown>];
 const rows: Row[] = [
-  ['a blank LinkedIn text', { content: 'hi', platforms: BOTH, platform_content: { linkedin: ' \n ' } }, 'MISSING_REQUIRED_FIELD', { field: 'platform_content.linkedin' }],
-  ['an empty Bluesky text', { content: 'hi', platforms: BOTH, platform_content: { bluesky: '' } }, 'MISSING_REQUIRED_FIELD', { field: 'platform_content.bluesky' }],
-  ['a null Bluesky text', { content: 'hi', platforms: BOTH, platform_content: { bluesky: null } }, 'MISSING_REQUIRED_FIELD', { field: 'platform_content.bluesky' }],
-  ['a LinkedIn text that is a number', { content: 'hi', platforms: BOTH, platform_content: { linkedin: 7 } }, 'INVALID_FIELD', { field: 'platform_content.linkedin' }],
-  ['a lone surrogate in a Bluesky text', { content: 'hi', platforms: BOTH, platform_content: { bluesky: 'a\ud800' } }, 'INVALID_FIELD', { field: 'platform_content.bluesky' }],
-  ['a LinkedIn text of 3001', { content: 'hi', platforms: BOTH, platform_content: { linkedin: 'x'.repeat(3001) } }, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 }],
-  ['a Bluesky text of 1501 emoji', { content: 'hi', platforms: BOTH, platform_content: { bluesky: '😀'.repeat(1501) } }, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3002 }],
-  ['an unknown platform key', { content: 'hi', platforms: BOTH, platform_content: { twitter: 'hi' } }, 'INVALID_FIELD', { field: 'platform_content.twitter' }],
-  ['platform_content not an object', { content: 'hi', platforms: BOTH, platform_content: 'hi' }, 'INVALID_FIELD', { field: 'platform_content' }],
+  [
+    'a blank LinkedIn text',
+    { content: 'hi', platforms: BOTH, platform_content: { linkedin: ' \n ' } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'platform_content.linkedin' },
+  ],
+  [
+    'an empty Bluesky text',
+    { content: 'hi', platforms: BOTH, platform_content: { bluesky: '' } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'platform_content.bluesky' },
+  ],
+  [
+    'a null Bluesky text',
+    { content: 'hi', platforms: BOTH, platform_content: { bluesky: null } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'platform_content.bluesky' },
+  ],
+  [
+    'a LinkedIn text that is a number',
+    { content: 'hi', platforms: BOTH, platform_content: { linkedin: 7 } },
+    'INVALID_FIELD',
+    { field: 'platform_content.linkedin' },
+  ],
+  [
+    'a lone surrogate in a Bluesky text',
+    { content: 'hi', platforms: BOTH, platform_content: { bluesky: 'a\ud800' } },
+    'INVALID_FIELD',
+    { field: 'platform_content.bluesky' },
+  ],
+  [
+    'a LinkedIn text of 3001',
+    { content: 'hi', platforms: BOTH, platform_content: { linkedin: 'x'.repeat(3001) } },
+    'CONTENT_TOO_LONG',
+    { max_length: 3000, provided_length: 3001 },
+  ],
+  [
+    'a Bluesky text of 1501 emoji',
+    { content: 'hi', platforms: BOTH, platform_content: { bluesky: '😀'.repeat(1501) } },
+    'CONTENT_TOO_LONG',
+    { max_length: 3000, provided_length: 3002 },
+  ],
+  [
+    'an unknown platform key',
+    { content: 'hi', platforms: BOTH, platform_content: { twitter: 'hi' } },
+    'INVALID_FIELD',
+    { field: 'platform_content.twitter' },
+  ],
+  [
+    'platform_content not an object',
+    { content: 'hi', platforms: BOTH, platform_content: 'hi' },
+    'INVALID_FIELD',
+    { field: 'platform_content' },
+  ],
   ['platform_content null', { content: 'hi', platforms: BOTH, platform_content: null }, 'INVALID_FIELD', { field: 'platform_content' }],
-  ['a key for a platform not in platforms', { content: 'hi', platforms: ['bluesky'], platform_content: { linkedin: 'hi' } }, 'INVALID_FIELD', { field: 'platform_content.linkedin' }],
+  [
+    'a key for a platform not in platforms',
+    { content: 'hi', platforms: ['bluesky'], platform_content: { linkedin: 'hi' } },
+    'INVALID_FIELD',
+    { field: 'platform_content.linkedin' },
+  ],
   // Precedence, both faults in one request: the earlier code wins.
-  ['unknown key before missing content', { platforms: BOTH, platform_content: { mastodon: 'x' } }, 'INVALID_FIELD', { field: 'platform_content.mastodon' }],
-  ['missing content before a blank platform text', { platforms: BOTH, platform_content: { linkedin: '' } }, 'MISSING_REQUIRED_FIELD', { field: 'content' }],
-  ['missing platforms before a blank platform text', { content: 'hi', platform_content: { linkedin: '' } }, 'MISSING_REQUIRED_FIELD', { field: 'platforms' }],
-  ['a blank platform text before a wrong type', { content: 5, platforms: BOTH, platform_content: { linkedin: '' } }, 'MISSING_REQUIRED_FIELD', { field: 'platform_content.linkedin' }],
-  ['a wrong type before CONTENT_TOO_LONG', { content: 'x'.repeat(3001), platforms: BOTH, platform_content: { linkedin: 5 } }, 'INVALID_FIELD', { field: 'platform_content.linkedin' }],
-  ["content's length before a platform text's", { content: 'x'.repeat(3002), platforms: BOTH, platform_content: { linkedin: 'y'.repeat(3001) } }, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3002 }],
-  ['LinkedIn text length before Bluesky text length', { content: 'hi', platforms: BOTH, platform_content: { bluesky: 'y'.repeat(3003), linkedin: 'y'.repeat(3001) } }, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 }],
-  ['a platform text too long before bad platforms', { content: 'hi', platforms: ['x'], platform_content: { linkedin: 'y'.repeat(3001) } }, 'CONTENT_TOO_LONG', { max_length: 3000, provided_length: 3001 }],
-  ['bad platforms before a key not in platforms', { content: 'hi', platforms: ['x'], platform_content: { linkedin: 'hi' } }, 'INVALID_PLATFORMS', { valid_platforms: BOTH }],
-  ['a key not in platforms before a bad time', { content: 'hi', platforms: ['linkedin'], platform_content: { bluesky: 'hi' }, scheduled_for: 'soon' }, 'INVALID_FIELD', { field: 'platform_content.bluesky' }],
+  [
+    'unknown key before missing content',
+    { platforms: BOTH, platform_content: { mastodon: 'x' } },
+    'INVALID_FIELD',
+    { field: 'platform_content.mastodon' },
+  ],
+  [
+    'missing content before a blank platform text',
+    { platforms: BOTH, platform_content: { linkedin: '' } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'content' },
+  ],
+  [
+    'missing platforms before a blank platform text',
+    { content: 'hi', platform_content: { linkedin: '' } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'platforms' },
+  ],
+  [
+    'a blank platform text before a wrong type',
+    { content: 5, platforms: BOTH, platform_content: { linkedin: '' } },
+    'MISSING_REQUIRED_FIELD',
+    { field: 'platform_content.linkedin' },
+  ],
+  [
+    'a wrong type before CONTENT_TOO_LONG',
+    { content: 'x'.repeat(3001), platforms: BOTH, platform_content: { linkedin: 5 } },
+    'INVALID_FIELD',
+    { field: 'platform_content.linkedin' },
+  ],
+  [
+    "content's length before a platform text's",
+    { content: 'x'.repeat(3002), platforms: BOTH, platform_content: { linkedin: 'y'.repeat(3001) } },
+    'CONTENT_TOO_LONG',
+    { max_length: 3000, provided_length: 3002 },
+  ],
+  [
+    'LinkedIn text length before Bluesky text length',
+    { content: 'hi', platforms: BOTH, platform_content: { bluesky: 'y'.repeat(3003), linkedin: 'y'.repeat(3001) } },
+    'CONTENT_TOO_LONG',
+    { max_length: 3000, provided_length: 3001 },
+  ],
+  [
+    'a platform text too long before bad platforms',
+    { content: 'hi', platforms: ['x'], platform_content: { linkedin: 'y'.repeat(3001) } },
+    'CONTENT_TOO_LONG',
+    { max_length: 3000, provided_length: 3001 },
+  ],
+  [
+    'bad platforms before a key not in platforms',
+    { content: 'hi', platforms: ['x'], platform_content: { linkedin: 'hi' } },
+    'INVALID_PLATFORMS',
+    { valid_platforms: BOTH },
+  ],
+  [
+    'a key not in platforms before a bad time',
+    { content: 'hi', platforms: ['linkedin'], platform_content: { bluesky: 'hi' }, scheduled_for: 'soon' },
+    'INVALID_FIELD',
+    { field: 'platform_content.bluesky' },
+  ],
 ];
 
 describe('platform_content and POST /posts/preview', () => {
@@ -53,8 +153,10 @@ describe('platform_content and POST /posts/preview', () => {
     const client = localClient(service.endpoint);
     const { Items = [] } = await client.send(new ScanCommand({ TableName: service.tableName, ConsistentRead: true }));
     client.destroy();
-    return Items.map((raw) => unmarshall(raw)).filter((item) => !String(item.type).startsWith('api_key') && item.type !== 'account')
-      .map((item) => JSON.stringify(item)).sort();
+    return Items.map((raw) => unmarshall(raw))
+      .filter((item) => !String(item.type).startsWith('api_key') && item.type !== 'account')
+      .map((item) => JSON.stringify(item))
+      .sort();
   }
 
   beforeAll(async () => {
@@ -95,11 +197,18 @@ describe('platform_content and POST /posts/preview', () => {
 
   it('previews each platform with its own text, escaped for LinkedIn and split with facets for Bluesky', async () => {
     const bluesky = `${'word '.repeat(70)}https://example.com/a #tag @someone.example.com`;
-    const response = await call('/posts/preview', { content: 'ignored', platforms: BOTH, platform_content: { linkedin: 'Hi (all) #launch', bluesky } });
+    const response = await call('/posts/preview', {
+      content: 'ignored',
+      platforms: BOTH,
+      platform_content: { linkedin: 'Hi (all) #launch', bluesky },
+    });
     expect(response.status).toBe(200);
     const { preview } = response.json;
     expect(Object.keys(preview).sort()).toEqual(['bluesky', 'linkedin', 'warnings']);
-    expect(preview.linkedin).toEqual({ commentary: 'Hi \\(all\\) {hashtag|\\#|launch}', characters: 'Hi \\(all\\) {hashtag|\\#|launch}'.length });
+    expect(preview.linkedin).toEqual({
+      commentary: 'Hi \\(all\\) {hashtag|\\#|launch}',
+      characters: 'Hi \\(all\\) {hashtag|\\#|launch}'.length,
+    });
     expect(preview.bluesky.posts).toHaveLength(2);
     expect(preview.bluesky.posts[0]).toEqual({ text: 'word '.repeat(60).trimEnd(), graphemes: 299, facets: [] });
     const second = preview.bluesky.posts[1];
@@ -107,7 +216,10 @@ describe('platform_content and POST /posts/preview', () => {
     expect(second.graphemes).toBe([...second.text].length);
     const at = (needle: string) => Buffer.byteLength(second.text.slice(0, second.text.indexOf(needle)));
     expect(second.facets).toEqual([
-      { index: { byteStart: at('https'), byteEnd: at('https') + 21 }, features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/a' }] },
+      {
+        index: { byteStart: at('https'), byteEnd: at('https') + 21 },
+        features: [{ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/a' }],
+      },
       { index: { byteStart: at('#tag'), byteEnd: at('#tag') + 4 }, features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'tag' }] },
     ]);
     expect(preview.warnings).toEqual([
@@ -118,7 +230,12 @@ describe('platform_content and POST /posts/preview', () => {
 
   it('previews only the platforms asked for, uses content where no override, and warns near the LinkedIn limit', async () => {
     const near = await call('/posts/preview', { content: '('.repeat(1400), platforms: ['linkedin'] });
-    expect(near.json).toEqual({ preview: { linkedin: { commentary: '\\('.repeat(1400), characters: 2800 }, warnings: [expect.stringMatching(/^linkedin: .*2800 of 3000/)] } });
+    expect(near.json).toEqual({
+      preview: {
+        linkedin: { commentary: '\\('.repeat(1400), characters: 2800 },
+        warnings: [expect.stringMatching(/^linkedin: .*2800 of 3000/)],
+      },
+    });
     const over = await call('/posts/preview', { content: '#'.repeat(1600), platforms: ['linkedin'] });
     expect(over.json.preview.warnings).toEqual([expect.stringMatching(/^linkedin: .*3200 .*over/)]);
     const short = await call('/posts/preview', { content: 'hello', platforms: ['bluesky', 'bluesky'] });
@@ -136,13 +253,20 @@ describe('platform_content and POST /posts/preview', () => {
     const before = await postingItems();
     const usage = (await service.call('GET', '/usage', { key: apiKey })).json.usage.used;
     for (let i = 0; i < 3; i += 1) {
-      const response = await call('/posts/preview', { content: `draft ${i}`, platforms: BOTH, scheduled_for: inHours(1) }, { 'idempotency-key': 'same-key' });
+      const response = await call(
+        '/posts/preview',
+        { content: `draft ${i}`, platforms: BOTH, scheduled_for: inHours(1) },
+        { 'idempotency-key': 'same-key' },
+      );
       expect(response.status).toBe(200);
     }
     const stranger = await service.createAccount({ plan: 'free', monthlyLimit: 0 });
     const unconnected = await service.call('POST', '/posts/preview', { key: stranger.apiKey, body: { content: 'x', platforms: BOTH } });
     expect(unconnected.status).toBe(200);
-    expect((await call('/posts/preview', { content: 'x', platforms: BOTH, scheduled_for: inHours(-1) })).json).toEqual({ error: 'INVALID_SCHEDULED_TIME', message: expect.any(String) });
+    expect((await call('/posts/preview', { content: 'x', platforms: BOTH, scheduled_for: inHours(-1) })).json).toEqual({
+      error: 'INVALID_SCHEDULED_TIME',
+      message: expect.any(String),
+    });
     expect(await postingItems()).toEqual(before);
     expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(usage);
   });

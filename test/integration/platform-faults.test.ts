@@ -4,8 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import {
-  PLATFORM_FAULT_KINDS, faultSequence, installFetchFaults, startPlatformFaultProxy,
-  type FetchFaults, type PlatformFaultKind, type PlatformFaultOptions, type PlatformFaultProxy,
+  PLATFORM_FAULT_KINDS,
+  faultSequence,
+  installFetchFaults,
+  startPlatformFaultProxy,
+  type FetchFaults,
+  type PlatformFaultKind,
+  type PlatformFaultOptions,
+  type PlatformFaultProxy,
 } from '../faults/platform-faults';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import { smallJpeg } from '../support/images';
@@ -47,7 +53,12 @@ describe('publishing under platform faults', () => {
         match: (method, path) => linkedinPlan.match(method, path),
         random: () => linkedinPlan.random(),
       });
-      return { LINKEDIN_API_BASE_URL: proxy.url, LINKEDIN_TIMEOUT_MS: `${TIMEOUT_MS}`, BLUESKY_TIMEOUT_MS: `${TIMEOUT_MS}`, RATE_LIMIT_REQUESTS: '10000' };
+      return {
+        LINKEDIN_API_BASE_URL: proxy.url,
+        LINKEDIN_TIMEOUT_MS: `${TIMEOUT_MS}`,
+        BLUESKY_TIMEOUT_MS: `${TIMEOUT_MS}`,
+        RATE_LIMIT_REQUESTS: '10000',
+      };
     });
     ({ pds, linkedin, service, alice, apiKey } = world);
     const ports = await import('#shared/ports/clock');
@@ -93,7 +104,10 @@ describe('publishing under platform faults', () => {
   it('the injectors (platform and store) stay test-only: nothing under functions/, shared/, lib/ or local/ imports them', () => {
     const root = join(__dirname, '..', '..');
     const files = ['functions', 'shared', 'lib', 'local'].flatMap((dir) =>
-      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|js|mjs)$/.test(name)).map((name) => join(root, dir, name)));
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.(ts|js|mjs)$/.test(name))
+        .map((name) => join(root, dir, name)),
+    );
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((file) => /faults\/(platform-|store-faults)|test\/faults/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
@@ -103,12 +117,20 @@ describe('publishing under platform faults', () => {
     const echo = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => response.writeHead(201, { 'content-type': 'application/octet-stream', 'x-seen': `${request.method} ${request.url}` }).end(Buffer.concat(chunks)));
+      request.on('end', () =>
+        response
+          .writeHead(201, { 'content-type': 'application/octet-stream', 'x-seen': `${request.method} ${request.url}` })
+          .end(Buffer.concat(chunks)),
+      );
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const through = await startPlatformFaultProxy(`http://127.0.0.1:${(echo.address() as AddressInfo).port}`, { rate: 0 });
     try {
-      const answer = await fetch(`${through.url}/dms-uploads/x?token=t`, { method: 'PUT', body: bytes, headers: { 'content-type': 'image/jpeg' } });
+      const answer = await fetch(`${through.url}/dms-uploads/x?token=t`, {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': 'image/jpeg' },
+      });
       expect([answer.status, answer.headers.get('x-seen')]).toEqual([201, 'PUT /dms-uploads/x?token=t']);
       expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
       expect(through.counts()).toEqual({ requests: 1, injected: only() });
@@ -134,39 +156,55 @@ describe('publishing under platform faults', () => {
       if (kind === 'rate-limited') expect(retried.at).toBeGreaterThanOrEqual(faulted.retryNotBefore! - TIMER_SLACK_MS);
     });
 
-    it.each(['connection-reset', 'hang'] as const)('%s on the post call (nothing reached LinkedIn): PLATFORM_OUTCOME_UNKNOWN, not repeated, no copy; a retry that includes it publishes once', async (kind) => {
-      const text = `LinkedIn meets ${kind} before it arrives`;
-      const mark = proxy!.events().length;
-      linkedinPlan = { match: isPost, random: faultSequence([kind]) };
-      const post = await publish({ content: text, platforms: ['linkedin'] });
-      expect([post.status, post.results.linkedin.error?.code]).toEqual(['failed', 'PLATFORM_OUTCOME_UNKNOWN']);
-      expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);
-      expect(sentToLinkedIn(text)).toHaveLength(0);
-      // The user, having checked the feed, asks for it again (docs/api.md, "Editing, rescheduling and retrying").
-      clock.advance(61_000);
-      const retried = await service.call('POST', `/posts/${post.id}/retry`, { key: apiKey, body: { include_outcome_unknown: true } });
-      expect(retried.status).toBe(200);
-      expect((await settled(post.id)).status).toBe('published');
-      expect(onLinkedIn(text)).toHaveLength(1);
-    });
+    it.each(['connection-reset', 'hang'] as const)(
+      '%s on the post call (nothing reached LinkedIn): PLATFORM_OUTCOME_UNKNOWN, not repeated, no copy; a retry that includes it publishes once',
+      async (kind) => {
+        const text = `LinkedIn meets ${kind} before it arrives`;
+        const mark = proxy!.events().length;
+        linkedinPlan = { match: isPost, random: faultSequence([kind]) };
+        const post = await publish({ content: text, platforms: ['linkedin'] });
+        expect([post.status, post.results.linkedin.error?.code]).toEqual(['failed', 'PLATFORM_OUTCOME_UNKNOWN']);
+        expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);
+        expect(sentToLinkedIn(text)).toHaveLength(0);
+        // The user, having checked the feed, asks for it again (docs/api.md, "Editing, rescheduling and retrying").
+        clock.advance(61_000);
+        const retried = await service.call('POST', `/posts/${post.id}/retry`, { key: apiKey, body: { include_outcome_unknown: true } });
+        expect(retried.status).toBe(200);
+        expect((await settled(post.id)).status).toBe('published');
+        expect(onLinkedIn(text)).toHaveLength(1);
+      },
+    );
 
-    it.each(['reset-after-forward', 'hang-after-forward'] as const)('%s on the post call: PLATFORM_OUTCOME_UNKNOWN, never repeated, exactly one copy', async (kind) => {
-      const text = `LinkedIn loses the answer to ${kind}`;
-      const mark = proxy!.events().length;
-      linkedinPlan = { match: isPost, random: faultSequence([kind]) };
-      const post = await publish({ content: text, platforms: ['linkedin'] });
-      expect(post.results.linkedin).toEqual({ status: 'failed', url: null, platform_post_id: null, published_at: null, error: { code: 'PLATFORM_OUTCOME_UNKNOWN', message: expect.any(String) } });
-      expect(post.status).toBe('failed');
-      expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);
-      expect([sentToLinkedIn(text).length, onLinkedIn(text).length]).toEqual([1, 1]);
-    });
+    it.each(['reset-after-forward', 'hang-after-forward'] as const)(
+      '%s on the post call: PLATFORM_OUTCOME_UNKNOWN, never repeated, exactly one copy',
+      async (kind) => {
+        const text = `LinkedIn loses the answer to ${kind}`;
+        const mark = proxy!.events().length;
+        linkedinPlan = { match: isPost, random: faultSequence([kind]) };
+        const post = await publish({ content: text, platforms: ['linkedin'] });
+        expect(post.results.linkedin).toEqual({
+          status: 'failed',
+          url: null,
+          platform_post_id: null,
+          published_at: null,
+          error: { code: 'PLATFORM_OUTCOME_UNKNOWN', message: expect.any(String) },
+        });
+        expect(post.status).toBe('failed');
+        expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);
+        expect([sentToLinkedIn(text).length, onLinkedIn(text).length]).toEqual([1, 1]);
+      },
+    );
 
     it('5xx and 429 past the retry budget: failed with PLATFORM_UNAVAILABLE, no copy, the spacing slot given back', async () => {
       const text = 'LinkedIn stays down';
       const mark = proxy!.events().length;
       linkedinPlan = { match: isPost, random: faultSequence(['server-error', 'rate-limited'], { repeat: true }) };
       const post = await publish({ content: text, platforms: ['linkedin'] });
-      expect([post.status, post.results.linkedin.status, post.results.linkedin.error?.code]).toEqual(['failed', 'failed', 'PLATFORM_UNAVAILABLE']);
+      expect([post.status, post.results.linkedin.status, post.results.linkedin.error?.code]).toEqual([
+        'failed',
+        'failed',
+        'PLATFORM_UNAVAILABLE',
+      ]);
       expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual(['server-error', 'rate-limited', 'server-error', 'rate-limited']);
       expect(sentToLinkedIn(text)).toHaveLength(0);
       linkedinPlan = NO_FAULTS;
@@ -181,29 +219,44 @@ describe('publishing under platform faults', () => {
 
     it('5xx, a reset and a lost answer on image uploads (initializeUpload) are retried: published once with its image', async () => {
       const bytes = await smallJpeg();
-      const created = await service.call('POST', '/media', { key: apiKey, body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A blue square' } });
+      const created = await service.call('POST', '/media', {
+        key: apiKey,
+        body: { content_type: 'image/jpeg', size_bytes: bytes.length, alt_text: 'A blue square' },
+      });
       const put = await fetch(created.json.upload.url, { method: 'PUT', headers: created.json.upload.headers, body: bytes });
       expect(put.status).toBe(200);
       expect((await service.call('POST', `/media/${created.json.media.id}/complete`, { key: apiKey })).status).toBe(200);
       const text = 'LinkedIn image through a flaky upload';
       const imagesBefore = linkedin.images().size;
       const mark = proxy!.events().length;
-      linkedinPlan = { match: (method, path) => method === 'POST' && path === '/rest/images', random: faultSequence(['server-error', 'connection-reset', 'reset-after-forward']) };
+      linkedinPlan = {
+        match: (method, path) => method === 'POST' && path === '/rest/images',
+        random: faultSequence(['server-error', 'connection-reset', 'reset-after-forward']),
+      };
       const post = await publish({ content: text, platforms: ['linkedin'], media: [created.json.media.id] });
       expect(post.status).toBe('published');
-      expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual(['server-error', 'connection-reset', 'reset-after-forward', undefined]);
+      expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([
+        'server-error',
+        'connection-reset',
+        'reset-after-forward',
+        undefined,
+      ]);
       const [copy, ...others] = onLinkedIn(text);
       expect(others).toHaveLength(0);
       expect(copy.body.content.media).toEqual({ id: expect.any(String), altText: 'A blue square' });
       const registered = [...linkedin.images().values()].slice(imagesBefore);
       // The lost answer left one registered image that nothing uses; the post's own holds the bytes.
-      expect(registered.map((image) => [image.urn === copy.body.content.media.id, image.bytes !== undefined])).toEqual([[false, false], [true, true]]);
+      expect(registered.map((image) => [image.urn === copy.body.content.media.id, image.bytes !== undefined])).toEqual([
+        [false, false],
+        [true, true],
+      ]);
     });
   });
 
   describe('Bluesky (the fetch wrapper in front of the PDS)', () => {
     it.each(['server-error', 'rate-limited', 'connection-reset', 'hang', 'reset-after-forward', 'hang-after-forward'] as const)(
-      '%s on createRecord: published, exactly one record', async (kind) => {
+      '%s on createRecord: published, exactly one record',
+      async (kind) => {
         const text = `Bluesky survives ${kind}`;
         const writes = pds.callCount('com.atproto.repo.createRecord');
         blueskyFaults({ rate: 0.5, match: isCreateRecord, random: faultSequence([kind]) });
@@ -220,7 +273,8 @@ describe('publishing under platform faults', () => {
           const [limited, retried] = fetchFaults!.events();
           expect(retried.at).toBeGreaterThanOrEqual(limited.retryNotBefore! - TIMER_SLACK_MS);
         }
-      });
+      },
+    );
 
     it('a repeat after a lost answer lands on the same record key and collides: one record', async () => {
       const text = 'Bluesky repeats itself';
@@ -242,7 +296,12 @@ describe('publishing under platform faults', () => {
       const text = 'Bluesky stays down';
       const writes = pds.callCount('com.atproto.repo.createRecord');
       // Seed 1 draws each of the four kinds once, in the order below.
-      blueskyFaults({ rate: 1, kinds: ['server-error', 'rate-limited', 'connection-reset', 'hang'], random: seededRandom(1), match: isCreateRecord });
+      blueskyFaults({
+        rate: 1,
+        kinds: ['server-error', 'rate-limited', 'connection-reset', 'hang'],
+        random: seededRandom(1),
+        match: isCreateRecord,
+      });
       const post = await publish({ content: text, platforms: ['bluesky'] });
       expect([post.status, post.results.bluesky.error?.code]).toEqual(['failed', 'PLATFORM_UNAVAILABLE']);
       expect(fetchFaults!.events().map((event) => event.kind)).toEqual(['server-error', 'hang', 'rate-limited', 'connection-reset']);
@@ -252,8 +311,13 @@ describe('publishing under platform faults', () => {
 
     it('faults on the login (createSession) while connecting: 503 SERVICE_UNAVAILABLE, nothing stored, then it connects', async () => {
       const other = await service.createAccount({ plan: 'pro' });
-      blueskyFaults({ rate: 0.5, match: (_method, path) => path === '/xrpc/com.atproto.server.createSession', random: faultSequence([...PLATFORM_FAULT_KINDS]) });
-      const connect = () => service.call('POST', '/profiles/bluesky', { key: other.apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+      blueskyFaults({
+        rate: 0.5,
+        match: (_method, path) => path === '/xrpc/com.atproto.server.createSession',
+        random: faultSequence([...PLATFORM_FAULT_KINDS]),
+      });
+      const connect = () =>
+        service.call('POST', '/profiles/bluesky', { key: other.apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
       for (const kind of PLATFORM_FAULT_KINDS) {
         const refused = await connect();
         expect({ kind, status: refused.status, error: refused.json.error }).toEqual({ kind, status: 503, error: 'SERVICE_UNAVAILABLE' });

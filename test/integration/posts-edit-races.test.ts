@@ -44,13 +44,18 @@ describe('edits under concurrency', () => {
       const posts: { id: string; at: string }[] = [];
       for (let index = 0; index < 20; index += 1) {
         const at = plus(base, index * 120);
-        const created = await call('POST', '/posts', { key: apiKey, body: { content: `post ${index}`, platforms: ['linkedin'], scheduled_for: at } });
+        const created = await call('POST', '/posts', {
+          key: apiKey,
+          body: { content: `post ${index}`, platforms: ['linkedin'], scheduled_for: at },
+        });
         expect(created.status).toBe(201);
         posts.push({ id: created.json.post.id, at });
       }
       // An hour before the first: clear of every post; seconds at random (the rule is 60 s, not calendar minutes).
       const target = new Date(base.getTime() - 3_600_000 + Math.floor(Math.random() * 60) * 1000);
-      const responses = await Promise.all(posts.map((post) => call('PATCH', `/posts/${post.id}`, { key: apiKey, body: { scheduled_for: target.toISOString() } })));
+      const responses = await Promise.all(
+        posts.map((post) => call('PATCH', `/posts/${post.id}`, { key: apiKey, body: { scheduled_for: target.toISOString() } })),
+      );
       const won = responses.filter((response) => response.status === 200);
       expect(won).toHaveLength(1);
       const refused = responses.filter((response) => response.status === 429);
@@ -69,9 +74,19 @@ describe('edits under concurrency', () => {
         expect(now.scheduled_for).toBe(responses[index].status === 200 ? target.toISOString() : post.at);
       }
       const loser = posts[responses.findIndex((response) => response.status === 429)];
-      expect((await call('POST', '/posts', { key: apiKey, body: { content: 'clash', platforms: ['linkedin'], scheduled_for: plus(new Date(loser.at), 30) } })).status).toBe(429);
+      expect(
+        (
+          await call('POST', '/posts', {
+            key: apiKey,
+            body: { content: 'clash', platforms: ['linkedin'], scheduled_for: plus(new Date(loser.at), 30) },
+          })
+        ).status,
+      ).toBe(429);
       const winner = posts[responses.findIndex((response) => response.status === 200)];
-      const freed = await call('POST', '/posts', { key: apiKey, body: { content: 'its old slot is free', platforms: ['linkedin'], scheduled_for: plus(new Date(winner.at), 30) } });
+      const freed = await call('POST', '/posts', {
+        key: apiKey,
+        body: { content: 'its old slot is free', platforms: ['linkedin'], scheduled_for: plus(new Date(winner.at), 30) },
+      });
       expect(freed.status).toBe(201);
       expect((await call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(21);
     },
@@ -80,9 +95,14 @@ describe('edits under concurrency', () => {
   it('six concurrent edits of one post all land, one after another (each re-reads when another got in first)', async () => {
     const { accountId, apiKey } = await service.createAccount({ plan: 'pro' });
     await service.connectProfile(accountId, 'bluesky');
-    const created = await call('POST', '/posts', { key: apiKey, body: { content: 'v0', platforms: ['bluesky'], scheduled_for: plus(new Date(), 7200) } });
+    const created = await call('POST', '/posts', {
+      key: apiKey,
+      body: { content: 'v0', platforms: ['bluesky'], scheduled_for: plus(new Date(), 7200) },
+    });
     const id: string = created.json.post.id;
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => call('PATCH', `/posts/${id}`, { key: apiKey, body: { content: `edit ${index}` } })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => call('PATCH', `/posts/${id}`, { key: apiKey, body: { content: `edit ${index}` } })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(6).fill(200));
     const { getPostItem } = await import('#shared/store/posts');
     const item = await getPostItem(id);
@@ -104,7 +124,10 @@ describe('edits under concurrency', () => {
       const base = new Date(Date.now() + round * 3_600_000);
       clock.set(base);
       const dueAt = new Date(base.getTime() + 61_000);
-      const created = await call('POST', '/posts', { key: apiKey, body: { content: `old ${round}`, platforms: ['bluesky'], scheduled_for: dueAt.toISOString() } });
+      const created = await call('POST', '/posts', {
+        key: apiKey,
+        body: { content: `old ${round}`, platforms: ['bluesky'], scheduled_for: dueAt.toISOString() },
+      });
       const postId: string = created.json.post.id;
       // Odd rounds also move the post two minutes on: a 200 must then publish at the new time, not the old.
       const movedTo = new Date(dueAt.getTime() + 120_000);

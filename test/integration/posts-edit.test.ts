@@ -31,7 +31,8 @@ describe('editing a scheduled post', () => {
     expect(response.status).toBe(201);
     return response.json.post as { id: string; scheduled_for: string };
   };
-  const patch = (id: string, body: unknown, headers: Record<string, string> = {}, key = account.apiKey) => call('PATCH', `/posts/${id}`, { key, body, headers });
+  const patch = (id: string, body: unknown, headers: Record<string, string> = {}, key = account.apiKey) =>
+    call('PATCH', `/posts/${id}`, { key, body, headers });
   const read = async (id: string) => (await call('GET', `/posts/${id}`, { key: account.apiKey })).json.post;
   const used = async () => (await call('GET', '/usage', { key: account.apiKey })).json.usage.used as number;
   const expectError = (response: { status: number; json: unknown }, status: number, body: Record<string, unknown>) =>
@@ -64,21 +65,24 @@ describe('editing a scheduled post', () => {
       link_preview: false,
     });
     const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
-    expect([response.status, response.json]).toEqual([200, {
-      post: {
-        id: post.id,
-        content: 'Final text (edited) #launch',
-        platform_content: { bluesky: 'Bluesky text' },
-        platforms: ['linkedin', 'bluesky'],
-        link_preview: false,
-        media: [],
-        status: 'scheduled',
-        scheduled_for: moved,
-        created_at: expect.any(String),
-        published_at: null,
-        results: { linkedin: pending, bluesky: pending },
+    expect([response.status, response.json]).toEqual([
+      200,
+      {
+        post: {
+          id: post.id,
+          content: 'Final text (edited) #launch',
+          platform_content: { bluesky: 'Bluesky text' },
+          platforms: ['linkedin', 'bluesky'],
+          link_preview: false,
+          media: [],
+          status: 'scheduled',
+          scheduled_for: moved,
+          created_at: expect.any(String),
+          published_at: null,
+          results: { linkedin: pending, bluesky: pending },
+        },
       },
-    }]);
+    ]);
     expect(await read(post.id)).toEqual(response.json.post);
     expect(scheduler.scheduled.get(post.id)?.toISOString()).toBe(moved);
     expect(scheduler.versions.get(post.id)).toBe(1);
@@ -87,7 +91,13 @@ describe('editing a scheduled post', () => {
 
     // A second edit is version 2; removing a platform drops its text; the per-platform map can be emptied.
     const second = await patch(post.id, { platforms: ['linkedin'], content: 'Only LinkedIn' });
-    expect(second.json.post).toMatchObject({ platforms: ['linkedin'], platform_content: {}, content: 'Only LinkedIn', scheduled_for: moved, link_preview: false });
+    expect(second.json.post).toMatchObject({
+      platforms: ['linkedin'],
+      platform_content: {},
+      content: 'Only LinkedIn',
+      scheduled_for: moved,
+      link_preview: false,
+    });
     expect(Object.keys(second.json.post.results)).toEqual(['linkedin']);
     expect(scheduler.versions.get(post.id)).toBe(2);
     expect(scheduler.cancelledVersions).toContainEqual({ postId: post.id, version: 1 });
@@ -141,7 +151,11 @@ describe('editing a scheduled post', () => {
       [{ platform_content: { bluesky: '' } }, 400, { error: 'MISSING_REQUIRED_FIELD', field: 'platform_content.bluesky' }],
       [{ platform_content: { bluesky: 'b'.repeat(3001) } }, 400, { error: 'CONTENT_TOO_LONG', max_length: 3000, provided_length: 3001 }],
       // With platforms sent, a text for another platform is refused as POST /posts refuses it...
-      [{ platforms: ['bluesky'], platform_content: { linkedin: 'x' } }, 400, { error: 'INVALID_FIELD', field: 'platform_content.linkedin' }],
+      [
+        { platforms: ['bluesky'], platform_content: { linkedin: 'x' } },
+        400,
+        { error: 'INVALID_FIELD', field: 'platform_content.linkedin' },
+      ],
       // ...and without, against the post's own platforms.
       [{ platform_content: { linkedin: 'x' } }, 400, { error: 'INVALID_FIELD', field: 'platform_content.linkedin' }],
       // POST /posts precedence among fields: missing content before a too-long text, too long before bad platforms, platforms before time.
@@ -152,7 +166,11 @@ describe('editing a scheduled post', () => {
     ];
     for (const [body, status, error] of cases) {
       const response = await patch(post.id, body);
-      expect({ body, status: response.status, json: response.json }).toEqual({ body, status, json: { message: expect.any(String), ...error } });
+      expect({ body, status: response.status, json: response.json }).toEqual({
+        body,
+        status,
+        json: { message: expect.any(String), ...error },
+      });
     }
     expect(await read(post.id)).toMatchObject({ content: 'Rules', platforms: ['bluesky'] });
   });
@@ -160,10 +178,21 @@ describe('editing a scheduled post', () => {
   it('checks, after the body: POST_NOT_FOUND → POST_PUBLISHED → INVALID_POST_STATE → PLATFORMS_NOT_CONNECTED → spacing', async () => {
     const other = await service.createAccount({ plan: 'pro' });
     await service.connectProfile(other.accountId, 'bluesky');
-    const theirs = await create({ content: 'Theirs', platforms: ['bluesky'], scheduled_for: minuteAligned(500).toISOString() }, other.apiKey);
+    const theirs = await create(
+      { content: 'Theirs', platforms: ['bluesky'], scheduled_for: minuteAligned(500).toISOString() },
+      other.apiKey,
+    );
     // INVALID_ID before anything in the body; body rules before the lookup.
-    expectError(await call('PATCH', '/posts/not-an-id', { key: account.apiKey, rawBody: '{', headers: { 'content-type': 'application/json' } }), 400, { error: 'INVALID_ID' });
-    expectError(await patch(UNKNOWN, { content: 'x'.repeat(3001) }), 400, { error: 'CONTENT_TOO_LONG', max_length: 3000, provided_length: 3001 });
+    expectError(
+      await call('PATCH', '/posts/not-an-id', { key: account.apiKey, rawBody: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+      { error: 'INVALID_ID' },
+    );
+    expectError(await patch(UNKNOWN, { content: 'x'.repeat(3001) }), 400, {
+      error: 'CONTENT_TOO_LONG',
+      max_length: 3000,
+      provided_length: 3001,
+    });
     expectError(await patch(UNKNOWN, { content: 'x' }), 404, { error: 'POST_NOT_FOUND' });
     expectError(await patch(theirs.id, { content: 'mine now' }), 404, { error: 'POST_NOT_FOUND' });
     // The post's own platforms are only known after the lookup.
@@ -186,11 +215,14 @@ describe('editing a scheduled post', () => {
     const taken = minuteAligned(520);
     await create({ content: 'LinkedIn at 520', platforms: ['linkedin'], scheduled_for: taken.toISOString() });
     expectError(await patch(theirs.id, { platforms: ['linkedin', 'bluesky'], scheduled_for: taken.toISOString() }, {}, other.apiKey), 400, {
-      error: 'PLATFORMS_NOT_CONNECTED', missing_platforms: ['linkedin'],
+      error: 'PLATFORMS_NOT_CONNECTED',
+      missing_platforms: ['linkedin'],
     });
     const mine = await create({ content: 'Bluesky at 530', platforms: ['bluesky'], scheduled_for: minuteAligned(530).toISOString() });
     expectError(await patch(mine.id, { platforms: ['bluesky', 'linkedin'], scheduled_for: plus(taken, 20) }), 429, {
-      error: 'RATE_LIMIT_EXCEEDED', platform: 'linkedin', next_available: plus(taken, 60),
+      error: 'RATE_LIMIT_EXCEEDED',
+      platform: 'linkedin',
+      next_available: plus(taken, 60),
     });
   });
 
@@ -210,7 +242,11 @@ describe('editing a scheduled post', () => {
     const a = await create({ content: 'A', platforms: ['linkedin'], scheduled_for: at.toISOString() });
     await create({ content: 'B', platforms: ['linkedin'], scheduled_for: plus(at, 65) });
     // A to +10 s is 55 s before B: the next time 60 s from B is +125 s; A's own old time does not count.
-    expectError(await patch(a.id, { scheduled_for: plus(at, 10) }), 429, { error: 'RATE_LIMIT_EXCEEDED', platform: 'linkedin', next_available: plus(at, 125) });
+    expectError(await patch(a.id, { scheduled_for: plus(at, 10) }), 429, {
+      error: 'RATE_LIMIT_EXCEEDED',
+      platform: 'linkedin',
+      next_available: plus(at, 125),
+    });
     expect((await patch(a.id, { scheduled_for: plus(at, 125) })).status).toBe(200);
     expect(await read(a.id)).toMatchObject({ scheduled_for: plus(at, 125), content: 'A' });
   });
@@ -218,10 +254,24 @@ describe('editing a scheduled post', () => {
   it('frees the old slot as it claims the new one, and frees it when LinkedIn is removed', async () => {
     const at = minuteAligned(800);
     const post = await create({ content: 'Moving', platforms: ['linkedin'], scheduled_for: at.toISOString() });
-    expect((await call('POST', '/posts', { key: account.apiKey, body: { content: 'Blocked', platforms: ['linkedin'], scheduled_for: plus(at, 30) } })).status).toBe(429);
+    expect(
+      (
+        await call('POST', '/posts', {
+          key: account.apiKey,
+          body: { content: 'Blocked', platforms: ['linkedin'], scheduled_for: plus(at, 30) },
+        })
+      ).status,
+    ).toBe(429);
     expect((await patch(post.id, { scheduled_for: plus(at, 600) })).status).toBe(200);
     await create({ content: 'Old time is free', platforms: ['linkedin'], scheduled_for: plus(at, 30) });
-    expect((await call('POST', '/posts', { key: account.apiKey, body: { content: 'New time is taken', platforms: ['linkedin'], scheduled_for: plus(at, 630) } })).status).toBe(429);
+    expect(
+      (
+        await call('POST', '/posts', {
+          key: account.apiKey,
+          body: { content: 'New time is taken', platforms: ['linkedin'], scheduled_for: plus(at, 630) },
+        })
+      ).status,
+    ).toBe(429);
     expect((await patch(post.id, { platforms: ['bluesky'] })).status).toBe(200);
     await create({ content: 'Free again', platforms: ['linkedin'], scheduled_for: plus(at, 630) });
   });
@@ -259,7 +309,10 @@ describe('editing a scheduled post', () => {
     expect(await read(post.id)).toEqual(before);
     expect(scheduler.versions.get(post.id)).toBe(0);
     // The old slot is held again, the new one free.
-    expect((await call('POST', '/posts', { key: account.apiKey, body: { content: 'x', platforms: ['linkedin'], scheduled_for: plus(at, 20) } })).status).toBe(429);
+    expect(
+      (await call('POST', '/posts', { key: account.apiKey, body: { content: 'x', platforms: ['linkedin'], scheduled_for: plus(at, 20) } }))
+        .status,
+    ).toBe(429);
     // The key was freed: the same request now succeeds, edits, and moves the slot.
     const retried = await patch(post.id, { content: 'After', scheduled_for: plus(at, 300) }, { 'idempotency-key': 'flaky' });
     expect([retried.status, retried.json.post.content]).toEqual([200, 'After']);
@@ -271,6 +324,14 @@ describe('editing a scheduled post', () => {
     const { db, tableName } = await import('#shared/store/client');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { postKey } = await import('#shared/store/posts');
-    await db.send(new UpdateCommand({ TableName: tableName, Key: postKey(postId), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: postKey(postId),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': status },
+      }),
+    );
   }
 });

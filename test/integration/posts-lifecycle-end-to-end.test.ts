@@ -78,7 +78,11 @@ describe('edit and retry, end to end', () => {
     expect(await onBluesky(edited)).toHaveLength(1);
     expect(onLinkedIn('First draft, never to be seen')).toHaveLength(0);
     expect(await onBluesky('First draft, never to be seen')).toHaveLength(0);
-    expect(post.results.linkedin).toMatchObject({ status: 'published', published_at: at(300).toISOString(), platform_post_id: onLinkedIn(edited)[0].urn });
+    expect(post.results.linkedin).toMatchObject({
+      status: 'published',
+      published_at: at(300).toISOString(),
+      platform_post_id: onLinkedIn(edited)[0].urn,
+    });
     expect(post.results.bluesky).toMatchObject({ status: 'published', published_at: at(300).toISOString() });
     expect(await used()).toBe(usedAfterCreation);
   });
@@ -86,10 +90,16 @@ describe('edit and retry, end to end', () => {
   it('a post LinkedIn refused (PLATFORM_REJECTED), retried with corrected content: published once, with the correction', async () => {
     clock.set(at(600));
     linkedin.failNextPosts(1, { type: 'status', status: 422, message: 'Field /commentary contains a forbidden word' });
-    const created = await service.call('POST', '/posts', { key: apiKey, body: { content: 'Forbidden word inside', platforms: ['linkedin'] } });
+    const created = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: { content: 'Forbidden word inside', platforms: ['linkedin'] },
+    });
     const id: string = created.json.post.id;
     await until(async () => (await read(id)).status === 'failed');
-    expect((await read(id)).results.linkedin.error).toEqual({ code: 'PLATFORM_REJECTED', message: expect.stringContaining('forbidden word') });
+    expect((await read(id)).results.linkedin.error).toEqual({
+      code: 'PLATFORM_REJECTED',
+      message: expect.stringContaining('forbidden word'),
+    });
     const usedBefore = await used();
 
     const corrected = 'Corrected wording';

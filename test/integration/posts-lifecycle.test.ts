@@ -65,8 +65,11 @@ describe('reading, listing and deleting posts', () => {
     expect(fetched.json).toEqual({ post: scheduled.json.post });
   });
 
-  it('hides other accounts\' posts: 404 POST_NOT_FOUND on GET and DELETE, INVALID_ID for malformed ids', async () => {
-    const theirs = await call('POST', '/posts', { key: stranger.apiKey, body: { content: 'mine', platforms: ['bluesky'], scheduled_for: inMinutes(60) } });
+  it("hides other accounts' posts: 404 POST_NOT_FOUND on GET and DELETE, INVALID_ID for malformed ids", async () => {
+    const theirs = await call('POST', '/posts', {
+      key: stranger.apiKey,
+      body: { content: 'mine', platforms: ['bluesky'], scheduled_for: inMinutes(60) },
+    });
     for (const method of ['GET', 'DELETE']) {
       const response = await call(method, `/posts/${theirs.json.post.id}`, { key: owner.apiKey });
       expect(response.status).toBe(404);
@@ -83,9 +86,14 @@ describe('reading, listing and deleting posts', () => {
 
   it('deletes a scheduled post: 204, then 404, its schedule cancelled and its LinkedIn slot free again', async () => {
     const at = inMinutes(300);
-    const created = await call('POST', '/posts', { key: owner.apiKey, body: { content: 'soon gone', platforms: ['linkedin'], scheduled_for: at } });
+    const created = await call('POST', '/posts', {
+      key: owner.apiKey,
+      body: { content: 'soon gone', platforms: ['linkedin'], scheduled_for: at },
+    });
     const usedBefore = (await call('GET', '/usage', { key: owner.apiKey })).json.usage.used;
-    expect((await call('POST', '/posts', { key: owner.apiKey, body: { content: 'clash', platforms: ['linkedin'], scheduled_for: at } })).status).toBe(429);
+    expect(
+      (await call('POST', '/posts', { key: owner.apiKey, body: { content: 'clash', platforms: ['linkedin'], scheduled_for: at } })).status,
+    ).toBe(429);
     const deleted = await call('DELETE', `/posts/${created.json.post.id}`, { key: owner.apiKey });
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
@@ -93,7 +101,9 @@ describe('reading, listing and deleting posts', () => {
     expect((await call('GET', `/posts/${created.json.post.id}`, { key: owner.apiKey })).json.error).toBe('POST_NOT_FOUND');
     expect((await call('DELETE', `/posts/${created.json.post.id}`, { key: owner.apiKey })).json.error).toBe('POST_NOT_FOUND');
     expect((await call('GET', '/usage', { key: owner.apiKey })).json.usage.used).toBe(usedBefore);
-    expect((await call('POST', '/posts', { key: owner.apiKey, body: { content: 'again', platforms: ['linkedin'], scheduled_for: at } })).status).toBe(201);
+    expect(
+      (await call('POST', '/posts', { key: owner.apiKey, body: { content: 'again', platforms: ['linkedin'], scheduled_for: at } })).status,
+    ).toBe(201);
   });
 
   it('refuses to delete a post that is publishing or published: 400 POST_PUBLISHED', async () => {
@@ -137,8 +147,14 @@ describe('reading, listing and deleting posts', () => {
 
     const otherCursor = (await call('GET', '/posts?limit=1', { key: owner.apiKey })).json.next_cursor;
     for (const [query, field] of [
-      ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['status=done', 'status'],
-      ['platform=twitter', 'platform'], ['cursor=garbage', 'cursor'], [`cursor=${otherCursor}`, 'cursor'], ['sort=asc', 'sort'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=abc', 'limit'],
+      ['status=done', 'status'],
+      ['platform=twitter', 'platform'],
+      ['cursor=garbage', 'cursor'],
+      [`cursor=${otherCursor}`, 'cursor'],
+      ['sort=asc', 'sort'],
     ]) {
       const response = await call('GET', `/posts?${query}`, { key: account.apiKey });
       expect([response.status, response.json]).toEqual([400, { error: 'INVALID_FIELD', message: expect.any(String), field }]);
@@ -152,7 +168,10 @@ describe('reading, listing and deleting posts', () => {
     const { db } = await import('#shared/store/client');
     const send = jest.spyOn(db, 'send');
     try {
-      const response = await call('POST', '/posts', { key: apiKey, body: { content: 'count me', platforms: ['bluesky'], scheduled_for: inMinutes(90) } });
+      const response = await call('POST', '/posts', {
+        key: apiKey,
+        body: { content: 'count me', platforms: ['bluesky'], scheduled_for: inMinutes(90) },
+      });
       expect(response.status).toBe(201);
       const commands = send.mock.calls.map(([command]) => command.constructor.name);
       expect(commands).toEqual(['UpdateCommand', 'BatchGetCommand', 'TransactWriteCommand']);

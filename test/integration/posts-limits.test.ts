@@ -41,7 +41,13 @@ describe('limits under concurrent requests', () => {
       expect(refused).toHaveLength(40);
       const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString();
       for (const response of refused) {
-        expect(response.json).toEqual({ error: 'MONTHLY_LIMIT_EXCEEDED', message: expect.any(String), limit: 10, used: 10, resets_at: nextMonth });
+        expect(response.json).toEqual({
+          error: 'MONTHLY_LIMIT_EXCEEDED',
+          message: expect.any(String),
+          limit: 10,
+          used: 10,
+          resets_at: nextMonth,
+        });
       }
       for (const response of created) expect(response.json.usage).toMatchObject({ limit: 10, resets_at: nextMonth });
       const usage = await service.call('GET', '/usage', { key: apiKey });
@@ -60,7 +66,9 @@ describe('limits under concurrent requests', () => {
       // Not minute-aligned on purpose in some rounds: the rule is 60 s, not calendar minutes.
       at.setUTCSeconds(Math.floor(Math.random() * 60));
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () => createPost(apiKey, { content: 'hello', platforms: ['linkedin'], scheduled_for: at.toISOString() })),
+        Array.from({ length: 20 }, () =>
+          createPost(apiKey, { content: 'hello', platforms: ['linkedin'], scheduled_for: at.toISOString() }),
+        ),
       );
       expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
       const refused = responses.filter((response) => response.status === 429);
@@ -119,9 +127,7 @@ describe('limits under concurrent requests', () => {
     const { accountId, apiKey } = await service.createAccount({ plan: 'pro' });
     await service.connectProfile(accountId, 'bluesky');
     const body = { content: 'once only', platforms: ['bluesky'] };
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => createPost(apiKey, body, { 'idempotency-key': 'order-42' })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, () => createPost(apiKey, body, { 'idempotency-key': 'order-42' })));
     const created = responses.filter((response) => response.status === 201);
     const inProgress = responses.filter((response) => response.status === 409);
     expect(created.length + inProgress.length).toBe(20);

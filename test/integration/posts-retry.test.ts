@@ -12,7 +12,12 @@ import { startTestService, type TestService } from '../support/test-service';
  */
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const context = { awsRequestId: 'retry-test' } as Context;
-const outcomeUnknown = () => ({ ok: false as const, code: 'PLATFORM_OUTCOME_UNKNOWN' as const, message: 'Timed out after sending', retryable: false });
+const outcomeUnknown = () => ({
+  ok: false as const,
+  code: 'PLATFORM_OUTCOME_UNKNOWN' as const,
+  message: 'Timed out after sending',
+  retryable: false,
+});
 const UNKNOWN = '7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b';
 
 describe('retrying a post', () => {
@@ -29,15 +34,20 @@ describe('retrying a post', () => {
     statuses.push(response.status);
     return response;
   };
-  const retry = (id: string, body?: unknown, headers: Record<string, string> = {}, key = account.apiKey) => call('POST', `/posts/${id}/retry`, { key, body, headers });
+  const retry = (id: string, body?: unknown, headers: Record<string, string> = {}, key = account.apiKey) =>
+    call('POST', `/posts/${id}/retry`, { key, body, headers });
   const read = async (id: string) => (await call('GET', `/posts/${id}`, { key: account.apiKey })).json.post;
   const used = async () => (await call('GET', '/usage', { key: account.apiKey })).json.usage.used as number;
-  const textsTo = (publisher: ScriptedPublisher, id: string) => publisher.calls.filter((request) => request.postId === id).map((request) => request.content);
+  const textsTo = (publisher: ScriptedPublisher, id: string) =>
+    publisher.calls.filter((request) => request.postId === id).map((request) => request.content);
   const expectError = (response: { status: number; json: unknown }, status: number, body: Record<string, unknown>) =>
     expect([response.status, response.json]).toEqual([status, { message: expect.any(String), ...body }]);
 
   /** Creates a post to publish now and runs the publisher once, with these outcomes scripted. */
-  async function publishedOnce(body: Record<string, unknown>, script: { linkedin?: Parameters<ScriptedPublisher['answer']>; bluesky?: Parameters<ScriptedPublisher['answer']> }) {
+  async function publishedOnce(
+    body: Record<string, unknown>,
+    script: { linkedin?: Parameters<ScriptedPublisher['answer']>; bluesky?: Parameters<ScriptedPublisher['answer']> },
+  ) {
     if (script.linkedin) linkedin.answer(...script.linkedin);
     if (script.bluesky) bluesky.answer(...script.bluesky);
     const created = await call('POST', '/posts', { key: account.apiKey, body });
@@ -70,20 +80,35 @@ describe('retrying a post', () => {
 
   it('retries a post LinkedIn rejected with corrected content, at a later time: published once, with the correction', async () => {
     const id = await publishedOnce({ content: 'Typo (fixed soon)', platforms: ['linkedin'] }, { linkedin: [rejected()] });
-    expect(await read(id)).toMatchObject({ status: 'failed', results: { linkedin: { status: 'failed', error: { code: 'PLATFORM_REJECTED', message: 'Content refused' } } } });
+    expect(await read(id)).toMatchObject({
+      status: 'failed',
+      results: { linkedin: { status: 'failed', error: { code: 'PLATFORM_REJECTED', message: 'Content refused' } } },
+    });
     const usedBefore = await used();
     const at = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000);
     const response = await retry(id, { content: 'Corrected text', scheduled_for: at.toISOString() });
     const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
-    expect([response.status, response.json.post]).toEqual([200, expect.objectContaining({
-      id, content: 'Corrected text', status: 'scheduled', scheduled_for: at.toISOString(), published_at: null, results: { linkedin: pending },
-    })]);
+    expect([response.status, response.json.post]).toEqual([
+      200,
+      expect.objectContaining({
+        id,
+        content: 'Corrected text',
+        status: 'scheduled',
+        scheduled_for: at.toISOString(),
+        published_at: null,
+        results: { linkedin: pending },
+      }),
+    ]);
     expect([scheduler.scheduled.get(id)?.toISOString(), scheduler.versions.get(id)]).toEqual([at.toISOString(), 1]);
     // The publisher at that time, with the new version's trigger: the corrected text, once.
     useClock(fixedClock(at));
     await publish({ post_id: id, due_at: at.toISOString(), version: 1 }, context);
     await publish({ post_id: id, due_at: at.toISOString(), version: 1 }, context);
-    expect(await read(id)).toMatchObject({ status: 'published', content: 'Corrected text', results: { linkedin: { status: 'published', error: null } } });
+    expect(await read(id)).toMatchObject({
+      status: 'published',
+      content: 'Corrected text',
+      results: { linkedin: { status: 'published', error: null } },
+    });
     expect(textsTo(linkedin, id)).toEqual(['Typo (fixed soon)', 'Corrected text']);
     expect(await used()).toBe(usedBefore);
   });
@@ -94,7 +119,11 @@ describe('retrying a post', () => {
     expect(before.status).toBe('partially_published');
     const response = await retry(id);
     expect(response.status).toBe(200);
-    expect(response.json.post).toMatchObject({ status: 'publishing', scheduled_for: null, results: { bluesky: before.results.bluesky, linkedin: { status: 'pending', error: null } } });
+    expect(response.json.post).toMatchObject({
+      status: 'publishing',
+      scheduled_for: null,
+      results: { bluesky: before.results.bluesky, linkedin: { status: 'pending', error: null } },
+    });
     expect(scheduler.immediate).toContain(id);
     await publish({ post_id: id }, context);
     const after = await read(id);
@@ -105,12 +134,21 @@ describe('retrying a post', () => {
   });
 
   it('leaves a platform whose outcome is unknown alone unless include_outcome_unknown is true', async () => {
-    const id = await publishedOnce({ content: 'Unsure', platforms: ['linkedin', 'bluesky'] }, { linkedin: [rejected()], bluesky: [outcomeUnknown()] });
+    const id = await publishedOnce(
+      { content: 'Unsure', platforms: ['linkedin', 'bluesky'] },
+      { linkedin: [rejected()], bluesky: [outcomeUnknown()] },
+    );
     expect((await read(id)).status).toBe('failed');
     const first = await retry(id);
-    expect(first.json.post.results).toMatchObject({ linkedin: { status: 'pending' }, bluesky: { status: 'failed', error: { code: 'PLATFORM_OUTCOME_UNKNOWN' } } });
+    expect(first.json.post.results).toMatchObject({
+      linkedin: { status: 'pending' },
+      bluesky: { status: 'failed', error: { code: 'PLATFORM_OUTCOME_UNKNOWN' } },
+    });
     await publish({ post_id: id }, context);
-    expect(await read(id)).toMatchObject({ status: 'partially_published', results: { linkedin: { status: 'published' }, bluesky: { status: 'failed' } } });
+    expect(await read(id)).toMatchObject({
+      status: 'partially_published',
+      results: { linkedin: { status: 'published' }, bluesky: { status: 'failed' } },
+    });
     expect(textsTo(bluesky, id)).toHaveLength(1);
     // Only an outcome-unknown failure left: nothing to retry without the flag...
     const nothing = await retry(id);
@@ -124,7 +162,7 @@ describe('retrying a post', () => {
     expect([textsTo(linkedin, id).length, textsTo(bluesky, id).length]).toEqual([2, 2]);
   });
 
-  it('corrected content replaces the retried platforms\' own texts, so they receive exactly it', async () => {
+  it("corrected content replaces the retried platforms' own texts, so they receive exactly it", async () => {
     const id = await publishedOnce(
       { content: 'Shared', platforms: ['linkedin', 'bluesky'], platform_content: { linkedin: 'LinkedIn own', bluesky: 'Bluesky own' } },
       { linkedin: [outcomeUnknown()], bluesky: [rejected()] },
@@ -138,7 +176,10 @@ describe('retrying a post', () => {
   });
 
   it('refuses scheduled, publishing and published posts (409 INVALID_POST_STATE with status), and content for a partially published one', async () => {
-    const scheduled = await call('POST', '/posts', { key: account.apiKey, body: { content: 'Later', platforms: ['bluesky'], scheduled_for: new Date(Date.now() + 7_200_000).toISOString() } });
+    const scheduled = await call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'Later', platforms: ['bluesky'], scheduled_for: new Date(Date.now() + 7_200_000).toISOString() },
+    });
     const refusedScheduled = await retry(scheduled.json.post.id);
     expectError(refusedScheduled, 409, { error: 'INVALID_POST_STATE', status: 'scheduled' });
     expect(refusedScheduled.json.message).toContain('PATCH');
@@ -167,22 +208,42 @@ describe('retrying a post', () => {
     ];
     for (const [id, body, status, error] of cases) {
       const response = await retry(id, body);
-      expect({ body, status: response.status, json: response.json }).toEqual({ body, status, json: { message: expect.any(String), ...error } });
+      expect({ body, status: response.status, json: response.json }).toEqual({
+        body,
+        status,
+        json: { message: expect.any(String), ...error },
+      });
     }
-    expectError(await call('POST', '/posts/nope/retry', { key: account.apiKey, rawBody: '{', headers: { 'content-type': 'application/json' } }), 400, { error: 'INVALID_ID' });
+    expectError(
+      await call('POST', '/posts/nope/retry', { key: account.apiKey, rawBody: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+      { error: 'INVALID_ID' },
+    );
     const stranger = await service.createAccount({ plan: 'pro' });
     expectError(await retry(failed, {}, {}, stranger.apiKey), 404, { error: 'POST_NOT_FOUND' });
 
     // A retry to LinkedIn is a LinkedIn post at its new time: spacing, with next_available.
     const at = new Date(Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000);
-    await call('POST', '/posts', { key: account.apiKey, body: { content: 'Holds the minute', platforms: ['linkedin'], scheduled_for: at.toISOString() } });
+    await call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'Holds the minute', platforms: ['linkedin'], scheduled_for: at.toISOString() },
+    });
     expectError(await retry(failed, { scheduled_for: new Date(at.getTime() + 15_000).toISOString() }), 429, {
-      error: 'RATE_LIMIT_EXCEEDED', platform: 'linkedin', next_available: new Date(at.getTime() + 60_000).toISOString(),
+      error: 'RATE_LIMIT_EXCEEDED',
+      platform: 'linkedin',
+      next_available: new Date(at.getTime() + 60_000).toISOString(),
     });
     const spaced = await retry(failed, { scheduled_for: new Date(at.getTime() + 60_000).toISOString() });
     expect(spaced.json.post.status).toBe('scheduled');
     // And its slot moves with every later change: an edit of the retried post moves it again.
-    expect((await call('PATCH', `/posts/${failed}`, { key: account.apiKey, body: { scheduled_for: new Date(at.getTime() + 70_000).toISOString() } })).status).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/posts/${failed}`, {
+          key: account.apiKey,
+          body: { scheduled_for: new Date(at.getTime() + 70_000).toISOString() },
+        })
+      ).status,
+    ).toBe(200);
 
     // PLATFORMS_NOT_CONNECTED names the retried platforms without a profile.
     const lonely = await service.createAccount({ plan: 'pro' });
@@ -193,7 +254,10 @@ describe('retrying a post', () => {
     const { deleteProfileItem, listProfileItems } = await import('#shared/store/profiles');
     const [profile] = await listProfileItems(lonely.accountId);
     await deleteProfileItem(lonely.accountId, 'linkedin', profile.id);
-    expectError(await retry(theirs.json.post.id, {}, {}, lonely.apiKey), 400, { error: 'PLATFORMS_NOT_CONNECTED', missing_platforms: ['linkedin'] });
+    expectError(await retry(theirs.json.post.id, {}, {}, lonely.apiKey), 400, {
+      error: 'PLATFORMS_NOT_CONNECTED',
+      missing_platforms: ['linkedin'],
+    });
   });
 
   it('honours idempotency-key, counts nothing, and undoes a retry whose hand-over fails', async () => {

@@ -77,7 +77,9 @@ describe('preview and publisher agree on what each platform receives', () => {
     expect(received.filter((one) => one.text === texts.bluesky || one.text?.includes('shared content'))).toHaveLength(0);
     const records = await pds.listPosts(alice.did);
     expect(records.filter((record) => record.value.text === texts.bluesky)).toHaveLength(1);
-    expect(records.filter((record) => record.value.text === texts.linkedin || String(record.value.text).includes('shared content'))).toHaveLength(0);
+    expect(
+      records.filter((record) => record.value.text === texts.linkedin || String(record.value.text).includes('shared content')),
+    ).toHaveLength(0);
   });
 
   it(`preview equals the published LinkedIn commentary and Bluesky thread for ${PUBLISHED} generated texts`, async () => {
@@ -107,7 +109,9 @@ describe('preview and publisher agree on what each platform receives', () => {
         facetCount += expected.bluesky.posts[index].facets.length;
         for (const mention of facets.filter(isMention)) {
           resolvedMentions += 1;
-          const handle = Buffer.from(record.value.text).subarray(mention.index.byteStart + 1, mention.index.byteEnd).toString();
+          const handle = Buffer.from(record.value.text)
+            .subarray(mention.index.byteStart + 1, mention.index.byteEnd)
+            .toString();
           expect(handle).toBe(alice.handle); // only a handle that resolves becomes a mention...
           expect(mention.features[0].did).toBe(alice.did);
           expect(expected.warnings).toContainEqual(expect.stringContaining(`@${handle} cannot be checked`)); // ...and the preview warned of it
@@ -117,7 +121,11 @@ describe('preview and publisher agree on what each platform receives', () => {
       expect(expected.warnings.some((warning: string) => warning.includes('thread of'))).toBe(thread.length > 1);
     }
     // The sample must exercise threads, link and tag facets, and mentions the PDS resolves.
-    expect({ threads: threads > 3, facets: facetCount > 10, resolvedMentions: resolvedMentions > 0 }).toEqual({ threads: true, facets: true, resolvedMentions: true });
+    expect({ threads: threads > 3, facets: facetCount > 10, resolvedMentions: resolvedMentions > 0 }).toEqual({
+      threads: true,
+      facets: true,
+      resolvedMentions: true,
+    });
   }, 240_000);
 
   it(`preview equals the adapters' rendering functions for all ${GENERATED} generated texts`, async () => {

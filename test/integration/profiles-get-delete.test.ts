@@ -19,7 +19,10 @@ describe('one profile: GET and DELETE /profiles/{id}', () => {
   });
 
   const connectAlice = async (apiKey: string) => {
-    const response = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+    const response = await service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: alice.handle, app_password: alice.appPassword },
+    });
     expect(response.status).toBe(201);
     return response.json.profile as { id: string };
   };
@@ -39,15 +42,28 @@ describe('one profile: GET and DELETE /profiles/{id}', () => {
     const { createProfileItem } = await import('#shared/store/profiles');
     const id = randomUUID();
     await createProfileItem({
-      id, account_id: accountId, platform: 'linkedin', handle: 'Ada Lovelace', display_name: 'Ada Lovelace',
-      platform_user_id: 'urn:li:person:abc123', connected_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-12-31T10:00:00.000Z',
-      needs_reconnect: false, credentials: 'sealed',
+      id,
+      account_id: accountId,
+      platform: 'linkedin',
+      handle: 'Ada Lovelace',
+      display_name: 'Ada Lovelace',
+      platform_user_id: 'urn:li:person:abc123',
+      connected_at: '2026-11-01T10:00:00.000Z',
+      expires_at: '2026-12-31T10:00:00.000Z',
+      needs_reconnect: false,
+      credentials: 'sealed',
     });
     const got = await service.call('GET', `/profiles/${id}`, { key: apiKey });
     expect(got.status).toBe(200);
     expect(got.json.profile).toEqual({
-      id, platform: 'linkedin', handle: 'Ada Lovelace', display_name: 'Ada Lovelace', platform_user_id: 'urn:li:person:abc123',
-      connected_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-12-31T10:00:00.000Z', needs_reconnect: false,
+      id,
+      platform: 'linkedin',
+      handle: 'Ada Lovelace',
+      display_name: 'Ada Lovelace',
+      platform_user_id: 'urn:li:person:abc123',
+      connected_at: '2026-11-01T10:00:00.000Z',
+      expires_at: '2026-12-31T10:00:00.000Z',
+      needs_reconnect: false,
     });
     expect(got.text).not.toContain('sealed');
     expect((await service.call('DELETE', `/profiles/${id}`, { key: apiKey })).status).toBe(204);
@@ -66,11 +82,16 @@ describe('one profile: GET and DELETE /profiles/{id}', () => {
     }
   });
 
-  it('answers PROFILE_NOT_FOUND for an unknown id and for another account\'s profile, which stays untouched', async () => {
+  it("answers PROFILE_NOT_FOUND for an unknown id and for another account's profile, which stays untouched", async () => {
     const owner = await service.createAccount();
     const stranger = await service.createAccount();
     const profile = await connectAlice(owner.apiKey);
-    for (const [method, id] of [['GET', randomUUID()], ['DELETE', randomUUID()], ['GET', profile.id], ['DELETE', profile.id]]) {
+    for (const [method, id] of [
+      ['GET', randomUUID()],
+      ['DELETE', randomUUID()],
+      ['GET', profile.id],
+      ['DELETE', profile.id],
+    ]) {
       const response = await service.call(method, `/profiles/${id}`, { key: stranger.apiKey });
       expect(response.status).toBe(404);
       expect(response.json).toEqual({ error: 'PROFILE_NOT_FOUND', message: expect.any(String) });

@@ -41,7 +41,10 @@ describe('publisher triggers', () => {
 
   const scheduleIn = async (ms: number) => {
     const scheduledFor = new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
-    const response = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'On time', platforms: ['bluesky'], scheduled_for: scheduledFor } });
+    const response = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'On time', platforms: ['bluesky'], scheduled_for: scheduledFor },
+    });
     expect(response.status).toBe(201);
     return { postId: response.json.post.id as string, dueAt: response.json.post.scheduled_for as string };
   };
@@ -102,11 +105,10 @@ describe('publisher triggers', () => {
     useClock(offsetClock(Date.parse(due.dueAt) - Date.now()));
     scheduler.failSends = true;
     const response = await handler(
-      sqsEvent(
-        record('ok', { post_id: due.postId, due_at: due.dueAt }),
-        record('fails', { post_id: early.postId, due_at: early.dueAt }),
-        { messageId: 'garbage', body: 'not json' },
-      ),
+      sqsEvent(record('ok', { post_id: due.postId, due_at: due.dueAt }), record('fails', { post_id: early.postId, due_at: early.dueAt }), {
+        messageId: 'garbage',
+        body: 'not json',
+      }),
       context,
     );
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'fails' }] });

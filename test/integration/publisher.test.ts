@@ -38,7 +38,10 @@ describe('publisher', () => {
   });
 
   const create = async (body: Record<string, unknown>) => {
-    const response = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'Hello', platforms: ['linkedin', 'bluesky'], ...body } });
+    const response = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'Hello', platforms: ['linkedin', 'bluesky'], ...body },
+    });
     expect(response.status).toBe(201);
     return response.json.post.id as string;
   };
@@ -89,7 +92,10 @@ describe('publisher', () => {
     expect(post.results.bluesky.status).toBe('published');
 
     const failed = await create({ platforms: ['linkedin'], scheduled_for: at });
-    const clash = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'x', platforms: ['linkedin'], scheduled_for: at } });
+    const clash = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'x', platforms: ['linkedin'], scheduled_for: at },
+    });
     expect(clash.status).toBe(429);
     linkedin.answer(rejected());
     const { useClock, offsetClock } = await import('#shared/ports/clock');
@@ -100,7 +106,10 @@ describe('publisher', () => {
       useClock();
     }
     expect((await read(failed)).status).toBe('failed');
-    const freed = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'x', platforms: ['linkedin'], scheduled_for: at } });
+    const freed = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'x', platforms: ['linkedin'], scheduled_for: at },
+    });
     expect(freed.status).toBe(201);
   });
 

@@ -33,7 +33,10 @@ describe('publishing end to end', () => {
 
   const schedule = async (content: string, secondsAfterStart: number) => {
     const at = new Date(start.getTime() + secondsAfterStart * 1000);
-    const response = await service.call('POST', '/posts', { key: apiKey, body: { content, platforms: ['linkedin', 'bluesky'], scheduled_for: at.toISOString() } });
+    const response = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: { content, platforms: ['linkedin', 'bluesky'], scheduled_for: at.toISOString() },
+    });
     expect(response.status).toBe(201);
     return { id: response.json.post.id as string, at };
   };
@@ -46,7 +49,8 @@ describe('publishing end to end', () => {
     }
   };
   const linkedinCopies = (content: string) => linkedin.createdPosts().filter((post) => post.text === content).length;
-  const blueskyCopies = async (content: string) => (await pds.listPosts(alice.did)).filter((record) => record.value.text === content).length;
+  const blueskyCopies = async (content: string) =>
+    (await pds.listPosts(alice.did)).filter((record) => record.value.text === content).length;
 
   it('publishes a post scheduled 61 s ahead to both platforms at its time, readable through GET /posts/{id}', async () => {
     const content = 'Scheduled (61 s) with [brackets] & a_underscore #e2e';
@@ -60,8 +64,20 @@ describe('publishing end to end', () => {
     const [created] = linkedin.createdPosts().filter((received) => received.text === content);
     const [record] = (await pds.listPosts(alice.did)).filter((received) => received.value.text === content);
     expect(published.results).toEqual({
-      linkedin: { status: 'published', url: `https://www.linkedin.com/feed/update/${created.urn}`, platform_post_id: created.urn, published_at: expect.any(String), error: null },
-      bluesky: { status: 'published', url: `https://bsky.app/profile/${alice.handle}/post/${record.rkey}`, platform_post_id: record.uri, published_at: expect.any(String), error: null },
+      linkedin: {
+        status: 'published',
+        url: `https://www.linkedin.com/feed/update/${created.urn}`,
+        platform_post_id: created.urn,
+        published_at: expect.any(String),
+        error: null,
+      },
+      bluesky: {
+        status: 'published',
+        url: `https://bsky.app/profile/${alice.handle}/post/${record.rkey}`,
+        platform_post_id: record.uri,
+        published_at: expect.any(String),
+        error: null,
+      },
     });
     expect(published.published_at).toMatch(/Z$/);
     expect([linkedinCopies(content), await blueskyCopies(content)]).toEqual([1, 1]);
@@ -72,7 +88,10 @@ describe('publishing end to end', () => {
     const post = await schedule(content, 400);
     const { handler } = await import('../../functions/publish-post/handler');
     clock.set(post.at); // the local scheduler fires too: three runs in all
-    await Promise.all([handler({ post_id: post.id }, { awsRequestId: 'a' } as Context), handler({ post_id: post.id }, { awsRequestId: 'b' } as Context)]);
+    await Promise.all([
+      handler({ post_id: post.id }, { awsRequestId: 'a' } as Context),
+      handler({ post_id: post.id }, { awsRequestId: 'b' } as Context),
+    ]);
     await until(async () => (await read(post.id)).status === 'published');
     expect([linkedinCopies(content), await blueskyCopies(content)]).toEqual([1, 1]);
   });

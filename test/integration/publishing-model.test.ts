@@ -10,8 +10,15 @@ import { startTestService, type TestService } from '../support/test-service';
  */
 jest.setTimeout(180_000);
 
-const queue: ModelSettings['queue'] = { batchSize: 10, maxConcurrency: 10, visibilityTimeoutMs: 18 * 60_000, maxReceiveCount: 5, pickupMaxMs: 100 };
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const queue: ModelSettings['queue'] = {
+  batchSize: 10,
+  maxConcurrency: 10,
+  visibilityTimeoutMs: 18 * 60_000,
+  maxReceiveCount: 5,
+  pickupMaxMs: 100,
+};
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 describe('the publishing pipeline model', () => {
   let service: TestService;

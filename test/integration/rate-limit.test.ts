@@ -26,7 +26,11 @@ describe('API rate limit', () => {
     expect(passed).toHaveLength(5);
     expect(limited).toHaveLength(15);
     for (const response of limited) {
-      expect(response.json).toEqual({ error: 'RATE_LIMIT_EXCEEDED', message: 'Rate limit exceeded. Try again in 50 seconds', retry_after: 50 });
+      expect(response.json).toEqual({
+        error: 'RATE_LIMIT_EXCEEDED',
+        message: 'Rate limit exceeded. Try again in 50 seconds',
+        retry_after: 50,
+      });
       expect(response.headers.get('retry-after')).toBe('50');
       expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(response.headers.get('x-ratelimit-limit')).toBe('5');

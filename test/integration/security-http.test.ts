@@ -7,7 +7,12 @@ import { startTestService, type CallResult, type TestService } from '../support/
  * and no cross-origin page may read its answers), and the OAuth return_url only ever points at
  * a host the operator listed (OAUTH_RETURN_URL_HOSTS), so the callback is no open redirect.
  */
-const CORS_HEADERS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers'];
+const CORS_HEADERS = [
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+];
 const corsHeadersOf = (response: CallResult) => CORS_HEADERS.filter((name) => response.headers.has(name));
 
 describe('HTTP security', () => {
@@ -29,13 +34,16 @@ describe('HTTP security', () => {
   describe('CORS is off', () => {
     const origin = { origin: 'https://evil.example' };
 
-    it.each(['/posts', '/usage', '/profiles/linkedin/authorize', '/dashboard/api/session'])('answers a preflight for %s without allowing anything', async (path) => {
-      const preflight = await service.call('OPTIONS', path, {
-        headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
-      });
-      expect(preflight.status).toBe(404);
-      expect(corsHeadersOf(preflight)).toEqual([]);
-    });
+    it.each(['/posts', '/usage', '/profiles/linkedin/authorize', '/dashboard/api/session'])(
+      'answers a preflight for %s without allowing anything',
+      async (path) => {
+        const preflight = await service.call('OPTIONS', path, {
+          headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+        });
+        expect(preflight.status).toBe(404);
+        expect(corsHeadersOf(preflight)).toEqual([]);
+      },
+    );
 
     it('adds no CORS header to a success, an error or a 404 with an Origin', async () => {
       const responses = [
@@ -64,16 +72,22 @@ describe('HTTP security', () => {
       'javascript://app.example.com/%0aalert(1)',
     ])('refuses %s with 400 INVALID_FIELD', async (returnUrl) => {
       const response = await authorize(returnUrl);
-      expect([response.status, response.json]).toEqual([400, { error: 'INVALID_FIELD', field: 'return_url', message: expect.stringContaining('return_url') }]);
+      expect([response.status, response.json]).toEqual([
+        400,
+        { error: 'INVALID_FIELD', field: 'return_url', message: expect.stringContaining('return_url') },
+      ]);
     });
 
-    it.each(['https://app.example.com/settings/linkedin', 'https://APP.example.com/x?tab=profiles#top', 'https://app.example.com:8443/x'])('accepts %s', async (returnUrl) => {
-      const response = await authorize(returnUrl);
-      expect(response.status).toBe(200);
-      const authorization = new URL(response.json.authorization_url);
-      expect(authorization.searchParams.get('client_id')).toBe('x');
-      expect(authorization.searchParams.get('redirect_uri')).toBe(`${process.env.PUBLIC_BASE_URL}/profiles/linkedin/callback`);
-      expect(response.text).not.toContain('y-client-secret');
-    });
+    it.each(['https://app.example.com/settings/linkedin', 'https://APP.example.com/x?tab=profiles#top', 'https://app.example.com:8443/x'])(
+      'accepts %s',
+      async (returnUrl) => {
+        const response = await authorize(returnUrl);
+        expect(response.status).toBe(200);
+        const authorization = new URL(response.json.authorization_url);
+        expect(authorization.searchParams.get('client_id')).toBe('x');
+        expect(authorization.searchParams.get('redirect_uri')).toBe(`${process.env.PUBLIC_BASE_URL}/profiles/linkedin/callback`);
+        expect(response.text).not.toContain('y-client-secret');
+      },
+    );
   });
 });

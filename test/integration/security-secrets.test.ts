@@ -34,7 +34,11 @@ describe('secrets in logs and in the store', () => {
   let service: TestService;
   let logs: LogCapture;
   const secrets: string[] = [];
-  const keep = (...values: string[]) => values.forEach((value) => { secrets.push(value); registerSecret(value); });
+  const keep = (...values: string[]) =>
+    values.forEach((value) => {
+      secrets.push(value);
+      registerSecret(value);
+    });
   let postId: string;
   let rotatedKey: string;
 
@@ -70,18 +74,36 @@ describe('secrets in logs and in the store', () => {
 
     // A Bluesky profile whose sealed credentials come from a known plaintext.
     const appPassword = 'wxyz-wxyz-wxyz-wxyz';
-    const session = { accessJwt: jwt({ scope: 'com.atproto.appPass', n: randomUUID() }), refreshJwt: jwt({ scope: 'com.atproto.refresh', n: randomUUID() }), did: 'did:plc:sec', handle: 'sec.test' };
+    const session = {
+      accessJwt: jwt({ scope: 'com.atproto.appPass', n: randomUUID() }),
+      refreshJwt: jwt({ scope: 'com.atproto.refresh', n: randomUUID() }),
+      did: 'did:plc:sec',
+      handle: 'sec.test',
+    };
     keep(appPassword, session.accessJwt, session.refreshJwt);
     const { secretBox } = await import('#shared/ports/registry');
     const { createProfileItem } = await import('#shared/store/profiles');
     const profileId = randomUUID();
     await createProfileItem({
-      id: profileId, account_id: accountId, platform: 'bluesky', handle: 'sec.test', display_name: null, platform_user_id: 'did:plc:sec',
-      connected_at: new Date().toISOString(), expires_at: null, needs_reconnect: false, service: 'http://127.0.0.1:1',
-      credentials: await (await secretBox()).seal(JSON.stringify({ app_password: appPassword, session }), { account_id: accountId, profile_id: profileId }),
+      id: profileId,
+      account_id: accountId,
+      platform: 'bluesky',
+      handle: 'sec.test',
+      display_name: null,
+      platform_user_id: 'did:plc:sec',
+      connected_at: new Date().toISOString(),
+      expires_at: null,
+      needs_reconnect: false,
+      service: 'http://127.0.0.1:1',
+      credentials: await (
+        await secretBox()
+      ).seal(JSON.stringify({ app_password: appPassword, session }), { account_id: accountId, profile_id: profileId }),
     });
 
-    const posted = await service.call('POST', '/posts', { key, body: { content: 'Secrets stay #secret', platforms: ['linkedin', 'bluesky'] } });
+    const posted = await service.call('POST', '/posts', {
+      key,
+      body: { content: 'Secrets stay #secret', platforms: ['linkedin', 'bluesky'] },
+    });
     expect(posted.status).toBe(201);
     postId = posted.json.post.id;
     // Waits on the store, not on GET /posts/{id}: see the last test for why.
@@ -90,7 +112,10 @@ describe('secrets in logs and in the store', () => {
     // Errors carrying secrets in the request: none may come back or be logged.
     expect((await service.call('GET', '/profiles', { key: apiKey.slice(0, -1) })).status).toBe(401);
     expect((await service.call('GET', '/profiles', { key: spare.json.api_key })).status).toBe(401);
-    const badConnect = await service.call('POST', '/profiles/bluesky', { key, body: { handle: 'x.test', app_password: 'Hunter2-main-password' } });
+    const badConnect = await service.call('POST', '/profiles/bluesky', {
+      key,
+      body: { handle: 'x.test', app_password: 'Hunter2-main-password' },
+    });
     expect(badConnect.json.error).toBe('INVALID_FIELD');
     keep('Hunter2-main-password');
     expect(badConnect.text).not.toContain('Hunter2');
@@ -99,21 +124,40 @@ describe('secrets in logs and in the store', () => {
   it('logged none of them', () => {
     const text = logs.text();
     expect(text.length).toBeGreaterThan(1000);
-    for (const secret of secrets) expect({ secret: secret.slice(0, 6), found: text.includes(secret) }).toEqual({ secret: secret.slice(0, 6), found: false });
+    for (const secret of secrets)
+      expect({ secret: secret.slice(0, 6), found: text.includes(secret) }).toEqual({ secret: secret.slice(0, 6), found: false });
     expect(text).not.toMatch(/sk_[A-Za-z0-9_-]{43}/);
   });
 
   it('logged what the runbook says on-call can query', () => {
-    const lines = logs.text().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = logs
+      .text()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const created = lines.find((line) => line.message === 'request' && line.route === 'POST /posts');
     expect(created).toMatchObject({
-      level: 'INFO', service: 'social-posting', request_id: expect.any(String), operation: 'create-post', account_id: expect.any(String),
-      api_key_id: expect.any(String), status: 201, latency_ms: expect.any(Number), timestamp: expect.any(String),
+      level: 'INFO',
+      service: 'social-posting',
+      request_id: expect.any(String),
+      operation: 'create-post',
+      account_id: expect.any(String),
+      api_key_id: expect.any(String),
+      status: 201,
+      latency_ms: expect.any(Number),
+      timestamp: expect.any(String),
     });
     expect(lines.find((line) => line.message === 'request' && line.status === 401)).toMatchObject({ error_code: 'INVALID_API_KEY' });
     const ofPost = lines.filter((line) => line.post_id === postId);
-    expect(ofPost.find((line) => line.message === 'platform result' && line.platform === 'linkedin')).toMatchObject({ result: 'published', url: expect.any(String), operation: 'publish-post' });
-    expect(ofPost.find((line) => line.message === 'platform result' && line.platform === 'bluesky')).toMatchObject({ result: 'failed', error_code: 'PLATFORM_UNAVAILABLE' });
+    expect(ofPost.find((line) => line.message === 'platform result' && line.platform === 'linkedin')).toMatchObject({
+      result: 'published',
+      url: expect.any(String),
+      operation: 'publish-post',
+    });
+    expect(ofPost.find((line) => line.message === 'platform result' && line.platform === 'bluesky')).toMatchObject({
+      result: 'failed',
+      error_code: 'PLATFORM_UNAVAILABLE',
+    });
     expect(ofPost.find((line) => line.message === 'post finished')).toMatchObject({ status: 'partially_published' });
     expect(ofPost.find((line) => line.message === 'publisher run')).toMatchObject({ latency_ms: expect.any(Number) });
   });
@@ -124,7 +168,8 @@ describe('secrets in logs and in the store', () => {
     client.destroy();
     const items = Items.map((raw) => unmarshall(raw));
     const dump = JSON.stringify(items);
-    for (const secret of secrets) expect({ secret: secret.slice(0, 6), stored: dump.includes(secret) }).toEqual({ secret: secret.slice(0, 6), stored: false });
+    for (const secret of secrets)
+      expect({ secret: secret.slice(0, 6), stored: dump.includes(secret) }).toEqual({ secret: secret.slice(0, 6), stored: false });
     expect(dump).not.toMatch(/sk_[A-Za-z0-9_-]{43}/);
     const lookups = items.filter((item) => item.type === 'api_key_lookup').map((item) => item.pk);
     expect(lookups).toContain(`APIKEY#${sha256(rotatedKey)}`); // by its SHA-256 only
@@ -145,8 +190,13 @@ describe('secrets in logs and in the store', () => {
     // Requests during publishing, as a client polling for the result would send.
     for (let poll = 0; poll < 20; poll += 1) await service.call('GET', `/posts/${posted.json.post.id}`, { key: apiKey });
     expect(await finalStatus(posted.json.post.id)).toBe('failed');
-    const lines = logs.text().split('\n').filter((line) => line.includes('"platform result"') || line.includes('"post finished"'));
-    const ofPost = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => String(line.timestamp) >= posted.json.post.created_at);
+    const lines = logs
+      .text()
+      .split('\n')
+      .filter((line) => line.includes('"platform result"') || line.includes('"post finished"'));
+    const ofPost = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => String(line.timestamp) >= posted.json.post.created_at);
     expect(ofPost.length).toBeGreaterThanOrEqual(2);
     for (const line of ofPost) expect(line).toMatchObject({ operation: 'publish-post', post_id: posted.json.post.id });
   });

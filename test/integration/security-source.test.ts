@@ -32,11 +32,18 @@ function sourceFiles(dir: string): string[] {
 const OPERAND = String.raw`[\w$.?!\[\]'"]+`;
 const COMPARISON = new RegExp(String.raw`(typeof\s+)?(${OPERAND})\s*(===|!==)\s*(${OPERAND})`, 'g');
 const isLiteral = (operand: string) => /^(['"`]|\d|null$|undefined$|true$|false$)/.test(operand);
-const lastName = (operand: string) => operand.replace(/[?!]/g, '').split(/[.[\]'"]/).filter(Boolean).pop() ?? '';
+const lastName = (operand: string) =>
+  operand
+    .replace(/[?!]/g, '')
+    .split(/[.[\]'"]/)
+    .filter(Boolean)
+    .pop() ?? '';
 
 function secretComparisons(file: string): string[] {
   const found: string[] = [];
-  const text = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\/.*$/gm, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '');
   for (const match of text.matchAll(COMPARISON)) {
     const [, typeOf, left, operator, right] = match;
     if (typeOf || isLiteral(left) || isLiteral(right)) continue;
@@ -61,12 +68,15 @@ describe('secret comparisons in the source', () => {
   });
 
   it('catches what it is meant to catch', () => {
-    const probe = (line: string) => [...line.matchAll(COMPARISON)].filter(([, typeOf, left, , right]) =>
-      !typeOf && !isLiteral(left) && !isLiteral(right) && (SECRET_NAME.test(lastName(left)) || SECRET_NAME.test(lastName(right))));
+    const probe = (line: string) =>
+      [...line.matchAll(COMPARISON)].filter(
+        ([, typeOf, left, , right]) =>
+          !typeOf && !isLiteral(left) && !isLiteral(right) && (SECRET_NAME.test(lastName(left)) || SECRET_NAME.test(lastName(right))),
+      );
     expect(probe('if (sent === session.csrfToken) ok();')).toHaveLength(1);
     expect(probe('if (stored.password_hash !== hashOf(given)) fail();')).toHaveLength(1);
     expect(probe("if (typeof body.access_token !== 'string') fail();")).toHaveLength(0);
-    expect(probe("if (token === undefined) return;")).toHaveLength(0);
+    expect(probe('if (token === undefined) return;')).toHaveLength(0);
   });
 
   it('hashes API keys and OAuth states before any lookup, and uses timingSafeEqual wherever scrypt is', () => {
@@ -74,7 +84,10 @@ describe('secret comparisons in the source', () => {
     expect(read('shared/http/api-key-auth.ts')).toMatch(/countRequest\(hashApiKey\(value\), windowStart\)/);
     expect(read('shared/use-cases/linkedin-connection.ts')).toMatch(/consumeOAuthState\(hashState\(query\.state\)/);
     for (const file of files.filter((path) => /\bscrypt(Sync)?\(/.test(readFileSync(path, 'utf8')))) {
-      expect({ file: relative(ROOT, file), timingSafeEqual: /timingSafeEqual\(/.test(readFileSync(file, 'utf8')) }).toEqual({ file: relative(ROOT, file), timingSafeEqual: true });
+      expect({ file: relative(ROOT, file), timingSafeEqual: /timingSafeEqual\(/.test(readFileSync(file, 'utf8')) }).toEqual({
+        file: relative(ROOT, file),
+        timingSafeEqual: true,
+      });
     }
   });
 });

@@ -11,7 +11,14 @@ describe('short soak: faults, kills and a store outage under load', () => {
 
   beforeAll(async () => {
     report = await runSoak({
-      accounts: 6, postsPerAccount: 5, kills: 2, storeRestarts: 1, storeFaultRate: 0.05, platformFaultRate: 0.1, windowSeconds: 20, seed: 1118,
+      accounts: 6,
+      postsPerAccount: 5,
+      kills: 2,
+      storeRestarts: 1,
+      storeFaultRate: 0.05,
+      platformFaultRate: 0.1,
+      windowSeconds: 20,
+      seed: 1118,
     });
     if (process.env.SOAK_REPORT) require('node:fs').writeFileSync(process.env.SOAK_REPORT, JSON.stringify(report, null, 2)); // eslint-disable-line @typescript-eslint/no-require-imports
   }, 400_000);
@@ -22,7 +29,10 @@ describe('short soak: faults, kills and a store outage under load', () => {
     expect(report.kills).toBe(2);
     expect(report.storeRestarts).toBe(1);
     expect(Object.values(report.faults.store).reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
-    const platformFaults = [...Object.values(report.faults.bluesky), ...Object.values(report.faults.linkedin)].reduce((sum, n) => sum + n, 0);
+    const platformFaults = [...Object.values(report.faults.bluesky), ...Object.values(report.faults.linkedin)].reduce(
+      (sum, n) => sum + n,
+      0,
+    );
     expect(platformFaults).toBeGreaterThan(0);
     expect(report.posts.created).toBe(30);
   });

@@ -62,8 +62,7 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
   async function accountItems(accountId: string): Promise<string[]> {
     const { db, tableName } = await import('#shared/store/client');
     const { Items = [] } = await db.send(new ScanCommand({ TableName: tableName, ConsistentRead: true }));
-    return Items
-      .filter((item) => JSON.stringify(item).includes(accountId) && !String(item.type).startsWith('api_key'))
+    return Items.filter((item) => JSON.stringify(item).includes(accountId) && !String(item.type).startsWith('api_key'))
       .map((item) => JSON.stringify(item, Object.keys(item).sort()))
       .sort();
   }
@@ -81,7 +80,11 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
 
   it.each(createCases)('POST /posts with every %s failing with %s', async (operation, kind) => {
     const { accountId, apiKey } = await newAccount();
-    const body = { content: `Faults ${operation} ${kind}`, platforms: ['linkedin', 'bluesky'], scheduled_for: new Date(Date.now() + 90 * MINUTE).toISOString() };
+    const body = {
+      content: `Faults ${operation} ${kind}`,
+      platforms: ['linkedin', 'bluesky'],
+      scheduled_for: new Date(Date.now() + 90 * MINUTE).toISOString(),
+    };
     const headers = { 'idempotency-key': `create-${operation}-${kind}` };
     const before = await accountItems(accountId);
 
@@ -99,7 +102,8 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
     }
     expect(injected()).toBeGreaterThan(0);
     expect({ retryAfter: refused.headers.get('retry-after'), body: refused.json }).toEqual({
-      retryAfter: '1', body: { error: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/retry/) },
+      retryAfter: '1',
+      body: { error: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/retry/) },
     });
     expect(refused.text).not.toMatch(/injected|at .*\.[jt]s:\d+/);
 
@@ -126,7 +130,11 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
     expect([refused.status, refused.json.error, refused.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '1']);
     expect(faults.counts().byOperation.DeleteItem).toBeGreaterThan(0);
     // Nothing of the post; only the claim's lock, which ends by itself.
-    expect((await accountItems(accountId)).filter((item) => !item.includes('"type":"idempotency_record"') && !item.includes('"type":"profile"') && !item.includes('"type":"account"'))).toEqual([]);
+    expect(
+      (await accountItems(accountId)).filter(
+        (item) => !item.includes('"type":"idempotency_record"') && !item.includes('"type":"profile"') && !item.includes('"type":"account"'),
+      ),
+    ).toEqual([]);
     const locked = await service.call('POST', '/posts', { key: apiKey, body, headers });
     expect([locked.status, locked.json.error]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
     const { useClock, offsetClock } = await import('#shared/ports/clock');
@@ -148,20 +156,38 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
 
     injectedBefore = totalInjected();
     faults.setPlan({ rates: { TransactWriteItems: 1 }, kinds: ['timeout-after-write'] });
-    const readBack = await service.call('POST', '/posts', { key: apiKey, body: body('read back'), headers: { 'idempotency-key': 'read-back' } });
+    const readBack = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: body('read back'),
+      headers: { 'idempotency-key': 'read-back' },
+    });
     stopFaults();
     expect(injected()).toBeGreaterThan(0);
     expect(readBack.status).toBe(201);
     expect(scheduler.scheduled.get(readBack.json.post.id)?.toISOString()).toBe(at.toISOString());
 
-    faults.setPlan({ rates: { TransactWriteItems: 1, GetItem: 1 }, kinds: [], kindsByOperation: { TransactWriteItems: ['timeout-after-write'], GetItem: ['InternalServerError'] } });
-    const lost = await service.call('POST', '/posts', { key: apiKey, body: body('lost answer'), headers: { 'idempotency-key': 'lost-answer' } });
+    faults.setPlan({
+      rates: { TransactWriteItems: 1, GetItem: 1 },
+      kinds: [],
+      kindsByOperation: { TransactWriteItems: ['timeout-after-write'], GetItem: ['InternalServerError'] },
+    });
+    const lost = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: body('lost answer'),
+      headers: { 'idempotency-key': 'lost-answer' },
+    });
     stopFaults();
     expect([lost.status, lost.json.error]).toEqual([503, 'SERVICE_UNAVAILABLE']);
-    const [orphan] = (await service.call('GET', '/posts', { key: apiKey })).json.posts.filter((post: { content: string }) => post.content === 'lost answer');
+    const [orphan] = (await service.call('GET', '/posts', { key: apiKey })).json.posts.filter(
+      (post: { content: string }) => post.content === 'lost answer',
+    );
     expect(orphan.status).toBe('scheduled'); // committed, not handed over yet
     expect(scheduler.scheduled.has(orphan.id)).toBe(false);
-    const replayed = await service.call('POST', '/posts', { key: apiKey, body: body('lost answer'), headers: { 'idempotency-key': 'lost-answer' } });
+    const replayed = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: body('lost answer'),
+      headers: { 'idempotency-key': 'lost-answer' },
+    });
     expect([replayed.status, replayed.json.post.id]).toEqual([201, orphan.id]);
     expect(scheduler.scheduled.get(orphan.id)?.toISOString()).toBe(at.toISOString());
   });
@@ -171,7 +197,11 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
 
   it.each(deleteCases)('DELETE /posts/{id} with every %s failing with %s', async (operation, kind) => {
     const { accountId, apiKey } = await newAccount();
-    const body = { content: `Delete ${operation} ${kind}`, platforms: ['linkedin'], scheduled_for: new Date(Date.now() + 90 * MINUTE).toISOString() };
+    const body = {
+      content: `Delete ${operation} ${kind}`,
+      platforms: ['linkedin'],
+      scheduled_for: new Date(Date.now() + 90 * MINUTE).toISOString(),
+    };
     const postId = (await service.call('POST', '/posts', { key: apiKey, body })).json.post.id as string;
     const before = await accountItems(accountId);
 
@@ -185,7 +215,10 @@ describe('store faults on the write paths: the response of docs/api.md (Publishi
       return;
     }
     expect(injected()).toBeGreaterThan(0);
-    expect({ retryAfter: refused.headers.get('retry-after'), error: refused.json?.error }).toEqual({ retryAfter: '1', error: 'SERVICE_UNAVAILABLE' });
+    expect({ retryAfter: refused.headers.get('retry-after'), error: refused.json?.error }).toEqual({
+      retryAfter: '1',
+      error: 'SERVICE_UNAVAILABLE',
+    });
 
     const repeated = await service.call('DELETE', `/posts/${postId}`, { key: apiKey });
     const after = await accountItems(accountId);

@@ -38,33 +38,41 @@ describe('store faults reach the client as 503 with retry-after', () => {
     return { failures: () => failures };
   }
 
-  const awsError = (name: string, status: number) => Object.assign(new Error(`${name} (simulated)`), { name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status } });
+  const awsError = (name: string, status: number) =>
+    Object.assign(new Error(`${name} (simulated)`), {
+      name,
+      $fault: status >= 500 ? 'server' : 'client',
+      $metadata: { httpStatusCode: status },
+    });
   const postsOf = async () => (await service.call('GET', '/posts', { key: apiKey })).json.posts.length;
 
   it.each([
     ['ProvisionedThroughputExceededException', 400],
     ['ThrottlingException', 400],
     ['InternalServerError', 500],
-  ])('a creation transaction failing with %s answers 503 and writes nothing; the same idempotency-key then creates it once', async (name, status) => {
-    const before = { posts: await postsOf(), used: (await service.call('GET', '/usage', { key: apiKey })).json.usage.used };
-    const key = `fault-${name}`;
-    const body = { content: `survives ${name}`, platforms: ['bluesky'], scheduled_for: new Date(Date.now() + 3600_000).toISOString() };
-    const fault = await failStore(['TransactWriteCommand'], () => awsError(name, status));
-    const refused = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('1');
-    expect(refused.json).toEqual({ error: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/retry/) });
-    expect(refused.text).not.toMatch(/at .*\.ts:\d+|simulated/);
-    expect(fault.failures()).toBeGreaterThan(0);
-    restore();
-    expect(await postsOf()).toBe(before.posts);
-    expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(before.used);
-    const created = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
-    expect(created.status).toBe(201);
-    const replayed = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
-    expect(replayed.json.post.id).toBe(created.json.post.id);
-    expect(await postsOf()).toBe(before.posts + 1);
-  });
+  ])(
+    'a creation transaction failing with %s answers 503 and writes nothing; the same idempotency-key then creates it once',
+    async (name, status) => {
+      const before = { posts: await postsOf(), used: (await service.call('GET', '/usage', { key: apiKey })).json.usage.used };
+      const key = `fault-${name}`;
+      const body = { content: `survives ${name}`, platforms: ['bluesky'], scheduled_for: new Date(Date.now() + 3600_000).toISOString() };
+      const fault = await failStore(['TransactWriteCommand'], () => awsError(name, status));
+      const refused = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.json).toEqual({ error: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/retry/) });
+      expect(refused.text).not.toMatch(/at .*\.ts:\d+|simulated/);
+      expect(fault.failures()).toBeGreaterThan(0);
+      restore();
+      expect(await postsOf()).toBe(before.posts);
+      expect((await service.call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(before.used);
+      const created = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
+      expect(created.status).toBe(201);
+      const replayed = await service.call('POST', '/posts', { key: apiKey, body, headers: { 'idempotency-key': key } });
+      expect(replayed.json.post.id).toBe(created.json.post.id);
+      expect(await postsOf()).toBe(before.posts + 1);
+    },
+  );
 
   it('a read that times out answers 503, and a bug still answers 500', async () => {
     await failStore(['QueryCommand'], () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));

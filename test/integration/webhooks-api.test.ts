@@ -39,14 +39,21 @@ describe('webhook endpoints', () => {
     await service.stop();
   });
 
-  const create = (body: unknown, apiKey = key, headers: Record<string, string> = {}) => service.call('POST', '/webhooks', { key: apiKey, body, headers });
+  const create = (body: unknown, apiKey = key, headers: Record<string, string> = {}) =>
+    service.call('POST', '/webhooks', { key: apiKey, body, headers });
 
   it('creates an endpoint and shows its whsec_ secret once; lists and gets it without the secret', async () => {
     const created = await create({ url: receiver.url, description: '  CRM  ' });
     expect(created.status).toBe(201);
     registerSecret(created.json.secret);
     expect(created.json).toEqual({
-      webhook: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: receiver.url, events: ALL_EVENTS, description: 'CRM', created_at: expect.any(String) },
+      webhook: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        url: receiver.url,
+        events: ALL_EVENTS,
+        description: 'CRM',
+        created_at: expect.any(String),
+      },
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const id = created.json.webhook.id;
@@ -78,15 +85,29 @@ describe('webhook endpoints', () => {
     names.set('v6.example.com', ['fd00::1']);
     names.set('mapped.example.com', ['::ffff:10.0.0.1']);
     const refused = [
-      'https://inside.example.com/hook', 'https://mixed.example.com/hook', 'https://metadata.example.com/',
-      'https://v6.example.com/', 'https://mapped.example.com/', 'http://169.254.169.254/latest/meta-data/',
-      'https://10.0.0.1/hook', 'https://[fe80::1]/hook', 'https://hooks.internal/x', 'https://printer.local/x',
-      'https://nowhere.example.com/hook', 'ftp://example.com/hook', 'not a url', 'https://user:pass@inside.example.com/',
+      'https://inside.example.com/hook',
+      'https://mixed.example.com/hook',
+      'https://metadata.example.com/',
+      'https://v6.example.com/',
+      'https://mapped.example.com/',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/hook',
+      'https://[fe80::1]/hook',
+      'https://hooks.internal/x',
+      'https://printer.local/x',
+      'https://nowhere.example.com/hook',
+      'ftp://example.com/hook',
+      'not a url',
+      'https://user:pass@inside.example.com/',
       `${receiver.url}#fragment`,
     ];
     for (const url of refused) {
       const answer = await create({ url });
-      expect({ url, status: answer.status, body: answer.json }).toEqual({ url, status: 400, body: { error: 'INVALID_FIELD', field: 'url', message: expect.stringContaining('url') } });
+      expect({ url, status: answer.status, body: answer.json }).toEqual({
+        url,
+        status: 400,
+        body: { error: 'INVALID_FIELD', field: 'url', message: expect.stringContaining('url') },
+      });
     }
     const listed = await service.call('GET', '/webhooks', { key });
     expect(listed.json.webhooks.map((webhook: { url: string }) => webhook.url)).not.toContain('https://inside.example.com/hook');
@@ -96,7 +117,12 @@ describe('webhook endpoints', () => {
     const created = await create({ url: receiver.url });
     registerSecret(created.json.secret);
     const id = created.json.webhook.id;
-    for (const [method, path] of [['GET', `/webhooks/${id}`], ['DELETE', `/webhooks/${id}`], ['POST', `/webhooks/${id}/test`], ['GET', `/webhooks/${id}/deliveries`]]) {
+    for (const [method, path] of [
+      ['GET', `/webhooks/${id}`],
+      ['DELETE', `/webhooks/${id}`],
+      ['POST', `/webhooks/${id}/test`],
+      ['GET', `/webhooks/${id}/deliveries`],
+    ]) {
       const answer = await service.call(method, path, { key: otherKey });
       expect([path, answer.status, answer.json]).toEqual([path, 404, { error: 'NOT_FOUND', message: 'Webhook not found' }]);
     }
@@ -115,7 +141,10 @@ describe('webhook endpoints', () => {
       ids.push(created.json.webhook.id);
     }
     const eleventh = await create({ url: receiver.url }, apiKey);
-    expect([eleventh.status, eleventh.json]).toEqual([400, { error: 'INVALID_FIELD', field: 'url', message: expect.stringContaining('at most 10') }]);
+    expect([eleventh.status, eleventh.json]).toEqual([
+      400,
+      { error: 'INVALID_FIELD', field: 'url', message: expect.stringContaining('at most 10') },
+    ]);
     expect((await service.call('DELETE', `/webhooks/${ids[0]}`, { key: apiKey })).status).toBe(204);
     expect((await service.call('DELETE', `/webhooks/${ids[0]}`, { key: apiKey })).status).toBe(404);
     expect((await service.call('GET', `/webhooks/${ids[0]}`, { key: apiKey })).status).toBe(404);
@@ -158,11 +187,22 @@ describe('webhook endpoints', () => {
     expect([accepted.status, accepted.json]).toEqual([202, { event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     await receiver.waitFor(before + 1);
     const delivery = receiver.received[before];
-    expect(delivery.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': accepted.json.event_id, 'webhook-timestamp': expect.stringMatching(/^\d{10}$/), 'webhook-signature': expect.stringMatching(/^v1,/) });
+    expect(delivery.headers).toMatchObject({
+      'content-type': 'application/json',
+      'webhook-id': accepted.json.event_id,
+      'webhook-timestamp': expect.stringMatching(/^\d{10}$/),
+      'webhook-signature': expect.stringMatching(/^v1,/),
+    });
     const { Webhook } = await import('standardwebhooks');
     const payload = new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
-    expect(payload).toEqual({ type: 'webhook.test', timestamp: expect.any(String), data: { webhook_id: webhook.id, message: expect.any(String) } });
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, delivery.headers as Record<string, string>)).toThrow();
+    expect(payload).toEqual({
+      type: 'webhook.test',
+      timestamp: expect.any(String),
+      data: { webhook_id: webhook.id, message: expect.any(String) },
+    });
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, delivery.headers as Record<string, string>),
+    ).toThrow();
 
     let listed;
     for (let tries = 0; tries < 50; tries += 1) {
@@ -171,10 +211,20 @@ describe('webhook endpoints', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(listed!.json).toEqual({
-      deliveries: [{
-        id: expect.any(String), event_id: accepted.json.event_id, type: 'webhook.test', attempt: 1, status: 'succeeded', response_status: 200,
-        error: null, duration_ms: expect.any(Number), attempted_at: expect.any(String), next_attempt_at: null,
-      }],
+      deliveries: [
+        {
+          id: expect.any(String),
+          event_id: accepted.json.event_id,
+          type: 'webhook.test',
+          attempt: 1,
+          status: 'succeeded',
+          response_status: 200,
+          error: null,
+          duration_ms: expect.any(Number),
+          attempted_at: expect.any(String),
+          next_attempt_at: null,
+        },
+      ],
       next_cursor: null,
     });
   });
@@ -195,7 +245,9 @@ describe('webhook endpoints', () => {
     expect(new Set(events).size).toBe(3);
     const elsewhere = await create({ url: receiver.url });
     registerSecret(elsewhere.json.secret);
-    const foreign = await service.call('GET', `/webhooks/${elsewhere.json.webhook.id}/deliveries?cursor=${first.json.next_cursor}`, { key });
+    const foreign = await service.call('GET', `/webhooks/${elsewhere.json.webhook.id}/deliveries?cursor=${first.json.next_cursor}`, {
+      key,
+    });
     expect(foreign.json).toMatchObject({ error: 'INVALID_FIELD', field: 'cursor' });
     for (const query of ['limit=0', 'limit=101', 'limit=abc', 'cursor=', 'status=failed']) {
       const bad = await service.call('GET', `/webhooks/${id}/deliveries?${query}`, { key });
@@ -215,11 +267,15 @@ describe('webhook endpoints', () => {
     const before = receiver.received.length;
     expect((await session!.call('POST', `/webhooks/${id}/test`)).status).toBe(202);
     await receiver.waitFor(before + 1);
-    expect(receiver.verified(created.json.secret, receiver.received.slice(before))).toEqual([expect.objectContaining({ type: 'webhook.test' })]);
+    expect(receiver.verified(created.json.secret, receiver.received.slice(before))).toEqual([
+      expect.objectContaining({ type: 'webhook.test' }),
+    ]);
     expect((await session!.call('GET', '/webhooks')).json.webhooks).toEqual([created.json.webhook]);
     expect((await session!.call('GET', `/webhooks/${id}/deliveries`)).json.deliveries).toHaveLength(1);
     expect((await session!.call('DELETE', `/webhooks/${id}`)).status).toBe(204);
     expect((await session!.call('GET', '/webhooks')).json.webhooks).toEqual([]);
-    expect((await service.call('GET', '/webhooks', { headers: { cookie: session!.cookie } })).json).toMatchObject({ error: 'MISSING_API_KEY' });
+    expect((await service.call('GET', '/webhooks', { headers: { cookie: session!.cookie } })).json).toMatchObject({
+      error: 'MISSING_API_KEY',
+    });
   });
 });

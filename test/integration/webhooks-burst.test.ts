@@ -47,8 +47,14 @@ describe('100 posts finishing at once, one endpoint hanging', () => {
     const at = new Date(Date.now() + 180_000);
     const ids: string[] = [];
     for (let batch = 0; batch < POSTS / 10; batch += 1) {
-      const created = await Promise.all(Array.from({ length: 10 }, (_, index) =>
-        service.call('POST', '/posts', { key, body: { content: `Burst post ${batch * 10 + index}`, platforms: ['bluesky'], scheduled_for: at.toISOString() } })));
+      const created = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          service.call('POST', '/posts', {
+            key,
+            body: { content: `Burst post ${batch * 10 + index}`, platforms: ['bluesky'], scheduled_for: at.toISOString() },
+          }),
+        ),
+      );
       created.forEach((response) => ids.push(response.json.post.id));
     }
     expect(new Set(ids).size).toBe(POSTS);
@@ -76,8 +82,8 @@ describe('100 posts finishing at once, one endpoint hanging', () => {
     latencies.sort((a, b) => a - b);
     console.log(
       `100 posts, 3 endpoints (1 hanging): all final ${publishedWithin} ms after falling due; both live endpoints had all 100 ${afterLastFinal} ms after the last ` +
-      `(${deliveredAfter} ms after falling due); each event after its post's final status: p50 ${latencies[Math.floor(latencies.length / 2)]} ms, max ${latencies.at(-1)} ms; ` +
-      `the hanging endpoint then held ${hanging} unanswered requests`,
+        `(${deliveredAfter} ms after falling due); each event after its post's final status: p50 ${latencies[Math.floor(latencies.length / 2)]} ms, max ${latencies.at(-1)} ms; ` +
+        `the hanging endpoint then held ${hanging} unanswered requests`,
     );
     expect(afterLastFinal).toBeLessThan(MAX_LATENCY_MS);
     // Publishing went on while the hanging endpoint held requests it never answered.
@@ -91,7 +97,11 @@ describe('100 posts finishing at once, one endpoint hanging', () => {
       rows = [];
       let cursor: string | null = null;
       do {
-        const page: { json: { deliveries: typeof rows; next_cursor: string | null } } = await service.call('GET', `/webhooks/${webhooks[2].id}/deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key });
+        const page: { json: { deliveries: typeof rows; next_cursor: string | null } } = await service.call(
+          'GET',
+          `/webhooks/${webhooks[2].id}/deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          { key },
+        );
         rows.push(...page.json.deliveries);
         cursor = page.json.next_cursor;
       } while (cursor);

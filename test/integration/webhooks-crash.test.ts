@@ -24,7 +24,13 @@ interface Child {
 }
 
 async function start(dataDir: string, crash: boolean): Promise<Child> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'WARN', CRASH_AFTER_OUTBOX_WRITE: crash ? '1' : '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'WARN',
+    CRASH_AFTER_OUTBOX_WRITE: crash ? '1' : '0',
+  };
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
   delete env.PUBLIC_BASE_URL;
@@ -33,7 +39,12 @@ async function start(dataDir: string, crash: boolean): Promise<Child> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(() => /READY \d+/.test(output), 90_000, () => `the service did not come up:\n${output.replace(/sk_\S+/g, 'sk_…')}`, child);
+  await waitFor(
+    () => /READY \d+/.test(output),
+    90_000,
+    () => `the service did not come up:\n${output.replace(/sk_\S+/g, 'sk_…')}`,
+    child,
+  );
   return {
     process: child,
     servicePid: Number(/READY (\d+)/.exec(output)![1]),
@@ -52,7 +63,9 @@ async function waitFor(condition: () => boolean, timeoutMs: number, message: () 
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolveExit) => (child.exitCode !== null || child.signalCode !== null ? resolveExit() : child.once('exit', () => resolveExit())));
+  new Promise<void>((resolveExit) =>
+    child.exitCode !== null || child.signalCode !== null ? resolveExit() : child.once('exit', () => resolveExit()),
+  );
 const pause = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
 const alive = (pid: number) => {
   try {
@@ -89,7 +102,11 @@ describe('a crash between the final status and the delivery', () => {
     const apiKey = /api key: (sk_[A-Za-z0-9_-]{43})/.exec(first.output())![1];
     registerSecret(apiKey);
     const call = async (baseUrl: string, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const json: any = response.status === 204 ? undefined : await response.json();
       return { status: response.status, json };
@@ -99,7 +116,11 @@ describe('a crash between the final status and the delivery', () => {
     registerSecret(webhook.json.secret);
     const post = await call(first.baseUrl, 'POST', '/posts', { content: 'Published, then the lights went out', platforms: ['bluesky'] });
     expect(post.status).toBe(201);
-    await waitFor(() => first.output().includes('OUTBOX_WRITTEN'), 20_000, () => 'no event was written');
+    await waitFor(
+      () => first.output().includes('OUTBOX_WRITTEN'),
+      20_000,
+      () => 'no event was written',
+    );
     return { dataDir, first, call, webhook: webhook.json, postId: post.json.post.id as string };
   }
 
@@ -120,10 +141,17 @@ describe('a crash between the final status and the delivery', () => {
     expect(event).toMatchObject({ type: 'post.published', data: { post: { id: postId, status: 'published' } } });
     expect(event.id).toBe(/OUTBOX_WRITTEN (\S+)/.exec(first.output())?.[1]);
     // Found as an event to dispatch, not as a post to publish again.
-    expect(second.output().split('\n').filter((line) => /awaiting publication|^Webhooks:/.test(line))).toEqual([expect.stringMatching(/^Webhooks: 1 event/)]);
+    expect(
+      second
+        .output()
+        .split('\n')
+        .filter((line) => /awaiting publication|^Webhooks:/.test(line)),
+    ).toEqual([expect.stringMatching(/^Webhooks: 1 event/)]);
     await pause(1000);
     const listed = await call(second.baseUrl, 'GET', `/webhooks/${webhook.webhook.id}/deliveries`);
-    expect(listed.json.deliveries).toEqual([expect.objectContaining({ event_id: event.id, attempt: 1, status: 'succeeded', response_status: 200 })]);
+    expect(listed.json.deliveries).toEqual([
+      expect.objectContaining({ event_id: event.id, attempt: 1, status: 'succeeded', response_status: 200 }),
+    ]);
     second.process.kill('SIGTERM');
     await exited(second.process);
 
@@ -149,7 +177,9 @@ describe('a crash between the final status and the delivery', () => {
     // DynamoDB Local may lose a write acknowledged milliseconds before it was killed (docs/decisions.md,
     // "Webhooks"): then the post is found mid-publication and finished again, and its event is a new one.
     const events = receiver.verified(webhook.secret, receiver.received.slice(before));
-    expect(events).toEqual([expect.objectContaining({ type: 'post.published', data: { post: expect.objectContaining({ id: postId, status: 'published' }) } })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'post.published', data: { post: expect.objectContaining({ id: postId, status: 'published' }) } }),
+    ]);
     expect((await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post.status).toBe('published');
     second.process.kill('SIGTERM');
     await exited(second.process);

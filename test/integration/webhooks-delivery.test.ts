@@ -54,7 +54,8 @@ describe('webhook delivery', () => {
     for (let tries = 0; tries < 200; tries += 1) {
       const rows = await deliveries(id);
       // Settled: nothing due is still waiting or being made (a pending retry waits for a later time).
-      if (rows.length >= count && rows.every((row) => row.status !== 'pending' || Date.parse(row.next_attempt_at) > clock.now().getTime())) return rows;
+      if (rows.length >= count && rows.every((row) => row.status !== 'pending' || Date.parse(row.next_attempt_at) > clock.now().getTime()))
+        return rows;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the deliveries did not settle');
@@ -69,7 +70,10 @@ describe('webhook delivery', () => {
     const { event_id: eventId } = (await service.call('POST', `/webhooks/${webhook.id}/test`, { key })).json;
     await receiver.waitFor(before + 1);
 
-    for (const [attempt, interval] of [[1, 5_000], [2, 300_000]] as const) {
+    for (const [attempt, interval] of [
+      [1, 5_000],
+      [2, 300_000],
+    ] as const) {
       const rows = await settle(webhook.id, attempt + 1);
       const failed = rows.find((row) => row.attempt === attempt);
       const next = rows.find((row) => row.attempt === attempt + 1);
@@ -89,7 +93,9 @@ describe('webhook delivery', () => {
 
     const rows = await settle(webhook.id, 3);
     expect(rows.map((row) => [row.attempt, row.status, row.response_status, row.event_id])).toEqual([
-      [3, 'succeeded', 200, eventId], [2, 'failed', 500, eventId], [1, 'failed', 500, eventId],
+      [3, 'succeeded', 200, eventId],
+      [2, 'failed', 500, eventId],
+      [1, 'failed', 500, eventId],
     ]);
     expect(rows[0].next_attempt_at).toBeNull();
     const attempts = receiver.received.slice(before);
@@ -100,7 +106,9 @@ describe('webhook delivery', () => {
       const at = new Date(Number(attempt.headers['webhook-timestamp']) * 1000);
       expect(attempt.headers['webhook-signature']).toBe(new Webhook(secret).sign(eventId, at, attempt.body));
     }
-    expect(Number(attempts[2].headers['webhook-timestamp']) - Number(attempts[0].headers['webhook-timestamp'])).toBeGreaterThanOrEqual(Math.floor((5_000 + 300_000) * 0.9 / 1000));
+    expect(Number(attempts[2].headers['webhook-timestamp']) - Number(attempts[0].headers['webhook-timestamp'])).toBeGreaterThanOrEqual(
+      Math.floor(((5_000 + 300_000) * 0.9) / 1000),
+    );
   });
 
   it('gives up after the eighth attempt, about 27.5 hours on, at the intervals of docs/api.md (Webhooks)', async () => {
@@ -152,10 +160,17 @@ describe('webhook delivery', () => {
       const { event_id: eventId } = (await service.call('POST', `/webhooks/${webhook.id}/test`, { key })).json;
       let row;
       for (let tries = 0; tries < 100 && !row; tries += 1) {
-        row = (await deliveries(webhook.id)).find((candidate) => candidate.event_id === eventId && candidate.attempt === 1 && candidate.status === 'failed');
+        row = (await deliveries(webhook.id)).find(
+          (candidate) => candidate.event_id === eventId && candidate.attempt === 1 && candidate.status === 'failed',
+        );
         if (!row) await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      expect(row).toMatchObject({ status: 'failed', response_status: null, error: expect.stringMatching(/^Refused: .*internal address/), next_attempt_at: expect.any(String) });
+      expect(row).toMatchObject({
+        status: 'failed',
+        response_status: null,
+        error: expect.stringMatching(/^Refused: .*internal address/),
+        next_attempt_at: expect.any(String),
+      });
     }
     expect(receiver.received.length).toBe(before + 1);
   });
@@ -174,9 +189,15 @@ describe('webhook delivery', () => {
       const pump = () => {
         while (sent < 160 && response.write(chunk)) sent += 1;
         if (sent >= 160) response.end();
-        else response.once('drain', () => { sent += 1; pump(); });
+        else
+          response.once('drain', () => {
+            sent += 1;
+            pump();
+          });
       };
-      response.on('close', () => { if (!response.writableFinished) closedEarly = true; });
+      response.on('close', () => {
+        if (!response.writableFinished) closedEarly = true;
+      });
       pump();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -213,16 +234,30 @@ describe('webhook delivery', () => {
       const { getWebhookEvent } = await import('#shared/store/webhook-events');
       const { deliverAttempt } = await import('#shared/use-cases/webhooks/deliver');
       const { withLogScope } = await import('#shared/logger');
-      const duplicate = { webhook_id: webhook.id, account_id: (await getWebhookEvent(eventId))!.account_id, event_id: eventId, event_created_at: (await getWebhookEvent(eventId))!.created_at, attempt: 1, due_at: first.attempted_at };
+      const duplicate = {
+        webhook_id: webhook.id,
+        account_id: (await getWebhookEvent(eventId))!.account_id,
+        event_id: eventId,
+        event_created_at: (await getWebhookEvent(eventId))!.created_at,
+        attempt: 1,
+        due_at: first.attempted_at,
+      };
       await withLogScope({}, () => deliverAttempt(duplicate));
       // At least once: the repeat may reach the receiver (it deduplicates on webhook-id), but nothing more is recorded.
       expect(receiver.received.slice(before).map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
-      expect((await deliveries(webhook.id)).map((row) => [row.attempt, row.status])).toEqual([[2, 'pending'], [1, 'failed']]);
+      expect((await deliveries(webhook.id)).map((row) => [row.attempt, row.status])).toEqual([
+        [2, 'pending'],
+        [1, 'failed'],
+      ]);
       clock.set(new Date(first.next_attempt_at));
       await receiver.waitFor(before + 3);
       await quiet();
       expect(receiver.received.length).toBe(before + 3);
-      expect((await settle(webhook.id, 3)).map((row) => [row.attempt, row.status])).toEqual([[3, 'pending'], [2, 'failed'], [1, 'failed']]);
+      expect((await settle(webhook.id, 3)).map((row) => [row.attempt, row.status])).toEqual([
+        [3, 'pending'],
+        [2, 'failed'],
+        [1, 'failed'],
+      ]);
     } finally {
       receiver.always(200);
     }
@@ -244,7 +279,12 @@ describe('webhook delivery', () => {
     // The endpoint is gone, and with it its list: read the attempt from the store.
     let stored;
     for (let tries = 0; tries < 40 && stored?.status !== 'failed'; tries += 1) {
-      stored = await getDelivery({ webhook_id: webhook.id, event_id: pending.event_id, event_created_at: await eventTime(pending.event_id), attempt: 2 });
+      stored = await getDelivery({
+        webhook_id: webhook.id,
+        event_id: pending.event_id,
+        event_created_at: await eventTime(pending.event_id),
+        attempt: 2,
+      });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(stored).toMatchObject({ status: 'failed', error: 'The webhook was deleted', next_attempt_at: null });

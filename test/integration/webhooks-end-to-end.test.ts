@@ -37,7 +37,10 @@ describe('webhooks end to end', () => {
   /** Schedules a post `seconds` after the start, moves the clock there, and returns the verified event it produced. */
   async function scheduleAndReceive(content: string, platforms: string[], seconds: number) {
     const at = new Date(start.getTime() + seconds * 1000);
-    const created = await world.service.call('POST', '/posts', { key: world.apiKey, body: { content, platforms, scheduled_for: at.toISOString() } });
+    const created = await world.service.call('POST', '/posts', {
+      key: world.apiKey,
+      body: { content, platforms, scheduled_for: at.toISOString() },
+    });
     expect(created.status).toBe(201);
     const before = receiver.received.length;
     clock.set(at);
@@ -50,7 +53,10 @@ describe('webhooks end to end', () => {
   it('announces a scheduled post that publishes to both platforms: post.published, verified', async () => {
     const event = await scheduleAndReceive('Webhooks: published everywhere #e2e', ['linkedin', 'bluesky'], 61);
     expect(event.type).toBe('post.published');
-    expect(event.data.post).toMatchObject({ status: 'published', results: { linkedin: { status: 'published' }, bluesky: { status: 'published' } } });
+    expect(event.data.post).toMatchObject({
+      status: 'published',
+      results: { linkedin: { status: 'published' }, bluesky: { status: 'published' } },
+    });
     const post = (await world.service.call('GET', `/posts/${event.data.post.id}`, { key: world.apiKey })).json.post;
     expect(event.data.post).toEqual(post);
   });
@@ -103,11 +109,17 @@ describe('webhooks end to end', () => {
     registerSecret(other.apiKey);
     const otherReceiver = await startWebhookReceiver();
     try {
-      const created = await world.service.call('POST', '/webhooks', { key: other.apiKey, body: { url: otherReceiver.url, events: ['profile.expiring'] } });
+      const created = await world.service.call('POST', '/webhooks', {
+        key: other.apiKey,
+        body: { url: otherReceiver.url, events: ['profile.expiring'] },
+      });
       registerSecret(created.json.secret);
       world.linkedin.setTokenLifetime(6 * 24 * 60 * 60);
       const authorized = await world.service.call('POST', '/profiles/linkedin/authorize', { key: other.apiKey });
-      const { callbackUrl } = world.linkedin.approve(authorized.json.authorization_url, { sub: 'expiring-member', name: 'Expiring Member' });
+      const { callbackUrl } = world.linkedin.approve(authorized.json.authorization_url, {
+        sub: 'expiring-member',
+        name: 'Expiring Member',
+      });
       const connected = await world.service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`);
       expect(connected.status).toBe(201);
 
@@ -130,7 +142,10 @@ describe('webhooks end to end', () => {
     const events = receiver.verified(secret);
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
     expect(events.map((event) => event.type)).toEqual([
-      'post.published', 'post.failed', 'post.partially_published', ...events.slice(3).map((event) => event.type),
+      'post.published',
+      'post.failed',
+      'post.partially_published',
+      ...events.slice(3).map((event) => event.type),
     ]);
     expect(events).toHaveLength(6);
   });

@@ -25,9 +25,15 @@ async function main(): Promise<void> {
   process.env.DATA_DIR = dataDir;
   mkdirSync(dataDir, { recursive: true });
   const { db } = await import('#shared/store/client');
-  const storeFaults = process.env.STORE_FAULTS ? installStoreFaults(db, planFromSetting(process.env.STORE_FAULTS, seededRandom(seed))) : undefined;
-  const blueskySetting = process.env.BLUESKY_FAULTS ? (JSON.parse(process.env.BLUESKY_FAULTS) as { origin: string; rate: number }) : undefined;
-  const blueskyFaults = blueskySetting ? installFetchFaults(blueskySetting.origin, { rate: blueskySetting.rate, random: seededRandom(seed + 1) }) : undefined;
+  const storeFaults = process.env.STORE_FAULTS
+    ? installStoreFaults(db, planFromSetting(process.env.STORE_FAULTS, seededRandom(seed)))
+    : undefined;
+  const blueskySetting = process.env.BLUESKY_FAULTS
+    ? (JSON.parse(process.env.BLUESKY_FAULTS) as { origin: string; rate: number })
+    : undefined;
+  const blueskyFaults = blueskySetting
+    ? installFetchFaults(blueskySetting.origin, { rate: blueskySetting.rate, random: seededRandom(seed + 1) })
+    : undefined;
 
   const stack = await startLocalStack({
     dataDir,
@@ -48,7 +54,10 @@ async function main(): Promise<void> {
     writeFileSync(file, JSON.stringify(created));
     chmodSync(file, 0o600);
   }
-  const report = () => process.stdout.write(`FAULTS ${JSON.stringify({ store: storeFaults?.counts().injected ?? {}, bluesky: blueskyFaults?.counts() ?? null })}\n`);
+  const report = () =>
+    process.stdout.write(
+      `FAULTS ${JSON.stringify({ store: storeFaults?.counts().injected ?? {}, bluesky: blueskyFaults?.counts() ?? null })}\n`,
+    );
   setInterval(report, 500).unref();
   process.stdout.write(`READY ${process.pid} ${stack.baseUrl}\n`);
   process.on('SIGTERM', () => {

@@ -57,15 +57,36 @@ export interface SoakReport {
 const root = resolve(__dirname, '../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 const FINAL = new Set(['published', 'failed', 'partially_published']);
-const CLEAR_CODES = new Set(['PLATFORM_UNAVAILABLE', 'PLATFORM_OUTCOME_UNKNOWN', 'PLATFORM_REJECTED', 'PLATFORM_AUTH_EXPIRED', 'PROFILE_DISCONNECTED']);
+const CLEAR_CODES = new Set([
+  'PLATFORM_UNAVAILABLE',
+  'PLATFORM_OUTCOME_UNKNOWN',
+  'PLATFORM_REJECTED',
+  'PLATFORM_AUTH_EXPIRED',
+  'PROFILE_DISCONNECTED',
+]);
 const PLATFORM_MIX = [['bluesky', 'linkedin'], ['bluesky'], ['linkedin'], ['bluesky'], ['bluesky']];
 /** Scheduled posts are at least this far ahead: the one-minute floor of docs/api.md, "Posts", with room for the repeats a kill costs. */
 const SCHEDULE_LEAD_SECONDS = 65;
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
-interface Account { accountId: string; apiKey: string; index: number; blueskyUser?: TestUser; member: string }
-interface CreatedPost { id: string; token: string; platforms: string[]; postTime: number; account: Account }
-interface Response { status: number; json: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+interface Account {
+  accountId: string;
+  apiKey: string;
+  index: number;
+  blueskyUser?: TestUser;
+  member: string;
+}
+interface CreatedPost {
+  id: string;
+  token: string;
+  platforms: string[];
+  postTime: number;
+  account: Account;
+}
+interface Response {
+  status: number;
+  json: any;
+} // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
@@ -94,10 +115,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     linkedin = await startFakeLinkedIn();
     proxy = await startPlatformFaultProxy(linkedin.apiBaseUrl, { rate: 0, random: seededRandom(options.seed + 7) });
     const baseEnv = {
-      DATA_DIR: join(folder, 'service'), SOAK_DYNAMODB_ENDPOINT: engine.endpoint, TABLE_NAME: tableName, SOAK_SEED: String(options.seed),
-      ...linkedin.settings(), LINKEDIN_API_BASE_URL: proxy.url, BLUESKY_SERVICE_URL: pds.url,
-      BLUESKY_TIMEOUT_MS: '2000', LINKEDIN_TIMEOUT_MS: '2000', PUBLISH_RETRY_BASE_MS: '200', PUBLISH_RETRY_MAX_MS: '2000',
-      PUBLISH_CLAIM_LEASE_MS: '30000', RATE_LIMIT_REQUESTS: '100000', LOG_LEVEL: 'ERROR',
+      DATA_DIR: join(folder, 'service'),
+      SOAK_DYNAMODB_ENDPOINT: engine.endpoint,
+      TABLE_NAME: tableName,
+      SOAK_SEED: String(options.seed),
+      ...linkedin.settings(),
+      LINKEDIN_API_BASE_URL: proxy.url,
+      BLUESKY_SERVICE_URL: pds.url,
+      BLUESKY_TIMEOUT_MS: '2000',
+      LINKEDIN_TIMEOUT_MS: '2000',
+      PUBLISH_RETRY_BASE_MS: '200',
+      PUBLISH_RETRY_MAX_MS: '2000',
+      PUBLISH_CLAIM_LEASE_MS: '30000',
+      RATE_LIMIT_REQUESTS: '100000',
+      LOG_LEVEL: 'ERROR',
     };
     const faultEnv = {
       STORE_FAULTS: JSON.stringify({ rate: options.storeFaultRate }),
@@ -106,7 +137,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const collectFaults = (child: ServiceChild) => {
       const counts = child.lastFaults();
       for (const [kind, n] of Object.entries(counts?.store ?? {})) storeFaultTotals[kind] = (storeFaultTotals[kind] ?? 0) + Number(n);
-      for (const [kind, n] of Object.entries(counts?.bluesky?.injected ?? {})) blueskyFaultTotals[kind] = (blueskyFaultTotals[kind] ?? 0) + Number(n);
+      for (const [kind, n] of Object.entries(counts?.bluesky?.injected ?? {}))
+        blueskyFaultTotals[kind] = (blueskyFaultTotals[kind] ?? 0) + Number(n);
     };
 
     // Setup, without faults: the accounts, a PDS user per ten accounts, both profiles connected through the API.
@@ -150,14 +182,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
 
     /** One API call as a careful client makes it: repeated (same headers) across 503s, 409 in-progress and a restarting service. */
-    const call = async (account: Account, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> => {
+    const call = async (
+      account: Account,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<Response> => {
       for (let attempt = 1; ; attempt += 1) {
         if (restarting) await restarting;
         requests.total += 1;
         try {
           const response = await fetch(`${current.baseUrl}${path}`, {
-            method, headers: { 'x-api-key': account.apiKey, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-            body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(15_000),
+            method,
+            headers: { 'x-api-key': account.apiKey, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+            body: body ? JSON.stringify(body) : undefined,
+            signal: AbortSignal.timeout(15_000),
           });
           const text = await response.text();
           requests.byStatus[response.status] = (requests.byStatus[response.status] ?? 0) + 1;
@@ -205,24 +245,38 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const created: CreatedPost[] = [];
     const createPosts = async (account: Account) => {
       for (let index = 0; index < options.postsPerAccount; index += 1) {
-        await sleep(random() * (loadSeconds * 1000) / options.postsPerAccount);
+        await sleep((random() * (loadSeconds * 1000)) / options.postsPerAccount);
         const token = `soak${options.seed}x${account.index}x${index}`;
         // Two of five posts go to LinkedIn: enough for the spacing rule to push some, few enough to stay minutes.
         const platforms = PLATFORM_MIX[index % PLATFORM_MIX.length];
         const scheduled = random() < 0.5;
         // At least a minute ahead (the floor of docs/api.md, "Posts"), with room for the repeats a kill costs.
-        let scheduledFor = scheduled ? new Date(Date.now() + (SCHEDULE_LEAD_SECONDS + random() * options.windowSeconds) * 1000).toISOString() : undefined;
+        let scheduledFor = scheduled
+          ? new Date(Date.now() + (SCHEDULE_LEAD_SECONDS + random() * options.windowSeconds) * 1000).toISOString()
+          : undefined;
         for (let round = 1; ; round += 1) {
-          const body = { content: `Soak post ${token} round ${round}`, platforms, ...(scheduledFor ? { scheduled_for: scheduledFor } : {}) };
+          const body = {
+            content: `Soak post ${token} round ${round}`,
+            platforms,
+            ...(scheduledFor ? { scheduled_for: scheduledFor } : {}),
+          };
           const response = await call(account, 'POST', '/posts', body, { 'idempotency-key': `${token}-${round}` });
           if (response.status === 201) {
             const post = response.json.post;
-            created.push({ id: post.id, token: `${token} round ${round}`, platforms, postTime: Date.parse(post.scheduled_for ?? post.created_at), account });
+            created.push({
+              id: post.id,
+              token: `${token} round ${round}`,
+              platforms,
+              postTime: Date.parse(post.scheduled_for ?? post.created_at),
+              account,
+            });
             break;
           }
           if (response.status === 429 && response.json?.next_available && round < 20) {
             // The LinkedIn spacing rule: take the next time it offers (a client's obvious move).
-            scheduledFor = new Date(Math.max(Date.parse(response.json.next_available), Date.now() + SCHEDULE_LEAD_SECONDS * 1000)).toISOString();
+            scheduledFor = new Date(
+              Math.max(Date.parse(response.json.next_available), Date.now() + SCHEDULE_LEAD_SECONDS * 1000),
+            ).toISOString();
             continue;
           }
           if (response.status === 400 && response.json?.error === 'INVALID_SCHEDULED_TIME' && scheduledFor && round < 20) {
@@ -257,16 +311,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log(`published: ${finalPosts.size} of ${created.length} final`);
 
     // The counts a user would make.
-    const lost = created.filter((post) => !finalPosts.has(post.id)).map((post) => {
-      const seen = lastSeen.get(post.id);
-      return `${post.id} (${post.token}, due ${new Date(post.postTime).toISOString()}): ${seen ? `${seen.status} ${JSON.stringify(seen.results)}` : 'not listed'}`;
-    });
+    const lost = created
+      .filter((post) => !finalPosts.has(post.id))
+      .map((post) => {
+        const seen = lastSeen.get(post.id);
+        return `${post.id} (${post.token}, due ${new Date(post.postTime).toISOString()}): ${seen ? `${seen.status} ${JSON.stringify(seen.results)}` : 'not listed'}`;
+      });
     const byStatus: Record<string, number> = {};
     const failedByCode: Record<string, number> = {};
     const latenessMs: number[] = [];
     for (const post of finalPosts.values()) {
       byStatus[post.status] = (byStatus[post.status] ?? 0) + 1;
-      for (const result of Object.values(post.results) as { status: string; error: { code: string } | null; published_at: string | null }[]) {
+      for (const result of Object.values(post.results) as {
+        status: string;
+        error: { code: string } | null;
+        published_at: string | null;
+      }[]) {
         if (result.status === 'failed') {
           failedByCode[result.error!.code] = (failedByCode[result.error!.code] ?? 0) + 1;
           if (!CLEAR_CODES.has(result.error!.code)) unexpected.push(`post ${post.id}: failed with ${result.error!.code}`);
@@ -297,12 +357,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (copies > 1) duplicates.push(`${platform} ${post.token}: ${copies} copies`);
         const result = final?.results[platform];
         if (result?.status === 'published' && copies !== 1) missing.push(`${platform} ${post.token}`);
-        if (result?.status === 'failed' && copies > 0 && result.error.code !== 'PLATFORM_OUTCOME_UNKNOWN') unexplainedCopies.push(`${platform} ${post.token}: ${result.error.code}`);
+        if (result?.status === 'failed' && copies > 0 && result.error.code !== 'PLATFORM_OUTCOME_UNKNOWN')
+          unexplainedCopies.push(`${platform} ${post.token}: ${result.error.code}`);
       }
     }
     // Copies of posts the soak never heard of (created, answer lost, never repeated): none may exist.
     const known = new Set(created.map((post) => post.token));
-    for (const token of [...linkedinCopies.keys(), ...blueskyCopies.keys()]) if (!known.has(token)) duplicates.push(`${token}: on a platform, unknown to its account`);
+    for (const token of [...linkedinCopies.keys(), ...blueskyCopies.keys()])
+      if (!known.has(token)) duplicates.push(`${token}: on a platform, unknown to its account`);
 
     const counterMismatches: string[] = [];
     const spacingViolations: string[] = [];
@@ -321,7 +383,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       for (let index = 1; index < spaced.length; index += 1) {
         const [earlier, later] = [spaced[index - 1], spaced[index]];
         if (later.at - earlier.at < 60_000) {
-          const describe = ({ post }: typeof earlier) => `${post.id} ${post.status} linkedin:${post.results.linkedin.status}${post.results.linkedin.error ? `/${post.results.linkedin.error.code}` : ''}`;
+          const describe = ({ post }: typeof earlier) =>
+            `${post.id} ${post.status} linkedin:${post.results.linkedin.status}${post.results.linkedin.error ? `/${post.results.linkedin.error.code}` : ''}`;
           spacingViolations.push(`account ${account.index}: ${later.at - earlier.at} ms apart (${describe(earlier)}; ${describe(later)})`);
         }
       }
@@ -367,7 +430,12 @@ async function probe(baseUrl: string, account: Account): Promise<SoakReport['out
     const response = await fetch(`${baseUrl}/usage`, { headers: { 'x-api-key': account.apiKey }, signal: AbortSignal.timeout(30_000) });
     const text = await response.text();
     const json = JSON.parse(text || '{}') as { error?: string };
-    return { status: response.status, error: json.error, retryAfter: response.headers.get('retry-after'), stackTrace: /at .*\.[jt]s:\d+/.test(text) };
+    return {
+      status: response.status,
+      error: json.error,
+      retryAfter: response.headers.get('retry-after'),
+      stackTrace: /at .*\.[jt]s:\d+/.test(text),
+    };
   } catch (error) {
     return { status: 0, error: (error as Error).message, retryAfter: null, stackTrace: false };
   }
@@ -387,9 +455,15 @@ async function listAll(account: Account, call: (account: Account, method: string
 async function connectProfiles(baseUrl: string, account: Account, linkedin: FakeLinkedIn): Promise<void> {
   const headers = { 'x-api-key': account.apiKey, 'content-type': 'application/json' };
   const user = account.blueskyUser!;
-  const bluesky = await fetch(`${baseUrl}/profiles/bluesky`, { method: 'POST', headers, body: JSON.stringify({ handle: user.handle, app_password: user.appPassword }) });
+  const bluesky = await fetch(`${baseUrl}/profiles/bluesky`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ handle: user.handle, app_password: user.appPassword }),
+  });
   if (bluesky.status !== 201) throw new Error(`connecting Bluesky gave ${bluesky.status}: ${await bluesky.text()}`);
-  const authorized = (await (await fetch(`${baseUrl}/profiles/linkedin/authorize`, { method: 'POST', headers })).json()) as { authorization_url: string };
+  const authorized = (await (await fetch(`${baseUrl}/profiles/linkedin/authorize`, { method: 'POST', headers })).json()) as {
+    authorization_url: string;
+  };
   const { callbackUrl } = linkedin.approve(authorized.authorization_url, { sub: account.member, name: account.member });
   const callback = await fetch(`${baseUrl}/profiles/linkedin/callback${new URL(callbackUrl).search}`, { redirect: 'manual' });
   if (callback.status !== 201) throw new Error(`connecting LinkedIn gave ${callback.status}: ${await callback.text()}`);
@@ -411,7 +485,12 @@ async function startService(env: Record<string, string>): Promise<ServiceChild> 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', ...env };
   delete childEnv.DYNAMODB_ENDPOINT;
   delete childEnv.PUBLIC_BASE_URL;
-  const child: ChildProcess = spawn(tsx, ['test/soak/soak-service.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(tsx, ['test/soak/soak-service.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let tail = '';
   let faults: ReturnType<ServiceChild['lastFaults']>;
   let ready: ((baseUrl: string) => void) | undefined;
@@ -426,7 +505,8 @@ async function startService(env: Record<string, string>): Promise<ServiceChild> 
       else if (line.startsWith('READY ')) ready?.(line.split(' ')[2]);
       else {
         tail = `${tail}${line.replace(/sk_\S+/g, 'sk_…')}\n`.slice(-4000);
-        if (line.includes('"level":"ERROR"') && serviceErrors.length < 50) serviceErrors.push(line.replace(/sk_\S+/g, 'sk_…').slice(0, 2000));
+        if (line.includes('"level":"ERROR"') && serviceErrors.length < 50)
+          serviceErrors.push(line.replace(/sk_\S+/g, 'sk_…').slice(0, 2000));
       }
     }
   });
@@ -463,6 +543,13 @@ async function startService(env: Record<string, string>): Promise<ServiceChild> 
 
 /** The soak's verdict: nothing lost, doubled, missing or unexplained, counters exact, spacing kept, no 5xx but 503. */
 export function soakHeld(report: SoakReport): boolean {
-  return [report.lost, report.duplicates, report.missing, report.unexplainedCopies, report.counterMismatches, report.spacingViolations, report.unexpectedResponses]
-    .every((list) => list.length === 0);
+  return [
+    report.lost,
+    report.duplicates,
+    report.missing,
+    report.unexplainedCopies,
+    report.counterMismatches,
+    report.spacingViolations,
+    report.unexpectedResponses,
+  ].every((list) => list.length === 0);
 }

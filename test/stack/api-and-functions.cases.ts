@@ -4,7 +4,14 @@ import { STAGE_NAME, STAGE_THROTTLE } from '../../lib/public-http-api';
 import type { ServiceStack } from '../../lib/service-stack';
 import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
 import {
-  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routeKey, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+  DEFAULT_OPERATION,
+  EXPIRY_SWEEP_OPERATION,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  routeKey,
+  routes,
+  WEBHOOK_DELIVERY_OPERATION,
+  WEBHOOK_DISPATCH_OPERATION,
 } from '../../shared/http/routes';
 import { buildStack } from './build-stack';
 import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
@@ -76,8 +83,13 @@ describe('HTTP API', () => {
 
 describe('functions', () => {
   const operations = [
-    DEFAULT_OPERATION, ...routes.map((route) => route.operation), PUBLISHER_OPERATION, RELEASE_OPERATION,
-    WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION,
+    DEFAULT_OPERATION,
+    ...routes.map((route) => route.operation),
+    PUBLISHER_OPERATION,
+    RELEASE_OPERATION,
+    WEBHOOK_DISPATCH_OPERATION,
+    WEBHOOK_DELIVERY_OPERATION,
+    EXPIRY_SWEEP_OPERATION,
   ];
 
   it('has one function per route, plus not-found, the publisher, the release step and the three webhook functions', () => {
@@ -91,7 +103,9 @@ describe('functions', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       // More memory (and CPU) only where images are decoded.
-      MemorySize: ({ 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ?? 256,
+      MemorySize:
+        ({ 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ??
+        256,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
       Environment: {

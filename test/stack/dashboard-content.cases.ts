@@ -25,7 +25,10 @@ describe('dashboard upload', () => {
     app = new App({ outdir });
     content = new Stack(app, 'content', { env: { account: '123456789012', region: 'eu-west-1' } });
     const bucket = new s3.Bucket(content, 'Pages');
-    const distribution = cloudfront.Distribution.fromDistributionAttributes(content, 'Cdn', { distributionId: 'E123', domainName: 'd123.cloudfront.net' });
+    const distribution = cloudfront.Distribution.fromDistributionAttributes(content, 'Cdn', {
+      distributionId: 'E123',
+      domainName: 'd123.cloudfront.net',
+    });
     new DashboardContent(content, 'Upload', { bucket, distribution, sourceDirectory: files });
     uploadTemplate = Template.fromStack(content);
   });
@@ -47,8 +50,15 @@ describe('dashboard upload', () => {
     const roleId = Object.keys(uploadTemplate.findResources('AWS::IAM::Role')).find((id) => id.startsWith('UploadRole'))!;
     const actions = roleStatements(uploadTemplate, roleId).flatMap(actionsOf).sort();
     expect(actions).toEqual([
-      'cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation', 'logs:CreateLogStream', 'logs:PutLogEvents',
-      's3:DeleteObject', 's3:GetObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject',
+      'cloudfront:CreateInvalidation',
+      'cloudfront:GetInvalidation',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
     ]);
     const helper = Object.values(uploadTemplate.findResources('AWS::Lambda::Function'));
     expect(helper).toHaveLength(1);
@@ -56,8 +66,12 @@ describe('dashboard upload', () => {
   });
 
   it('leaves cdk-nag nothing unexplained in the upload', () => {
-    const findings = new AwsSolutionsChecks(app).validateScope(content).violations
-      .map((violation) => ({ rule: violation.ruleName, resources: violation.violatingResources.map((resource) => resource.constructPath) }))
+    const findings = new AwsSolutionsChecks(app)
+      .validateScope(content)
+      .violations.map((violation) => ({
+        rule: violation.ruleName,
+        resources: violation.violatingResources.map((resource) => resource.constructPath),
+      }))
       .filter((finding) => finding.resources.some((path) => !(path ?? '').startsWith('content/Pages')));
     expect(findings).toEqual([]);
   });

@@ -27,13 +27,20 @@ describe('dashboard hosting', () => {
   it('keeps the pages in a private, encrypted, TLS-only bucket with access logs', () => {
     const [pagesId] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.includes('Pages'))!;
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('AccessLogs') }, LogFilePrefix: 's3/' },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: pagesId },
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
     });
   });
 
@@ -45,12 +52,18 @@ describe('dashboard hosting', () => {
     const [distributionId] = only(template.findResources('AWS::CloudFront::Distribution'));
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([Match.objectLike({
-          Effect: 'Allow',
-          Principal: { Service: 'cloudfront.amazonaws.com' },
-          Action: 's3:GetObject',
-          Condition: { StringEquals: { 'AWS:SourceArn': Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: distributionId }])]) }) } },
-        })]),
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: distributionId }])]) }),
+              },
+            },
+          }),
+        ]),
       },
     });
     const s3Origin = distributionConfig().Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
@@ -69,7 +82,14 @@ describe('dashboard hosting', () => {
           ContentSecurityPolicy: {
             // The local policy, with the media bucket's regional origin added to connect-src.
             ContentSecurityPolicy: {
-              'Fn::Join': ['', [CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://").split("https://")[0] + 'https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^MediaBucket'), 'RegionalDomainName'] }, CONTENT_SECURITY_POLICY.split("connect-src 'self'")[1]]],
+              'Fn::Join': [
+                '',
+                [
+                  CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://").split('https://')[0] + 'https://',
+                  { 'Fn::GetAtt': [Match.stringLikeRegexp('^MediaBucket'), 'RegionalDomainName'] },
+                  CONTENT_SECURITY_POLICY.split("connect-src 'self'")[1],
+                ],
+              ],
             },
             Override: true,
           },
@@ -87,7 +107,8 @@ describe('dashboard hosting', () => {
     expect(route('/dashboard/keys').uri).toBe('/dashboard/index.html');
     expect(route('/dashboard/').uri).toBe('/dashboard/index.html');
     expect(route('/dashboard/assets/index-abc.js').uri).toBe('/dashboard/assets/index-abc.js');
-    for (const uri of ['/', '/dashboard']) expect(route(uri)).toMatchObject({ statusCode: 308, headers: { location: { value: '/dashboard/' } } });
+    for (const uri of ['/', '/dashboard'])
+      expect(route(uri)).toMatchObject({ statusCode: 308, headers: { location: { value: '/dashboard/' } } });
   });
 
   it.each([
@@ -119,9 +140,13 @@ describe('dashboard hosting', () => {
     expect(dashboardRoutes.every((route) => route.operation.startsWith('dashboard-'))).toBe(true);
     for (const route of dashboardRoutes) expect(stack.functions.has(route.operation)).toBe(true);
     const byDefault = buildStack({ ...TEST_SETTINGS, oauthReturnUrlHosts: undefined });
-    const hosts = JSON.stringify(functionVariables(byDefault.stack, byDefault.template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS);
+    const hosts = JSON.stringify(
+      functionVariables(byDefault.stack, byDefault.template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS,
+    );
     expect(hosts).toMatch(/Distribution.*DomainName/);
     expect(hosts).toContain('execute-api');
-    expect(functionVariables(stack, template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS).toBe(TEST_SETTINGS.oauthReturnUrlHosts);
+    expect(functionVariables(stack, template, 'dashboard-authorize-linkedin').OAUTH_RETURN_URL_HOSTS).toBe(
+      TEST_SETTINGS.oauthReturnUrlHosts,
+    );
   });
 });

@@ -27,8 +27,19 @@ beforeAll(() => {
 describe('publishing pipeline', () => {
   it('has a named schedule group that create-post, edit-post, retry-post, delete-post and the publisher are told about', () => {
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'social-posting-test-posts' });
-    for (const operation of ['create-post', 'edit-post', 'retry-post', 'delete-post', 'dashboard-edit-post', 'dashboard-retry-post', PUBLISHER_OPERATION]) {
-      expect(functionVariables(stack, template, operation)).toMatchObject({ SCHEDULE_GROUP: 'social-posting-test-posts', PUBLISH_DLQ_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] } });
+    for (const operation of [
+      'create-post',
+      'edit-post',
+      'retry-post',
+      'delete-post',
+      'dashboard-edit-post',
+      'dashboard-retry-post',
+      PUBLISHER_OPERATION,
+    ]) {
+      expect(functionVariables(stack, template, operation)).toMatchObject({
+        SCHEDULE_GROUP: 'social-posting-test-posts',
+        PUBLISH_DLQ_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+      });
     }
   });
 
@@ -42,7 +53,16 @@ describe('publishing pipeline', () => {
   });
 
   it('tells create-post, edit-post, retry-post, the release step and the publisher where the publish queue is', () => {
-    for (const operation of ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', RELEASE_OPERATION, PUBLISHER_OPERATION]) {
+    for (const operation of [
+      'create-post',
+      'dashboard-create-post',
+      'edit-post',
+      'dashboard-edit-post',
+      'retry-post',
+      'dashboard-retry-post',
+      RELEASE_OPERATION,
+      PUBLISHER_OPERATION,
+    ]) {
       expect(functionVariables(stack, template, operation)).toMatchObject({ PUBLISH_QUEUE_URL: { Ref: ids.publishQueue } });
     }
   });
@@ -58,7 +78,9 @@ describe('publishing pipeline', () => {
   });
 
   it('feeds the publisher from the queue at once, reporting failed records, never above its maximum concurrency', () => {
-    const publisherSources = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.FunctionName.Ref === ids.publisher);
+    const publisherSources = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => mapping.Properties.FunctionName.Ref === ids.publisher,
+    );
     expect(publisherSources).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.publisher },
@@ -105,9 +127,7 @@ describe('publishing pipeline', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
     });
   });
@@ -138,7 +158,10 @@ describe('alarms', () => {
       Threshold: API_5XX_RATE_THRESHOLD_PERCENT,
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: Match.stringLikeRegexp('errors / requests') }),
-        Match.objectLike({ Id: 'errors', MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }) }) }),
+        Match.objectLike({
+          Id: 'errors',
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }) }),
+        }),
         Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'Count' }) }) }),
       ]),
     });
@@ -173,9 +196,11 @@ describe('alarms', () => {
   });
 
   it('notifies nobody unless a topic is given, then notifies it from every alarm', () => {
-    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) expect(alarm.Properties.AlarmActions).toBeUndefined();
+    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm')))
+      expect(alarm.Properties.AlarmActions).toBeUndefined();
     const topicArn = 'arn:aws:sns:eu-west-1:123456789012:on-call';
     const withTopic = buildStack({ ...TEST_SETTINGS, alarmTopicArn: topicArn }).template;
-    for (const alarm of Object.values(withTopic.findResources('AWS::CloudWatch::Alarm'))) expect(alarm.Properties.AlarmActions).toEqual([topicArn]);
+    for (const alarm of Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')))
+      expect(alarm.Properties.AlarmActions).toEqual([topicArn]);
   });
 });

@@ -3,10 +3,24 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ServiceStack } from '../../lib/service-stack';
 import {
-  DEFAULT_OPERATION, EXPIRY_SWEEP_OPERATION, PUBLISHER_OPERATION, RELEASE_OPERATION, routes, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION,
+  DEFAULT_OPERATION,
+  EXPIRY_SWEEP_OPERATION,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  routes,
+  WEBHOOK_DELIVERY_OPERATION,
+  WEBHOOK_DISPATCH_OPERATION,
 } from '../../shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
-import { actionsOf, allStatements, allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
+import {
+  actionsOf,
+  allStatements,
+  allowedActions,
+  functionStatements,
+  functionVariables,
+  logicalIdOf,
+  statementsAllowing,
+} from './template-queries';
 
 let app: App;
 let stack: ServiceStack;
@@ -50,47 +64,112 @@ describe('functions', () => {
   });
 
   it('not-found answers before authentication, so it may only write its own logs and traces', () => {
-    expect(allowedActions(functionStatements(stack, template, DEFAULT_OPERATION))).toEqual(
-      ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
-    );
+    expect(allowedActions(functionStatements(stack, template, DEFAULT_OPERATION))).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
   });
 
   it.each([
-    ['kms:Decrypt', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook', 'deliver-webhook']],
+    [
+      'kms:Decrypt',
+      [
+        'connect-bluesky',
+        'dashboard-connect-bluesky',
+        'linkedin-callback',
+        'publish-post',
+        'create-webhook',
+        'dashboard-create-webhook',
+        'deliver-webhook',
+      ],
+    ],
     // The deliverer opens webhook secrets to sign; it never seals one.
-    ['kms:GenerateDataKey', ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook']],
+    [
+      'kms:GenerateDataKey',
+      ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook'],
+    ],
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
-    ['scheduler:CreateSchedule', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
+    [
+      'scheduler:CreateSchedule',
+      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post'],
+    ],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
     ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
     ['lambda:InvokeFunction', []],
-    ['sqs:SendMessage', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post', 'release-post', 'dispatch-webhook-events', 'deliver-webhook']],
+    [
+      'sqs:SendMessage',
+      [
+        'create-post',
+        'dashboard-create-post',
+        'edit-post',
+        'dashboard-edit-post',
+        'retry-post',
+        'dashboard-retry-post',
+        'publish-post',
+        'release-post',
+        'dispatch-webhook-events',
+        'deliver-webhook',
+      ],
+    ],
     ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
     ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post']],
     ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media']],
   ])('only the functions that need %s have it', (action, expected) => {
-    const holders = allOperations.filter((operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0);
+    const holders = allOperations.filter(
+      (operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0,
+    );
     expect(holders.sort()).toEqual([...expected].sort());
   });
 
   it('KMS_KEY_ID and LINKEDIN_CLIENT_SECRET_ARN reach exactly the functions granted the key and the secret', () => {
-    const withVariable = (name: string) => allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
-    expect(withVariable('KMS_KEY_ID')).toEqual(['connect-bluesky', 'create-webhook', 'dashboard-connect-bluesky', 'dashboard-create-webhook', 'deliver-webhook', 'linkedin-callback', 'publish-post']);
+    const withVariable = (name: string) =>
+      allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
+    expect(withVariable('KMS_KEY_ID')).toEqual([
+      'connect-bluesky',
+      'create-webhook',
+      'dashboard-connect-bluesky',
+      'dashboard-create-webhook',
+      'deliver-webhook',
+      'linkedin-callback',
+      'publish-post',
+    ]);
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
   });
 
   it('the media bucket is private, encrypted, TLS only, expires raw uploads, and only its functions get MEDIA_BUCKET', () => {
     const bucketId = ref(stack.node.findChild('Media').node.findChild('Bucket').node.defaultChild);
     const { Properties } = template.toJSON().Resources[bucketId];
-    expect(Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
     expect(Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
-    expect(Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }));
-    const policy = Object.values(template.toJSON().Resources as Record<string, any>).find((resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties.Bucket.Ref === bucketId); // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+    const policy = Object.values(template.toJSON().Resources as Record<string, any>).find(
+      (resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties.Bucket.Ref === bucketId,
+    ); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
     const withVariable = allOperations.filter((operation) => 'MEDIA_BUCKET' in functionVariables(stack, template, operation)).sort();
-    expect(withVariable).toEqual(['complete-media', 'create-media', 'dashboard-complete-media', 'dashboard-create-media', 'delete-media', 'publish-post']);
+    expect(withVariable).toEqual([
+      'complete-media',
+      'create-media',
+      'dashboard-complete-media',
+      'dashboard-create-media',
+      'delete-media',
+      'publish-post',
+    ]);
     for (const operation of withVariable) {
-      for (const statement of functionStatements(stack, template, operation).filter((one) => actionsOf(one).some((action) => action.startsWith('s3:')))) {
+      for (const statement of functionStatements(stack, template, operation).filter((one) =>
+        actionsOf(one).some((action) => action.startsWith('s3:')),
+      )) {
         expect(statement.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] });
       }
     }
@@ -106,7 +185,9 @@ describe('functions', () => {
         Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     ]);
-    expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+    expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual([
+      { 'Fn::GetAtt': [queueId, 'Arn'] },
+    ]);
   });
 
   it('the release function may only send to the publish queue, and to the dead-letter queue its failed invokes go to', () => {
@@ -115,9 +196,13 @@ describe('functions', () => {
     const queueId = ref(pipeline.findChild('PublishQueue').node.defaultChild);
     const deadLettersId = ref(pipeline.findChild('DeadLetters').node.defaultChild);
     expect(allowedActions(statements)).toEqual([
-      'logs:CreateLogStream', 'logs:PutLogEvents',
-      'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage',
-      'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
     ]);
     expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual(
       expect.arrayContaining([{ 'Fn::GetAtt': [queueId, 'Arn'] }, { 'Fn::GetAtt': [deadLettersId, 'Arn'] }]),
@@ -127,7 +212,9 @@ describe('functions', () => {
 
   it('schedule permissions cover the schedules of the service group only', () => {
     for (const operation of ['create-post', 'delete-post', 'edit-post', 'retry-post']) {
-      const statements = functionStatements(stack, template, operation).filter((statement) => actionsOf(statement).some((action) => action.startsWith('scheduler:')));
+      const statements = functionStatements(stack, template, operation).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('scheduler:')),
+      );
       expect(statements).not.toHaveLength(0);
       for (const statement of statements) {
         expect(JSON.stringify(statement.Resource)).toMatch(/:schedule\/social-posting-test-posts\/\*"/);

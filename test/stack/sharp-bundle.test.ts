@@ -16,21 +16,29 @@ describe('sharp in the Lambda bundle', () => {
   const folderSize = (path: string): number =>
     statSync(path).isDirectory() ? readdirSync(path).reduce((total, name) => total + folderSize(join(path, name)), 0) : statSync(path).size;
 
-  it.each(['complete-media', 'publish-post'])('%s ships sharp with the linux-arm64 binaries and libvips, and no other platform', (operation) => {
-    const app = new App({ outdir: join(outdir, operation) });
-    const stack = new Stack(app, 'sharp-bundle', { env: { account: '123456789012', region: 'eu-west-1' } });
-    new ApiFunction(stack, 'Fn', { operation, handlerCode: 'bundle', environment: {} });
-    app.synth();
-    const root = join(outdir, operation);
-    const assets = readdirSync(root).filter((name) => name.startsWith('asset.') && existsSync(join(root, name, 'index.js')));
-    expect(assets).toHaveLength(1);
-    const asset = join(root, assets[0]);
-    const modules = join(asset, 'node_modules');
-    expect(existsSync(join(modules, 'sharp', 'package.json'))).toBe(true);
-    const platforms = readdirSync(join(modules, '@img')).filter((name) => name.startsWith('sharp-')).sort();
-    expect(platforms).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
-    expect(readdirSync(join(modules, '@img', 'sharp-linux-arm64', 'lib')).some((name) => name.endsWith('.node'))).toBe(true);
-    // The bundle itself does not inline sharp (native code cannot be bundled).
-    process.stdout.write(`${operation} asset: ${(folderSize(asset) / 1e6).toFixed(1)} MB (index.js ${(statSync(join(asset, 'index.js')).size / 1e3).toFixed(0)} KB)\n`);
-  }, 180_000);
+  it.each(['complete-media', 'publish-post'])(
+    '%s ships sharp with the linux-arm64 binaries and libvips, and no other platform',
+    (operation) => {
+      const app = new App({ outdir: join(outdir, operation) });
+      const stack = new Stack(app, 'sharp-bundle', { env: { account: '123456789012', region: 'eu-west-1' } });
+      new ApiFunction(stack, 'Fn', { operation, handlerCode: 'bundle', environment: {} });
+      app.synth();
+      const root = join(outdir, operation);
+      const assets = readdirSync(root).filter((name) => name.startsWith('asset.') && existsSync(join(root, name, 'index.js')));
+      expect(assets).toHaveLength(1);
+      const asset = join(root, assets[0]);
+      const modules = join(asset, 'node_modules');
+      expect(existsSync(join(modules, 'sharp', 'package.json'))).toBe(true);
+      const platforms = readdirSync(join(modules, '@img'))
+        .filter((name) => name.startsWith('sharp-'))
+        .sort();
+      expect(platforms).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+      expect(readdirSync(join(modules, '@img', 'sharp-linux-arm64', 'lib')).some((name) => name.endsWith('.node'))).toBe(true);
+      // The bundle itself does not inline sharp (native code cannot be bundled).
+      process.stdout.write(
+        `${operation} asset: ${(folderSize(asset) / 1e6).toFixed(1)} MB (index.js ${(statSync(join(asset, 'index.js')).size / 1e3).toFixed(0)} KB)\n`,
+      );
+    },
+    180_000,
+  );
 });

@@ -27,7 +27,8 @@ export function allStatements(template: Template): FoundStatement[] {
     else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
       if (Array.isArray(record.Statement)) {
-        for (const statement of record.Statement) found.push({ logicalId, resourceType, ...(statement as Omit<FoundStatement, 'logicalId' | 'resourceType'>) });
+        for (const statement of record.Statement)
+          found.push({ logicalId, resourceType, ...(statement as Omit<FoundStatement, 'logicalId' | 'resourceType'>) });
       }
       Object.values(record).forEach((child) => visit(child, logicalId, resourceType));
     }
@@ -65,7 +66,11 @@ export function roleStatements(template: Template, roleLogicalId: string): Found
   return Object.entries(policies)
     .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${roleLogicalId}"`))
     .flatMap(([logicalId, policy]) =>
-      (policy.Properties.PolicyDocument.Statement as FoundStatement[]).map((statement) => ({ ...statement, logicalId, resourceType: 'AWS::IAM::Policy' })),
+      (policy.Properties.PolicyDocument.Statement as FoundStatement[]).map((statement) => ({
+        ...statement,
+        logicalId,
+        resourceType: 'AWS::IAM::Policy',
+      })),
     );
 }
 

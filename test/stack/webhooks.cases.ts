@@ -30,7 +30,10 @@ beforeAll(() => {
 });
 
 const resources = () => template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const mappingOf = (functionId: string) => Object.values(resources()).filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties.FunctionName.Ref === functionId);
+const mappingOf = (functionId: string) =>
+  Object.values(resources()).filter(
+    (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties.FunctionName.Ref === functionId,
+  );
 
 describe('webhooks', () => {
   it('streams new images of the table, and wakes the dispatcher for inserted webhook event items only', () => {
@@ -65,13 +68,16 @@ describe('webhooks', () => {
   });
 
   it('lets only the dispatcher and the deliverer send to the webhook queue (and the dispatcher to its failure destination), and tells them where it is', () => {
-    const sendsTo = (operation: string) => statementsAllowing(functionStatements(stack, template, operation), 'sqs:SendMessage').map((statement) => statement.Resource);
+    const sendsTo = (operation: string) =>
+      statementsAllowing(functionStatements(stack, template, operation), 'sqs:SendMessage').map((statement) => statement.Resource);
     for (const operation of [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION]) {
       expect(functionVariables(stack, template, operation)).toMatchObject({ WEBHOOK_QUEUE_URL: { Ref: ids.queue } });
     }
     expect(sendsTo(WEBHOOK_DELIVERY_OPERATION)).toEqual([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }]);
     // A stream batch that fails every retry is sent on by the event source, as the function's role.
-    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(expect.arrayContaining([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }, { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }]));
+    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(
+      expect.arrayContaining([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }, { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }]),
+    );
     expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toHaveLength(2);
     for (const operation of ['create-webhook', 'test-webhook', EXPIRY_SWEEP_OPERATION]) {
       expect(functionVariables(stack, template, operation).WEBHOOK_QUEUE_URL).toBeUndefined();
@@ -96,12 +102,18 @@ describe('webhooks', () => {
       },
     });
     const role = resources()[ids.sweepRole].Properties;
-    expect(role.AssumeRolePolicyDocument.Statement).toEqual([expect.objectContaining({
-      Principal: { Service: 'scheduler.amazonaws.com' },
-      Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' }, ArnEquals: { 'aws:SourceArn': expect.anything() } },
-    })]);
-    expect(JSON.stringify(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals)).toContain(':scheduler:eu-west-1:123456789012:schedule/default/social-posting-test-expiry-sweep');
-    const policies = Object.values(resources()).filter((resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles).includes(ids.sweepRole));
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' }, ArnEquals: { 'aws:SourceArn': expect.anything() } },
+      }),
+    ]);
+    expect(JSON.stringify(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals)).toContain(
+      ':scheduler:eu-west-1:123456789012:schedule/default/social-posting-test-expiry-sweep',
+    );
+    const policies = Object.values(resources()).filter(
+      (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles).includes(ids.sweepRole),
+    );
     const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     expect(statements.map((statement: { Action: string; Resource: unknown }) => [statement.Action, statement.Resource])).toEqual([
       ['lambda:InvokeFunction', { 'Fn::GetAtt': [ids.sweep, 'Arn'] }],
@@ -112,7 +124,11 @@ describe('webhooks', () => {
   it('alarms as soon as one message waits in the webhook dead-letter queue, and on any dispatcher or deliverer error', () => {
     const alarms = Object.values(resources()).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
     const deadLetters = alarms.find((alarm) => JSON.stringify(alarm.Properties.Dimensions ?? []).includes(ids.deadLetters));
-    expect(deadLetters?.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(deadLetters?.Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
     const errors = alarms.find((alarm) => JSON.stringify(alarm.Properties.Metrics ?? []).includes(ids.deliverer));
     expect(JSON.stringify(errors?.Properties.Metrics)).toContain(ids.dispatcher);
     expect(errors?.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });

@@ -17,7 +17,8 @@ export interface ConnectedPlatforms {
 }
 
 /** The service's extra settings, or a function of the platforms that start before it (to put a fault proxy in front of one). */
-export type ConnectedSettings = Record<string, string> | ((platforms: { pds: TestPds; linkedin: FakeLinkedIn }) => Promise<Record<string, string>>);
+export type ConnectedSettings =
+  Record<string, string> | ((platforms: { pds: TestPds; linkedin: FakeLinkedIn }) => Promise<Record<string, string>>);
 
 export async function startConnectedPlatforms(linkedinMember: string, env: ConnectedSettings = {}): Promise<ConnectedPlatforms> {
   const pds = await startTestPds();
@@ -45,10 +46,18 @@ export async function startConnectedPlatforms(linkedinMember: string, env: Conne
   }
 }
 
-async function connectBoth(pds: TestPds, linkedin: FakeLinkedIn, service: TestService, linkedinMember: string): Promise<{ alice: TestUser; apiKey: string }> {
+async function connectBoth(
+  pds: TestPds,
+  linkedin: FakeLinkedIn,
+  service: TestService,
+  linkedinMember: string,
+): Promise<{ alice: TestUser; apiKey: string }> {
   const alice = await pds.createUser('alice');
   const { apiKey } = await service.createAccount({ plan: 'pro' });
-  const connected = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+  const connected = await service.call('POST', '/profiles/bluesky', {
+    key: apiKey,
+    body: { handle: alice.handle, app_password: alice.appPassword },
+  });
   if (connected.status !== 201) throw new Error(`connecting Bluesky gave ${connected.status}`);
   const authorized = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey });
   const { callbackUrl } = linkedin.approve(authorized.json.authorization_url, { sub: linkedinMember, name: linkedinMember });

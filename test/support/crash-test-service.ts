@@ -12,15 +12,27 @@ import { resolve } from 'node:path';
 import { startLocalStack } from '../../local/local-stack';
 
 async function main(): Promise<void> {
-  const stack = await startLocalStack({ dataDir: resolve(process.env.DATA_DIR as string), port: 0, log: (line) => process.stdout.write(`${line}\n`) });
+  const stack = await startLocalStack({
+    dataDir: resolve(process.env.DATA_DIR as string),
+    port: 0,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   const { usePlatformPublisher } = await import('#shared/platforms/registry');
   const { ScriptedPublisher } = await import('./fake-publishers');
   usePlatformPublisher('bluesky', new ScriptedPublisher('bluesky'));
   if (stack.demo) {
     const { createProfileItem } = await import('#shared/store/profiles');
     await createProfileItem({
-      id: randomUUID(), account_id: stack.demo.accountId, platform: 'bluesky', handle: 'crash.test', display_name: null,
-      platform_user_id: 'did:plc:crash', connected_at: new Date().toISOString(), expires_at: null, needs_reconnect: false, credentials: 'unused',
+      id: randomUUID(),
+      account_id: stack.demo.accountId,
+      platform: 'bluesky',
+      handle: 'crash.test',
+      display_name: null,
+      platform_user_id: 'did:plc:crash',
+      connected_at: new Date().toISOString(),
+      expires_at: null,
+      needs_reconnect: false,
+      credentials: 'unused',
     });
   }
   if (process.env.CRASH_AFTER_OUTBOX_WRITE === '1') {

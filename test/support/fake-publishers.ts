@@ -29,7 +29,9 @@ export class ScriptedPublisher implements PlatformPublisher {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const next = this.script.shift();
     if (next === 'hang') return new Promise(() => undefined);
-    return next ?? { ok: true, url: `https://${this.platform}.example/${request.postId}`, platformPostId: `${this.platform}:${request.postId}` };
+    return (
+      next ?? { ok: true, url: `https://${this.platform}.example/${request.postId}`, platformPostId: `${this.platform}:${request.postId}` }
+    );
   }
 }
 

@@ -15,19 +15,29 @@ export async function photo(width: number, height: number, options: { quality?: 
       pixels[index + 2] = (((x + y) * 128) / (width + height) + grain) & 255;
     }
   }
-  const exif = options.gps === false ? {} : {
-    IFD0: { Make: 'TestCam', Model: 'T-1' },
-    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4020/100' },
-  };
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).withExif(exif).jpeg({ quality: options.quality ?? 92 }).toBuffer();
+  const exif =
+    options.gps === false
+      ? {}
+      : {
+          IFD0: { Make: 'TestCam', Model: 'T-1' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4020/100' },
+        };
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withExif(exif)
+    .jpeg({ quality: options.quality ?? 92 })
+    .toBuffer();
 }
 
 /** A flat PNG (tiny file, any number of pixels: a 50-megapixel one is a few kilobytes). */
 export const flatPng = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 export const smallJpeg = (width = 64, height = 48): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 /** Whether an EXIF block points to a GPS IFD (tag 0x8825, in the block's byte order). */
 export function hasGpsIfd(exif: Buffer | undefined): boolean {

@@ -46,7 +46,11 @@ function append(sink: Sink, text: string): void {
 }
 
 const asText = (chunk: unknown): string =>
-  typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : String(chunk);
+  typeof chunk === 'string'
+    ? chunk
+    : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array
+      ? Buffer.from(chunk).toString('utf8')
+      : String(chunk);
 
 function teeStream(stream: NodeJS.WriteStream, sink: Sink): void {
   const original = stream.write.bind(stream) as Write;

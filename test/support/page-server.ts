@@ -46,8 +46,10 @@ export async function startPageServer(): Promise<PageServer> {
     origin,
     url: (path) => `${origin}${path}`,
     on,
-    html: (path, body, contentType = 'text/html; charset=utf-8') => on(path, (_request, response) => response.writeHead(200, { 'content-type': contentType }).end(body)),
-    bytes: (path, body, contentType) => on(path, (_request, response) => response.writeHead(200, { 'content-type': contentType }).end(body)),
+    html: (path, body, contentType = 'text/html; charset=utf-8') =>
+      on(path, (_request, response) => response.writeHead(200, { 'content-type': contentType }).end(body)),
+    bytes: (path, body, contentType) =>
+      on(path, (_request, response) => response.writeHead(200, { 'content-type': contentType }).end(body)),
     redirect: (path, location, status = 302) => on(path, (_request, response) => response.writeHead(status, { location }).end()),
     hang: (path) => on(path, () => undefined),
     requested: () => [...requested],

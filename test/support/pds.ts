@@ -111,8 +111,16 @@ export async function startTestPds(): Promise<TestPds> {
       const records: PostRecord[] = [];
       let cursor: string | undefined;
       do {
-        const { data } = await agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post', limit: 100, cursor, reverse: true });
-        records.push(...data.records.map((record) => ({ ...record, rkey: record.uri.split('/').pop()!, value: record.value as PostRecord['value'] })));
+        const { data } = await agent.com.atproto.repo.listRecords({
+          repo: did,
+          collection: 'app.bsky.feed.post',
+          limit: 100,
+          cursor,
+          reverse: true,
+        });
+        records.push(
+          ...data.records.map((record) => ({ ...record, rkey: record.uri.split('/').pop()!, value: record.value as PostRecord['value'] })),
+        );
         cursor = data.records.length ? data.cursor : undefined;
       } while (cursor);
       return records;

@@ -39,15 +39,25 @@ export function findLeaks(dir: string): Leak[] {
   if (!existsSync(dir)) return [];
   const secretsPath = join(dir, SECRETS_FILE);
   const secrets = existsSync(secretsPath)
-    ? [...new Set(readFileSync(secretsPath, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as string))]
+    ? [
+        ...new Set(
+          readFileSync(secretsPath, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as string),
+        ),
+      ]
     : [];
   const leaks: Leak[] = [];
   for (const file of readdirSync(dir).filter((name) => name.endsWith(LOG_FILE_SUFFIX))) {
-    readFileSync(join(dir, file), 'utf8').split('\n').forEach((text, index) => {
-      for (const secret of secrets) if (text.includes(secret)) leaks.push({ file, line: index + 1, what: `registered secret ${redact(secret)}` });
-      const keyShaped = API_KEY_SHAPE.exec(text);
-      if (keyShaped) leaks.push({ file, line: index + 1, what: `API key ${redact(keyShaped[0])}` });
-    });
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((text, index) => {
+        for (const secret of secrets)
+          if (text.includes(secret)) leaks.push({ file, line: index + 1, what: `registered secret ${redact(secret)}` });
+        const keyShaped = API_KEY_SHAPE.exec(text);
+        if (keyShaped) leaks.push({ file, line: index + 1, what: `API key ${redact(keyShaped[0])}` });
+      });
   }
   return leaks;
 }

@@ -67,7 +67,10 @@ export interface CallResult {
 }
 
 /** Starts the whole local service (HTTP server + handlers) on a free port against a fresh table. */
-export async function startTestService(env: Record<string, string> = {}, options: { scheduler?: PostScheduler } = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { scheduler?: PostScheduler } = {},
+): Promise<TestService> {
   const table = await useTestTable(env);
   const { startLocalStack } = await import('../../local/local-stack');
   const stack = await startLocalStack({

@@ -8,7 +8,14 @@ import { seededRandom } from './seeded-random';
 const WORDS = ['ship', 'release', 'today', 'we', 'finally', 'made', 'it', 'über', 'naïve', 'café', 'version', 'two'];
 const EMOJI = ['😀', '🚀', '👩‍👩‍👧‍👦', '🇫🇷', '👍🏽', '❤️', '🧑‍💻', 'e\u0301'];
 const CJK = ['今日は良い天気です。', '新しい機能を公開しました！', '中文测试，链接在下面。', '한국어 텍스트'];
-const URLS = ['https://example.com', 'https://example.com/path?q=1&r=2', 'https://example.com/a_b(c)#frag', 'http://sub.example.org/x/y/', 'https://example.com/🚀', 'example.com/bare'];
+const URLS = [
+  'https://example.com',
+  'https://example.com/path?q=1&r=2',
+  'https://example.com/a_b(c)#frag',
+  'http://sub.example.org/x/y/',
+  'https://example.com/🚀',
+  'example.com/bare',
+];
 const RESERVED = ['\\', '|', '{', '}', '@', '[', ']', '(', ')', '<', '>', '#', '*', '_', '~'];
 const TAGS = ['#launch', '#日本', '#1', '#café', '#a_b', '##double', '#tag!'];
 const SEPARATORS = [' ', ' ', ' ', ' ', '\n', '\n\n', '. ', '! ', '? ', ', '];
@@ -33,7 +40,10 @@ export function generateTexts(count: number, seed: number, mentions: string[]): 
     const target = random() < 0.33 ? 300 + Math.floor(random() * 1800) : 1 + Math.floor(random() * 280);
     let text = '';
     while (text.length < target) text += piece() + pick(SEPARATORS);
-    text = text.slice(0, 3000).replace(/[\ud800-\udbff]$/, '').trim();
+    text = text
+      .slice(0, 3000)
+      .replace(/[\ud800-\udbff]$/, '')
+      .trim();
     if (text !== '') texts.push(text);
   }
   return texts;

@@ -65,9 +65,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

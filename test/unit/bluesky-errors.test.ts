@@ -26,7 +26,9 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds(new XRPCError(429, 'RateLimitExceeded', undefined, { 'retry-after': '30' }), now)).toBe(30);
     const reset = String(now.getTime() / 1000 + 90.2);
     expect(retryAfterSeconds(new XRPCError(429, 'RateLimitExceeded', undefined, { 'ratelimit-reset': reset }), now)).toBe(91);
-    expect(retryAfterSeconds(new XRPCError(429, 'RateLimitExceeded', undefined, { 'ratelimit-reset': String(now.getTime() / 1000 - 5) }), now)).toBe(1);
+    expect(
+      retryAfterSeconds(new XRPCError(429, 'RateLimitExceeded', undefined, { 'ratelimit-reset': String(now.getTime() / 1000 - 5) }), now),
+    ).toBe(1);
     expect(retryAfterSeconds(new XRPCError(503, 'NotEnoughResources', undefined, {}), now)).toBeUndefined();
     expect(retryAfterSeconds(new Error('x'), now)).toBeUndefined();
   });

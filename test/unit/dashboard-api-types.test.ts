@@ -22,7 +22,10 @@ process.stdout.write(COMMENT_HEADER + astToString(await openapiTS(document, { si
 `;
 
 async function generate(): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', GENERATE], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', GENERATE], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout;
 }
 

@@ -4,7 +4,13 @@ import { toHttpApiEvent, writeHttpApiResult } from '../../local/event-adapter';
 import { matchRoute } from '../../local/router';
 
 const request = (method: string, url: string, rawHeaders: string[]) =>
-  Object.assign(new EventEmitter(), { method, url, rawHeaders, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
+  Object.assign(new EventEmitter(), {
+    method,
+    url,
+    rawHeaders,
+    httpVersion: '1.1',
+    socket: { remoteAddress: '127.0.0.1' },
+  }) as unknown as IncomingMessage;
 
 describe('local event adapter', () => {
   it('builds an API Gateway HTTP API (2.0) event', () => {
@@ -32,10 +38,17 @@ describe('local event adapter', () => {
   });
 
   it('keeps a __proto__ parameter as a field, and base64-encodes a body that is not UTF-8', () => {
-    const event = toHttpApiEvent(request('POST', '/posts?__proto__=x', []), Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), matchRoute('POST', '/posts'));
+    const event = toHttpApiEvent(
+      request('POST', '/posts?__proto__=x', []),
+      Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+      matchRoute('POST', '/posts'),
+    );
     expect(Object.keys(event.queryStringParameters ?? {})).toEqual(['__proto__']);
     expect(event).toMatchObject({ body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'), isBase64Encoded: true });
-    expect(toHttpApiEvent(request('POST', '/posts', []), Buffer.from('{"a":"é"}'), matchRoute('POST', '/posts'))).toMatchObject({ body: '{"a":"é"}', isBase64Encoded: false });
+    expect(toHttpApiEvent(request('POST', '/posts', []), Buffer.from('{"a":"é"}'), matchRoute('POST', '/posts'))).toMatchObject({
+      body: '{"a":"é"}',
+      isBase64Encoded: false,
+    });
   });
 
   it('routes literal segments before parameters, and unknown paths to $default', () => {

@@ -29,7 +29,8 @@ describe('generated validators (npm run validators)', () => {
       return readFileSync(target, 'utf8') === module.text ? [] : [`${module.file} is stale: ${RUN}`];
     });
     const expected = generated.map((module) => module.file);
-    for (const file of presentGeneratedFiles()) if (!expected.includes(file)) problems.push(`${file} has no schema module any more: ${RUN}`);
+    for (const file of presentGeneratedFiles())
+      if (!expected.includes(file)) problems.push(`${file} has no schema module any more: ${RUN}`);
     expect(problems).toEqual([]);
   });
 
@@ -41,8 +42,12 @@ describe('generated validators (npm run validators)', () => {
       const validators = load(file.replace(/schema\.ts$/, 'schema.validators.ts'));
       for (const [name, schema] of Object.entries(schemas)) {
         const validator = validators[name] as PrecompiledValidator;
-        expect({ name, source: validator?.source, schemaSha256: validator?.schemaSha256, validate: typeof validator?.validate })
-          .toEqual({ name, source: `${file}#${name}`, schemaSha256: schemaSha256(schema), validate: 'function' });
+        expect({ name, source: validator?.source, schemaSha256: validator?.schemaSha256, validate: typeof validator?.validate }).toEqual({
+          name,
+          source: `${file}#${name}`,
+          schemaSha256: schemaSha256(schema),
+          validate: 'function',
+        });
       }
     }
   });
@@ -51,7 +56,9 @@ describe('generated validators (npm run validators)', () => {
     const wired: string[] = [];
     const spy = jest.spyOn(apiHandlerModule, 'apiHandler');
     try {
-      const operations = readdirSync(join(ROOT, 'functions')).filter((name) => existsSync(join(ROOT, 'functions', name, 'handler.ts'))).sort();
+      const operations = readdirSync(join(ROOT, 'functions'))
+        .filter((name) => existsSync(join(ROOT, 'functions', name, 'handler.ts')))
+        .sort();
       for (const operation of operations) {
         const before = spy.mock.calls.length;
         load(`functions/${operation}/handler.ts`);
@@ -62,7 +69,11 @@ describe('generated validators (npm run validators)', () => {
             // The schema is an export of a schema module, and the validator that module's generated one.
             const owner = generated.find((module) => Object.values(module.schemas).includes(wiring.schema));
             const name = owner && Object.keys(owner.schemas).find((key) => owner.schemas[key] === wiring.schema);
-            expect({ operation, part, owner: owner?.schemaFile ?? 'a schema outside shared/http/endpoints/*/schema.ts' }).toEqual({ operation, part, owner: expect.any(String) });
+            expect({ operation, part, owner: owner?.schemaFile ?? 'a schema outside shared/http/endpoints/*/schema.ts' }).toEqual({
+              operation,
+              part,
+              owner: expect.any(String),
+            });
             expect(wiring.validator).toBe(load(owner!.file)[name!]);
             wired.push(`${operation} ${part} ${owner!.schemaFile}#${name}`);
           }
@@ -101,7 +112,10 @@ describe('generated validators (npm run validators)', () => {
   describe('a validator generated from another version of its schema (a stale build)', () => {
     const { createPostSchema } = load('shared/http/endpoints/create-post/schema.ts') as { createPostSchema: Schema };
     const validator = load('shared/http/endpoints/create-post/schema.validators.ts').createPostSchema as PrecompiledValidator;
-    const changed: Schema = { ...createPostSchema, properties: { ...createPostSchema.properties, content: { ...createPostSchema.properties.content, maxLength: 5000 } } };
+    const changed: Schema = {
+      ...createPostSchema,
+      properties: { ...createPostSchema.properties, content: { ...createPostSchema.properties.content, maxLength: 5000 } },
+    };
 
     it('is accepted while the schema is the one it was generated from', () => {
       expect(() => bodyValidator(createPostSchema, validator)).not.toThrow();
@@ -114,19 +128,64 @@ describe('generated validators (npm run validators)', () => {
       expect(() => queryValidator(changed, validator)).toThrow(stale);
       expect(() => bodyValidator(createPostSchema, { ...validator, schemaSha256: schemaSha256(changed) })).toThrow(stale);
       // At the endpoint's module load: apiHandler wires it before any request.
-      expect(() => apiHandlerModule.apiHandler({ operation: 'create-post', body: { schema: changed, validator }, handle: async () => ({ statusCode: 200, body: {} }) }))
-        .toThrow(stale);
-      expect(() => apiHandlerModule.apiHandler({ operation: 'list-posts', auth: 'none', query: { schema: changed, validator }, handle: async () => ({ statusCode: 200, body: {} }) }))
-        .toThrow(stale);
+      expect(() =>
+        apiHandlerModule.apiHandler({
+          operation: 'create-post',
+          body: { schema: changed, validator },
+          handle: async () => ({ statusCode: 200, body: {} }),
+        }),
+      ).toThrow(stale);
+      expect(() =>
+        apiHandlerModule.apiHandler({
+          operation: 'list-posts',
+          auth: 'none',
+          query: { schema: changed, validator },
+          handle: async () => ({ statusCode: 200, body: {} }),
+        }),
+      ).toThrow(stale);
     });
   });
 
   it('answer every input exactly as ajv compiling the schema at run time does', () => {
     const long = (length: number) => 'x'.repeat(length);
     const values: unknown[] = [
-      undefined, null, true, 0, 1, -1, 1.5, 20, 101, Number.NaN, '', ' ', ' \n\t', 'a', 'linkedin', 'bluesky', 'x\ud800y', '\udc00', 'ok 😀',
-      'https://bsky.social', 'ftp://x', '2026-11-23T10:00:00Z', 'published', '20', long(65), long(101), long(257), long(2049), long(3001),
-      [], ['linkedin'], ['bluesky', 'linkedin'], ['twitter'], [1], [null], {}, { a: 1 },
+      undefined,
+      null,
+      true,
+      0,
+      1,
+      -1,
+      1.5,
+      20,
+      101,
+      Number.NaN,
+      '',
+      ' ',
+      ' \n\t',
+      'a',
+      'linkedin',
+      'bluesky',
+      'x\ud800y',
+      '\udc00',
+      'ok 😀',
+      'https://bsky.social',
+      'ftp://x',
+      '2026-11-23T10:00:00Z',
+      'published',
+      '20',
+      long(65),
+      long(101),
+      long(257),
+      long(2049),
+      long(3001),
+      [],
+      ['linkedin'],
+      ['bluesky', 'linkedin'],
+      ['twitter'],
+      [1],
+      [null],
+      {},
+      { a: 1 },
     ];
     let checked = 0;
     for (const module of generated) {
@@ -140,10 +199,16 @@ describe('generated validators (npm run validators)', () => {
           for (const value of values) {
             inputs.push({ [property]: value });
             // Every other property present and plausible, this one varied.
-            inputs.push({ ...Object.fromEntries(properties.map((other) => [other, (schema.properties[other] as Schema).example ?? 'a'])), [property]: value });
+            inputs.push({
+              ...Object.fromEntries(properties.map((other) => [other, (schema.properties[other] as Schema).example ?? 'a'])),
+              [property]: value,
+            });
           }
         }
-        inputs.push(Object.fromEntries(properties.map((property) => [property, 1])), Object.fromEntries(properties.map((property) => [property, null])));
+        inputs.push(
+          Object.fromEntries(properties.map((property) => [property, 1])),
+          Object.fromEntries(properties.map((property) => [property, null])),
+        );
         for (const input of inputs) {
           const expected = { valid: compiled(input), errors: compiled.errors };
           expect({ name, input, valid: precompiled(input), errors: precompiled.errors }).toEqual({ name, input, ...expected });
@@ -155,8 +220,15 @@ describe('generated validators (npm run validators)', () => {
   });
 
   it('keep the error precedence of docs/api.md, Errors (unknown → missing in required order → INVALID_FIELD → annotated)', () => {
-    const { createPostSchema, createPostErrorExtras } = load('shared/http/endpoints/create-post/schema.ts') as { createPostSchema: Schema; createPostErrorExtras: never };
-    const validate = bodyValidator(createPostSchema, load('shared/http/endpoints/create-post/schema.validators.ts').createPostSchema as PrecompiledValidator, createPostErrorExtras);
+    const { createPostSchema, createPostErrorExtras } = load('shared/http/endpoints/create-post/schema.ts') as {
+      createPostSchema: Schema;
+      createPostErrorExtras: never;
+    };
+    const validate = bodyValidator(
+      createPostSchema,
+      load('shared/http/endpoints/create-post/schema.validators.ts').createPostSchema as PrecompiledValidator,
+      createPostErrorExtras,
+    );
     const failure = (body: Record<string, unknown>) => {
       try {
         validate(body);
@@ -172,20 +244,36 @@ describe('generated validators (npm run validators)', () => {
     expect(failure({ content: null, platforms: null })).toEqual({ code: 'MISSING_REQUIRED_FIELD', extras: { field: 'content' } });
     expect(failure({ content: 1, platforms: [] })).toEqual({ code: 'INVALID_FIELD', extras: { field: 'content' } });
     expect(failure({ content: 'x\ud800', platforms: ['bluesky'] })).toEqual({ code: 'INVALID_FIELD', extras: { field: 'content' } });
-    expect(failure({ content: 'x'.repeat(3001), platforms: ['mastodon'] })).toEqual({ code: 'CONTENT_TOO_LONG', extras: { max_length: 3000, provided_length: 3001 } });
-    expect(failure({ content: 'ok', platforms: ['mastodon'] })).toEqual({ code: 'INVALID_PLATFORMS', extras: { valid_platforms: ['linkedin', 'bluesky'] } });
+    expect(failure({ content: 'x'.repeat(3001), platforms: ['mastodon'] })).toEqual({
+      code: 'CONTENT_TOO_LONG',
+      extras: { max_length: 3000, provided_length: 3001 },
+    });
+    expect(failure({ content: 'ok', platforms: ['mastodon'] })).toEqual({
+      code: 'INVALID_PLATFORMS',
+      extras: { valid_platforms: ['linkedin', 'bluesky'] },
+    });
   });
 
   it('leave the ajv compiler out of every handler bundle (only ajv/dist/runtime helpers may be bundled)', async () => {
     const operations = readdirSync(join(ROOT, 'functions')).filter((name) => existsSync(join(ROOT, 'functions', name, 'handler.ts')));
     const { metafile } = await build({
       entryPoints: operations.map((operation) => ({ in: join(ROOT, 'functions', operation, 'handler.ts'), out: operation })),
-      bundle: true, platform: 'node', target: 'node22', format: 'cjs', external: ['@aws-sdk/*'],
-      tsconfig: join(ROOT, 'tsconfig.json'), write: false, outdir: '/nowhere', metafile: true, logLevel: 'silent',
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      external: ['@aws-sdk/*'],
+      tsconfig: join(ROOT, 'tsconfig.json'),
+      write: false,
+      outdir: '/nowhere',
+      metafile: true,
+      logLevel: 'silent',
     });
-    const compilerParts = Object.keys(metafile.inputs).filter((input) =>
-      /node_modules\/(fast-uri|fast-deep-equal|json-schema-traverse|require-from-string)\//.test(input) ||
-      (/node_modules\/ajv\//.test(input) && !/node_modules\/ajv\/dist\/runtime\//.test(input)));
+    const compilerParts = Object.keys(metafile.inputs).filter(
+      (input) =>
+        /node_modules\/(fast-uri|fast-deep-equal|json-schema-traverse|require-from-string)\//.test(input) ||
+        (/node_modules\/ajv\//.test(input) && !/node_modules\/ajv\/dist\/runtime\//.test(input)),
+    );
     expect(compilerParts).toEqual([]);
     expect(Object.keys(metafile.inputs)).toContain('shared/http/endpoints/create-post/schema.validators.ts');
     expect(Object.keys(metafile.inputs)).toContain('shared/http/formats.ts');

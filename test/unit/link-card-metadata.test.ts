@@ -22,7 +22,8 @@ describe('page metadata for link cards', () => {
   });
 
   it('falls back to Twitter cards, then <title> and the description; no image when none is named', () => {
-    const twitter = '<head><meta name="twitter:title" content="Tw title"><meta name="twitter:image" content="https://cdn.example.com/t.png"></head>';
+    const twitter =
+      '<head><meta name="twitter:title" content="Tw title"><meta name="twitter:image" content="https://cdn.example.com/t.png"></head>';
     expect(pageMetadata(Buffer.from(twitter), 'text/html', PAGE)).toEqual({ title: 'Tw title', image: 'https://cdn.example.com/t.png' });
     const plain = '<HTML><HEAD><TITLE>\n  Just   a\ttitle </TITLE><META NAME="Description" CONTENT="words"></HEAD></HTML>';
     expect(pageMetadata(Buffer.from(plain), 'text/html', PAGE)).toEqual({ title: 'Just a title', description: 'words' });
@@ -30,11 +31,25 @@ describe('page metadata for link cards', () => {
   });
 
   it('decodes with the charset of the response, else of a <meta>, else UTF-8', () => {
-    const latin1 = Buffer.concat([Buffer.from('<head><meta property="og:title" content="Gr'), Buffer.from([0xfc]), Buffer.from('n &euro; caf'), Buffer.from([0xe9]), Buffer.from('"></head>')]);
+    const latin1 = Buffer.concat([
+      Buffer.from('<head><meta property="og:title" content="Gr'),
+      Buffer.from([0xfc]),
+      Buffer.from('n &euro; caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"></head>'),
+    ]);
     expect(pageMetadata(latin1, 'text/html; charset=ISO-8859-1', PAGE).title).toBe('Grün € café');
-    const declared = Buffer.concat([Buffer.from('<head><meta charset="windows-1252"><title>'), Buffer.from([0x93, 0x71, 0x94]), Buffer.from('</title></head>')]);
+    const declared = Buffer.concat([
+      Buffer.from('<head><meta charset="windows-1252"><title>'),
+      Buffer.from([0x93, 0x71, 0x94]),
+      Buffer.from('</title></head>'),
+    ]);
     expect(pageMetadata(declared, 'text/html', PAGE).title).toBe('\u201cq\u201d');
-    const shiftJis = Buffer.concat([Buffer.from('<head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</title></head>')]);
+    const shiftJis = Buffer.concat([
+      Buffer.from('<head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>'),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b]),
+      Buffer.from('</title></head>'),
+    ]);
     expect(pageMetadata(shiftJis, 'text/html', PAGE).title).toBe('日本');
     expect(pageMetadata(Buffer.from('<title>ünïcode ✓</title>'), 'text/html', PAGE).title).toBe('ünïcode ✓');
     expect(pageMetadata(Buffer.from('<title>x</title>'), 'text/html; charset=no-such-charset', PAGE).title).toBe('x');

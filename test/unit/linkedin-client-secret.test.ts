@@ -14,13 +14,18 @@ describe('LinkedIn client secret from Secrets Manager', () => {
   afterAll(() => secretsManager.restore());
 
   it('reads the secret once per cold start, retrying only after a failed read', async () => {
-    secretsManager.on(GetSecretValueCommand).rejectsOnce(new Error('throttled')).resolves({ SecretString: '{"client_secret":"from-secrets-manager"}' });
+    secretsManager
+      .on(GetSecretValueCommand)
+      .rejectsOnce(new Error('throttled'))
+      .resolves({ SecretString: '{"client_secret":"from-secrets-manager"}' });
 
     await expect(linkedinClientSecret()).rejects.toThrow('throttled');
     const values = await Promise.all([linkedinClientSecret(), linkedinClientSecret(), linkedinClientSecret()]);
 
     expect(values).toEqual(['from-secrets-manager', 'from-secrets-manager', 'from-secrets-manager']);
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(2);
-    expect(secretsManager.commandCalls(GetSecretValueCommand)[0].args[0].input).toEqual({ SecretId: process.env.LINKEDIN_CLIENT_SECRET_ARN });
+    expect(secretsManager.commandCalls(GetSecretValueCommand)[0].args[0].input).toEqual({
+      SecretId: process.env.LINKEDIN_CLIENT_SECRET_ARN,
+    });
   });
 });

@@ -3,10 +3,49 @@ import { escapeLittleText, parseLittleText, renderLittleText } from '#shared/pla
 
 const PIECES = [
   ...'\\|{}@[]()<>#*_~'.split(''),
-  '#tag', '#launch2026', '#snake_case', '#_lead', '#1', '#日本語', '#café', '#e\u0301clair', 'C#', '##double', '#🎉',
-  '🎉', '👩‍💻', '🇫🇷', '漢字', 'かな', '한국어', 'ñ', 'e\u0301', 'Ωμέγα',
-  '\n', '\r\n', '\n\n', ' ', '  ', '\t', 'word', 'x', '1', '.', ',', '!', '-', "'", '"', '/', ':',
-  'https://example.com/a_b_(c)#frag', 'http://x.y/#top', '\\#', '\\\\', '{hashtag|\\#|fake}', '@[Ada](urn:li:person:1)',
+  '#tag',
+  '#launch2026',
+  '#snake_case',
+  '#_lead',
+  '#1',
+  '#日本語',
+  '#café',
+  '#e\u0301clair',
+  'C#',
+  '##double',
+  '#🎉',
+  '🎉',
+  '👩‍💻',
+  '🇫🇷',
+  '漢字',
+  'かな',
+  '한국어',
+  'ñ',
+  'e\u0301',
+  'Ωμέγα',
+  '\n',
+  '\r\n',
+  '\n\n',
+  ' ',
+  '  ',
+  '\t',
+  'word',
+  'x',
+  '1',
+  '.',
+  ',',
+  '!',
+  '-',
+  "'",
+  '"',
+  '/',
+  ':',
+  'https://example.com/a_b_(c)#frag',
+  'http://x.y/#top',
+  '\\#',
+  '\\\\',
+  '{hashtag|\\#|fake}',
+  '@[Ada](urn:li:person:1)',
 ];
 
 function randomText(random: () => number): string {
@@ -34,13 +73,20 @@ describe('LinkedIn little text', () => {
   });
 
   it('keeps hashtags clickable', () => {
-    expect(parseLittleText(escapeLittleText('Shipping #v2_release today #日本語 and C#, not #1')).hashtags).toEqual(['v2_release', '日本語']);
+    expect(parseLittleText(escapeLittleText('Shipping #v2_release today #日本語 and C#, not #1')).hashtags).toEqual([
+      'v2_release',
+      '日本語',
+    ]);
   });
 
   it('reads text the way LinkedIn shows it, cut at the first unescaped reserved character', () => {
     expect(parseLittleText('Hello (world)')).toEqual({ text: 'Hello ', hashtags: [], complete: false });
     expect(parseLittleText('a \\_ b')).toEqual({ text: 'a _ b', hashtags: [], complete: true });
-    expect(parseLittleText('#tag and {hashtag|\\#|other\\_one}')).toEqual({ text: '#tag and #other_one', hashtags: ['tag', 'other_one'], complete: true });
+    expect(parseLittleText('#tag and {hashtag|\\#|other\\_one}')).toEqual({
+      text: '#tag and #other_one',
+      hashtags: ['tag', 'other_one'],
+      complete: true,
+    });
     expect(parseLittleText('hi @[Ada](urn:li:person:1)!')).toEqual({ text: 'hi Ada!', hashtags: [], complete: true });
     expect(parseLittleText('bad \\a escape').complete).toBe(false);
   });

@@ -14,14 +14,12 @@ function refusal(raw: string, policy = byDefault): unknown {
 }
 
 describe('LinkedIn return_url policy', () => {
-  it.each([
-    'https://api.example.com/done',
-    'https://localhost/x',
-    'http://localhost:5173/done?tab=1',
-    'http://127.0.0.1:8080/cb',
-  ])('accepts %s when no hosts are listed (the service host and localhost)', (raw) => {
-    expect(refusal(raw)).toBe('accepted');
-  });
+  it.each(['https://api.example.com/done', 'https://localhost/x', 'http://localhost:5173/done?tab=1', 'http://127.0.0.1:8080/cb'])(
+    'accepts %s when no hosts are listed (the service host and localhost)',
+    (raw) => {
+      expect(refusal(raw)).toBe('accepted');
+    },
+  );
 
   it.each([
     ['another host', 'https://evil.example.com/x'],
@@ -43,8 +41,9 @@ describe('LinkedIn return_url policy', () => {
     expect(refusal('https://api.example.com/x', listed)).toEqual({ code: 'INVALID_FIELD', field: 'return_url' });
   });
 
-  it('adds the outcome to the query, keeping the URL\'s own parameters and fragment', () => {
-    expect(returnUrlWith('https://app.example.com/cb?tab=2#top', { status: 'error', details: 'a b&c' }))
-      .toBe('https://app.example.com/cb?tab=2&status=error&details=a+b%26c#top');
+  it("adds the outcome to the query, keeping the URL's own parameters and fragment", () => {
+    expect(returnUrlWith('https://app.example.com/cb?tab=2#top', { status: 'error', details: 'a b&c' })).toBe(
+      'https://app.example.com/cb?tab=2&status=error&details=a+b%26c#top',
+    );
   });
 });

@@ -18,6 +18,9 @@ describe('platform result metric', () => {
     }
     const emf = lines.map((line) => JSON.parse(line)).find((record) => record._aws);
     expect(emf).toMatchObject({ platform: 'linkedin', error_code: 'PLATFORM_REJECTED', PlatformFailed: 1 });
-    expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'SocialPosting', Metrics: [{ Name: 'PlatformFailed', Unit: 'Count' }] });
+    expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'SocialPosting',
+      Metrics: [{ Name: 'PlatformFailed', Unit: 'Count' }],
+    });
   });
 });

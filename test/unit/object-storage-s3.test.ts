@@ -20,18 +20,29 @@ describe('S3 object storage', () => {
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeGreaterThanOrEqual(899);
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    expect(target).toEqual({ url: target.url, method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': '1234' }, expires_at: expiresAt.toISOString() });
+    expect(target).toEqual({
+      url: target.url,
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', 'content-length': '1234' },
+      expires_at: expiresAt.toISOString(),
+    });
     expect(s3.calls()).toHaveLength(0); // presigning sends nothing
   });
 
   it('reads an object, refuses one larger than asked, and treats a missing key as absent', async () => {
     // The two methods of the SDK's streaming body the port uses.
-    const body = (bytes: Buffer) => ({ transformToByteArray: async () => new Uint8Array(bytes), transformToWebStream: () => new Blob([bytes]).stream() }) as never;
-    s3.on(GetObjectCommand, { Bucket: 'media-bucket', Key: 'media/a/b/bluesky' }).resolves({ ContentLength: 3, Body: body(Buffer.from('abc')) });
+    const body = (bytes: Buffer) =>
+      ({ transformToByteArray: async () => new Uint8Array(bytes), transformToWebStream: () => new Blob([bytes]).stream() }) as never;
+    s3.on(GetObjectCommand, { Bucket: 'media-bucket', Key: 'media/a/b/bluesky' }).resolves({
+      ContentLength: 3,
+      Body: body(Buffer.from('abc')),
+    });
     expect(await storage.read('media/a/b/bluesky', 10)).toEqual(Buffer.from('abc'));
     s3.on(GetObjectCommand, { Bucket: 'media-bucket', Key: 'big' }).resolves({ ContentLength: 11, Body: body(Buffer.alloc(11)) });
     await expect(storage.read('big', 10)).rejects.toBeInstanceOf(ObjectTooLarge);
-    s3.on(GetObjectCommand, { Bucket: 'media-bucket', Key: 'gone' }).rejects(new NoSuchKey({ message: 'The specified key does not exist.', $metadata: {} }));
+    s3.on(GetObjectCommand, { Bucket: 'media-bucket', Key: 'gone' }).rejects(
+      new NoSuchKey({ message: 'The specified key does not exist.', $metadata: {} }),
+    );
     expect(await storage.read('gone', 10)).toBeUndefined();
   });
 
@@ -39,7 +50,12 @@ describe('S3 object storage', () => {
     s3.on(PutObjectCommand).resolves({});
     s3.on(DeleteObjectsCommand).resolves({});
     await storage.write('media/a/b/linkedin', Buffer.from('xyz'), 'image/jpeg');
-    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toEqual({ Bucket: 'media-bucket', Key: 'media/a/b/linkedin', Body: Buffer.from('xyz'), ContentType: 'image/jpeg' });
+    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toEqual({
+      Bucket: 'media-bucket',
+      Key: 'media/a/b/linkedin',
+      Body: Buffer.from('xyz'),
+      ContentType: 'image/jpeg',
+    });
     await storage.remove(['uploads/a/b', 'media/a/b/linkedin']);
     expect(s3.commandCalls(DeleteObjectsCommand)[0].args[0].input).toEqual({
       Bucket: 'media-bucket',

@@ -10,11 +10,17 @@ import { generateTexts } from '../support/text-generator';
 const agentResolving = (dids: Record<string, string>) => {
   const calls: string[] = [];
   const agent = {
-    com: { atproto: { identity: { resolveHandle: async ({ handle }: { handle: string }) => {
-      calls.push(handle);
-      if (!dids[handle]) throw new Error('Unable to resolve handle');
-      return { data: { did: dids[handle] } };
-    } } } },
+    com: {
+      atproto: {
+        identity: {
+          resolveHandle: async ({ handle }: { handle: string }) => {
+            calls.push(handle);
+            if (!dids[handle]) throw new Error('Unable to resolve handle');
+            return { data: { did: dids[handle] } };
+          },
+        },
+      },
+    },
   } as unknown as Agent;
   return { agent, calls };
 };
@@ -68,8 +74,17 @@ describe('the rendering the preview shows and the publishers send', () => {
     const root = join(__dirname, '../..');
     const { metafile } = await build({
       entryPoints: ['preview-post', 'dashboard-preview-post'].map((operation) => join(root, 'functions', operation, 'handler.ts')),
-      bundle: true, platform: 'node', target: 'node22', format: 'cjs', external: ['@aws-sdk/*'], minify: true,
-      tsconfig: join(root, 'tsconfig.json'), write: false, outdir: '/nowhere', metafile: true, logLevel: 'silent',
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      external: ['@aws-sdk/*'],
+      minify: true,
+      tsconfig: join(root, 'tsconfig.json'),
+      write: false,
+      outdir: '/nowhere',
+      metafile: true,
+      logLevel: 'silent',
     });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => input.endsWith('@atproto/api/dist/rich-text/detection.js'))).toHaveLength(1);

@@ -83,5 +83,6 @@ describe.each([
 
 it('the SQS queue refuses a delay SQS would refuse', async () => {
   const queue = new SqsPublishQueue('https://sqs.eu-west-1.amazonaws.com/123456789012/publish');
-  for (const delay of [-1, 1.5, 901]) await expect(queue.send({ post_id: '3f0e4a1c-5b6d-4e7f-8a9b-0c1d2e3f4a5b' }, delay)).rejects.toThrow('DelaySeconds');
+  for (const delay of [-1, 1.5, 901])
+    await expect(queue.send({ post_id: '3f0e4a1c-5b6d-4e7f-8a9b-0c1d2e3f4a5b' }, delay)).rejects.toThrow('DelaySeconds');
 });

@@ -24,22 +24,25 @@ describe('release timing', () => {
   const postSeconds = [0, 0.001, 17.25, 29.5, 59.999];
   const cases = postSeconds.flatMap((postSecond) => Array.from({ length: 60 }, (_, fireSecond) => [postSecond, fireSecond] as const));
 
-  it.each(postSeconds)('a post at second %s of its minute: every fire second of the window delivers within 1 s, never early', (postSecond) => {
-    const due = new Date(Date.UTC(2026, 10, 23, 10, 30, 0) + postSecond * 1000);
-    const window = releaseScheduleTime(due);
-    for (const [, fireSecond] of cases.filter(([second]) => second === postSecond)) {
-      for (const fraction of [0, 0.5, 0.999]) {
-        const fired = new Date(window.getTime() + (fireSecond + fraction) * 1000);
-        const delay = queueDelaySeconds(due, fired);
-        expect(delay).toBeGreaterThanOrEqual(60);
-        expect(delay).toBeLessThanOrEqual(181);
-        expect(delay).toBeLessThanOrEqual(MAX_QUEUE_DELAY_SECONDS);
-        const deliveredAt = fired.getTime() + delay * 1000;
-        expect(deliveredAt).toBeGreaterThanOrEqual(due.getTime());
-        expect(deliveredAt - due.getTime()).toBeLessThan(1000);
+  it.each(postSeconds)(
+    'a post at second %s of its minute: every fire second of the window delivers within 1 s, never early',
+    (postSecond) => {
+      const due = new Date(Date.UTC(2026, 10, 23, 10, 30, 0) + postSecond * 1000);
+      const window = releaseScheduleTime(due);
+      for (const [, fireSecond] of cases.filter(([second]) => second === postSecond)) {
+        for (const fraction of [0, 0.5, 0.999]) {
+          const fired = new Date(window.getTime() + (fireSecond + fraction) * 1000);
+          const delay = queueDelaySeconds(due, fired);
+          expect(delay).toBeGreaterThanOrEqual(60);
+          expect(delay).toBeLessThanOrEqual(181);
+          expect(delay).toBeLessThanOrEqual(MAX_QUEUE_DELAY_SECONDS);
+          const deliveredAt = fired.getTime() + delay * 1000;
+          expect(deliveredAt).toBeGreaterThanOrEqual(due.getTime());
+          expect(deliveredAt - due.getTime()).toBeLessThan(1000);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('names the minute two minutes before the post minute', () => {
     expect(releaseScheduleTime(new Date('2026-11-23T10:30:42.250Z')).toISOString()).toBe('2026-11-23T10:28:00.000Z');
@@ -58,7 +61,10 @@ describe('release timing', () => {
   it('reads a trigger from a message body or a schedule input and refuses anything else', () => {
     const id = '3f0e4a1c-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
     expect(parseTrigger(JSON.stringify({ post_id: id }))).toEqual({ post_id: id });
-    expect(parseTrigger({ post_id: id, due_at: '2026-11-23T10:00:00.000Z', extra: 1 })).toEqual({ post_id: id, due_at: '2026-11-23T10:00:00.000Z' });
+    expect(parseTrigger({ post_id: id, due_at: '2026-11-23T10:00:00.000Z', extra: 1 })).toEqual({
+      post_id: id,
+      due_at: '2026-11-23T10:00:00.000Z',
+    });
     for (const bad of ['{', 'null', { post_id: 'x' }, { post_id: id, due_at: 'soon' }, { post_id: id, due_at: 5 }, undefined, 42]) {
       expect(parseTrigger(bad)).toBeUndefined();
     }
@@ -69,7 +75,8 @@ describe('release timing', () => {
     const dueAt = '2026-11-23T10:00:00.000Z';
     expect(parseTrigger({ post_id: id, due_at: dueAt, version: 3 })).toEqual({ post_id: id, due_at: dueAt, version: 3 });
     expect(parseTrigger(JSON.stringify({ post_id: id, version: 0 }))).toEqual({ post_id: id, version: 0 });
-    for (const version of [-1, 1.5, '2', null, Number.MAX_VALUE]) expect(parseTrigger({ post_id: id, due_at: dueAt, version })).toBeUndefined();
+    for (const version of [-1, 1.5, '2', null, Number.MAX_VALUE])
+      expect(parseTrigger({ post_id: id, due_at: dueAt, version })).toBeUndefined();
     expect(scheduledTrigger(id, new Date(dueAt))).toEqual({ post_id: id, due_at: dueAt });
     expect(scheduledTrigger(id, new Date(dueAt), 0)).toEqual({ post_id: id, due_at: dueAt });
     expect(scheduledTrigger(id, new Date(dueAt), 2)).toEqual({ post_id: id, due_at: dueAt, version: 2 });

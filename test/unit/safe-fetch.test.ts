@@ -7,9 +7,18 @@ import { startPageServer, type PageServer } from '../support/page-server';
 describe('safeFetch', () => {
   let pages: PageServer;
   const names = new Map<string, string[]>();
-  const options = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({ timeoutMs: 2000, maxBytes: 1024, maxRedirects: 3, local: true, ...extra });
+  const options = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({
+    timeoutMs: 2000,
+    maxBytes: 1024,
+    maxRedirects: 3,
+    local: true,
+    ...extra,
+  });
   const refusal = async (promise: Promise<unknown>): Promise<string> => {
-    const error = await promise.then(() => undefined, (caught: unknown) => caught);
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(OutboundRequestRefused);
     return (error as OutboundRequestRefused).reason;
   };
@@ -33,8 +42,14 @@ describe('safeFetch', () => {
   });
 
   it.each([
-    'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://[::ffff:10.0.0.1]/', 'http://192.168.1.1/',
-    'http://0.0.0.0/', 'http://metadata.google.internal/', 'http://printer.local/',
+    'http://10.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00::1]/',
+    'http://[::ffff:10.0.0.1]/',
+    'http://192.168.1.1/',
+    'http://0.0.0.0/',
+    'http://metadata.google.internal/',
+    'http://printer.local/',
   ])('refuses %s before connecting', async (url) => {
     expect(await refusal(safeFetch(url, options()))).toBe('internal_address');
   });

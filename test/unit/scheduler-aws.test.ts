@@ -71,7 +71,10 @@ describe('EventBridge scheduler port', () => {
   });
 
   it('deletes the schedule of a deleted post, and treats an already gone schedule as done', async () => {
-    scheduler.on(DeleteScheduleCommand).resolvesOnce({}).rejectsOnce(new ResourceNotFoundException({ Message: 'gone', message: 'gone', $metadata: {} }));
+    scheduler
+      .on(DeleteScheduleCommand)
+      .resolvesOnce({})
+      .rejectsOnce(new ResourceNotFoundException({ Message: 'gone', message: 'gone', $metadata: {} }));
     const port = new EventBridgePostScheduler(settings);
     await port.cancel(postId);
     await expect(port.cancel(postId)).resolves.toBeUndefined();
@@ -95,10 +98,17 @@ describe('EventBridge scheduler port', () => {
     expect(created.ClientToken!.length).toBeLessThanOrEqual(64);
     const soon = new Date(now.getTime() + 120_000);
     await port.schedule(postId, soon, 4);
-    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0].args[0].input.MessageBody!)).toEqual({ post_id: postId, due_at: soon.toISOString(), version: 4 });
+    expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0].args[0].input.MessageBody!)).toEqual({
+      post_id: postId,
+      due_at: soon.toISOString(),
+      version: 4,
+    });
     await port.cancel(postId, 3);
     await port.cancel(postId);
-    expect(scheduler.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([`post-${postId}-v3`, `post-${postId}`]);
+    expect(scheduler.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([
+      `post-${postId}-v3`,
+      `post-${postId}`,
+    ]);
   });
 
   it('puts an immediate post on the publish queue with no delay', async () => {
@@ -111,8 +121,12 @@ describe('EventBridge scheduler port', () => {
 
   it('refuses to schedule without its settings rather than creating a broken schedule', async () => {
     const later = new Date('2026-11-23T12:00:00Z');
-    await expect(new EventBridgePostScheduler({ ...settings, schedulerRoleArn: undefined }).schedule(postId, later)).rejects.toThrow('schedulerRoleArn');
-    await expect(new EventBridgePostScheduler({ ...settings, releaseFunctionArn: undefined }).schedule(postId, later)).rejects.toThrow('releaseFunctionArn');
+    await expect(new EventBridgePostScheduler({ ...settings, schedulerRoleArn: undefined }).schedule(postId, later)).rejects.toThrow(
+      'schedulerRoleArn',
+    );
+    await expect(new EventBridgePostScheduler({ ...settings, releaseFunctionArn: undefined }).schedule(postId, later)).rejects.toThrow(
+      'releaseFunctionArn',
+    );
     await expect(new SqsPublishQueue(undefined).send({ post_id: postId }, 0)).rejects.toThrow('PUBLISH_QUEUE_URL');
     await expect(new SqsPublishQueue(settings.publishQueueUrl).send({ post_id: postId }, 901)).rejects.toThrow('DelaySeconds');
     expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(0);

@@ -24,7 +24,10 @@ describe('KmsSecretBox (KMS envelope encryption)', () => {
       return { Plaintext: new Uint8Array(dataKey), CiphertextBlob: Buffer.from('encrypted-data-key'), KeyId: keyId };
     });
     kms.on(DecryptCommand).callsFake((input: { EncryptionContext?: Record<string, string>; CiphertextBlob?: Uint8Array }) => {
-      if (JSON.stringify(input.EncryptionContext) !== JSON.stringify(boundContext) || Buffer.from(input.CiphertextBlob!).toString() !== 'encrypted-data-key') {
+      if (
+        JSON.stringify(input.EncryptionContext) !== JSON.stringify(boundContext) ||
+        Buffer.from(input.CiphertextBlob!).toString() !== 'encrypted-data-key'
+      ) {
         throw new InvalidCiphertextException({ message: 'context mismatch', $metadata: {} });
       }
       return { Plaintext: new Uint8Array(dataKey), KeyId: keyId };

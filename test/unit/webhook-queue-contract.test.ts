@@ -31,7 +31,11 @@ function sqsHarness(): Harness {
   const sent: { visibleAt: number; task: DeliveryTask; group?: string }[] = [];
   sqs.on(SendMessageCommand).callsFake((input: { MessageBody: string; DelaySeconds: number; MessageGroupId?: string }) => {
     expect(Number.isInteger(input.DelaySeconds) && input.DelaySeconds >= 0 && input.DelaySeconds <= 900).toBe(true);
-    sent.push({ visibleAt: clock.now().getTime() + input.DelaySeconds * 1000, task: JSON.parse(input.MessageBody) as DeliveryTask, group: input.MessageGroupId });
+    sent.push({
+      visibleAt: clock.now().getTime() + input.DelaySeconds * 1000,
+      task: JSON.parse(input.MessageBody) as DeliveryTask,
+      group: input.MessageGroupId,
+    });
     return { MessageId: 'm' };
   });
   const queue = new SqsWebhookQueue('https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks');
@@ -64,7 +68,11 @@ function localHarness(): Harness {
   const clock = fixedClock(start);
   useClock(clock);
   const delivered: DeliveryTask[] = [];
-  const runner = new LocalWebhookRunner({ dispatch: async () => undefined, deliver: async (task) => void delivered.push(task) }, 5, 3_600_000);
+  const runner = new LocalWebhookRunner(
+    { dispatch: async () => undefined, deliver: async (task) => void delivered.push(task) },
+    5,
+    3_600_000,
+  );
   runner.startTicking();
   return {
     queue: runner,
@@ -91,8 +99,12 @@ describe.each([
   afterEach(() => harness.close());
 
   const task = (dueInSeconds: number, attempt = 2): DeliveryTask => ({
-    webhook_id: '5b7c9d1e-2f3a-4b5c-8d6e-7f8a9b0c1d2e', account_id: '7194baae-2c1d-4e3f-8a9b-0c1d2e3f4a5b', event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
-    event_created_at: start.toISOString(), attempt, due_at: at(dueInSeconds).toISOString(),
+    webhook_id: '5b7c9d1e-2f3a-4b5c-8d6e-7f8a9b0c1d2e',
+    account_id: '7194baae-2c1d-4e3f-8a9b-0c1d2e3f4a5b',
+    event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
+    event_created_at: start.toISOString(),
+    attempt,
+    due_at: at(dueInSeconds).toISOString(),
   });
 
   it('hands over an attempt due in 5 s at its time, not before, once and intact', async () => {

@@ -11,18 +11,35 @@ import { parseDeliveryTask } from '#shared/use-cases/webhooks/delivery-task';
 describe('webhook signatures', () => {
   it("match the Standard Webhooks specification's example", () => {
     // From the specification (standard-webhooks/spec/standard-webhooks.md, "Signature scheme").
-    const headers = signedHeaders('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', new Date(1614265330_000), '{"test": 2432232314}');
-    expect(headers).toEqual({ 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek', 'webhook-timestamp': '1614265330', 'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' });
+    const headers = signedHeaders(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      new Date(1614265330_000),
+      '{"test": 2432232314}',
+    );
+    expect(headers).toEqual({
+      'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    });
   });
 
   it('verify with the published standardwebhooks library, and fail with another secret or another body', () => {
     const secret = generateWebhookSecret();
     expect(secret).toMatch(SECRET_PATTERN);
-    const body = JSON.stringify({ type: 'post.published', timestamp: '2026-11-23T10:00:00.000Z', data: { post: { id: 'x', content: 'ünïcødé 🚀' } } });
+    const body = JSON.stringify({
+      type: 'post.published',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      data: { post: { id: 'x', content: 'ünïcødé 🚀' } },
+    });
     const headers = signedHeaders(secret, '7d1e2f3a-0000-4000-8000-000000000000', new Date(), body);
     expect(new Webhook(secret).verify(body, headers as unknown as Record<string, string>)).toEqual(JSON.parse(body));
-    expect(() => new Webhook(generateWebhookSecret()).verify(body, headers as unknown as Record<string, string>)).toThrow('No matching signature');
-    expect(() => new Webhook(secret).verify(body.replace('x', 'y'), headers as unknown as Record<string, string>)).toThrow('No matching signature');
+    expect(() => new Webhook(generateWebhookSecret()).verify(body, headers as unknown as Record<string, string>)).toThrow(
+      'No matching signature',
+    );
+    expect(() => new Webhook(secret).verify(body.replace('x', 'y'), headers as unknown as Record<string, string>)).toThrow(
+      'No matching signature',
+    );
   });
 
   it('draw fresh 32-byte secrets', () => {
@@ -51,11 +68,20 @@ describe('the retry schedule', () => {
 });
 
 describe('delivery tasks from the queue', () => {
-  const task = { webhook_id: '5b7c9d1e-2f3a-4b5c-8d6e-7f8a9b0c1d2e', account_id: '7194baae-2c1d-4e3f-8a9b-0c1d2e3f4a5b', event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d', event_created_at: '2026-11-23T10:00:00.000Z', attempt: 2, due_at: '2026-11-23T10:00:05.000Z' };
+  const task = {
+    webhook_id: '5b7c9d1e-2f3a-4b5c-8d6e-7f8a9b0c1d2e',
+    account_id: '7194baae-2c1d-4e3f-8a9b-0c1d2e3f4a5b',
+    event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d',
+    event_created_at: '2026-11-23T10:00:00.000Z',
+    attempt: 2,
+    due_at: '2026-11-23T10:00:05.000Z',
+  };
 
   it('are read from the message body', () => {
     expect(parseDeliveryTask(JSON.stringify(task))).toEqual(task);
-    expect(parseDeliveryTask({ ...task, attempt: 1, endpoint: { url: 'https://x.example/', secret: 'v1.a.b.c' } })).toMatchObject({ attempt: 1 });
+    expect(parseDeliveryTask({ ...task, attempt: 1, endpoint: { url: 'https://x.example/', secret: 'v1.a.b.c' } })).toMatchObject({
+      attempt: 1,
+    });
   });
 
   it.each([

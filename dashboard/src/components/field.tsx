@@ -19,9 +19,17 @@ export function Field({ id, label, error, help, children }: FieldProps) {
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      {help && <p id={helpId} class="help">{help}</p>}
+      {help && (
+        <p id={helpId} class="help">
+          {help}
+        </p>
+      )}
       {children(describedBy, Boolean(error))}
-      {error && <p id={errorId} class="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={errorId} class="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -36,7 +44,17 @@ export function Notice({ kind, children }: { kind: 'error' | 'success' | 'info';
 }
 
 /** A delete button that asks once more, in place (no browser dialog). */
-export function ConfirmButton({ label, confirmLabel, onConfirm, busy }: { label: string; confirmLabel: string; onConfirm: () => void; busy?: boolean }) {
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  onConfirm,
+  busy,
+}: {
+  label: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
   return (
     <details class="confirm">
       <summary class="button danger-outline">{label}</summary>

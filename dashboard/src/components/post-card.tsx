@@ -51,13 +51,27 @@ export function PostCard({ post, onChanged, onDeleted }: PostCardProps) {
       <p class="post-content">{post.content}</p>
       {post.media.length > 0 && (
         <p class="post-media" data-testid="post-media">
-          {post.media.length === 1 ? '1 image' : `${post.media.length} images`}: {post.media.map((image) => (image.alt_text ? `“${image.alt_text}”` : 'no alt text')).join(', ')}
+          {post.media.length === 1 ? '1 image' : `${post.media.length} images`}:{' '}
+          {post.media.map((image) => (image.alt_text ? `“${image.alt_text}”` : 'no alt text')).join(', ')}
         </p>
       )}
       <dl>
-        {post.scheduled_for && (<><dt>Scheduled for</dt><dd>{localTime(post.scheduled_for)} <span class="utc">({utcTime(post.scheduled_for)})</span></dd></>)}
-        <dt>Created</dt><dd>{localTime(post.created_at)}</dd>
-        {post.published_at && (<><dt>Published</dt><dd>{localTime(post.published_at)}</dd></>)}
+        {post.scheduled_for && (
+          <>
+            <dt>Scheduled for</dt>
+            <dd>
+              {localTime(post.scheduled_for)} <span class="utc">({utcTime(post.scheduled_for)})</span>
+            </dd>
+          </>
+        )}
+        <dt>Created</dt>
+        <dd>{localTime(post.created_at)}</dd>
+        {post.published_at && (
+          <>
+            <dt>Published</dt>
+            <dd>{localTime(post.published_at)}</dd>
+          </>
+        )}
       </dl>
       <ul class="results" aria-label="Platforms">
         {post.platforms.map((platform) => {
@@ -66,8 +80,24 @@ export function PostCard({ post, onChanged, onDeleted }: PostCardProps) {
             <li key={platform}>
               <strong>{platformName(platform)}</strong>: {result?.status ?? 'pending'}
               {post.platform_content[platform] !== undefined && <> · own text</>}
-              {result?.url && <> · <a href={result.url} rel="noopener noreferrer" target="_blank">view on {platformName(platform)}</a></>}
-              {result?.error && <> · <span class="field-error-inline">{result.error.code}: {result.error.message}</span></>}
+              {result?.url && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <a href={result.url} rel="noopener noreferrer" target="_blank">
+                    view on {platformName(platform)}
+                  </a>
+                </>
+              )}
+              {result?.error && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <span class="field-error-inline">
+                    {result.error.code}: {result.error.message}
+                  </span>
+                </>
+              )}
             </li>
           );
         })}
@@ -77,8 +107,16 @@ export function PostCard({ post, onChanged, onDeleted }: PostCardProps) {
       {mode === 'retry' && <RetryForm post={post} onRetried={done} onCancel={() => setMode('view')} />}
       {mode === 'view' && (
         <div class="actions">
-          {post.status === 'scheduled' && <button type="button" class="secondary" onClick={() => setMode('edit')}>Edit post</button>}
-          {RETRYABLE.includes(post.status) && <button type="button" class="secondary" onClick={() => setMode('retry')}>Retry post</button>}
+          {post.status === 'scheduled' && (
+            <button type="button" class="secondary" onClick={() => setMode('edit')}>
+              Edit post
+            </button>
+          )}
+          {RETRYABLE.includes(post.status) && (
+            <button type="button" class="secondary" onClick={() => setMode('retry')}>
+              Retry post
+            </button>
+          )}
           {DELETABLE.includes(post.status) && <ConfirmButton label="Delete post" confirmLabel="Yes, delete this post" onConfirm={remove} />}
         </div>
       )}

@@ -32,28 +32,60 @@ export function BlueskyForm({ onConnected }: { onConnected: () => void }) {
       <h2 id="bluesky-title">Connect Bluesky</h2>
       <Field id="bluesky-handle" label="Handle" error={errors.handle} help="For example alice.bsky.social">
         {(describedBy, invalid) => (
-          <input id="bluesky-handle" autocomplete="off" autocapitalize="none" spellcheck={false} value={handle}
-            aria-describedby={describedBy} aria-invalid={invalid} onInput={(event) => setHandle(event.currentTarget.value)} />
+          <input
+            id="bluesky-handle"
+            autocomplete="off"
+            autocapitalize="none"
+            spellcheck={false}
+            value={handle}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setHandle(event.currentTarget.value)}
+          />
         )}
       </Field>
-      <Field id="bluesky-app-password" label="App password" error={errors.app_password}
-        help={<>Create one in Bluesky under Settings › Privacy and security › App passwords (form xxxx-xxxx-xxxx-xxxx). Never enter your main password.</>}>
+      <Field
+        id="bluesky-app-password"
+        label="App password"
+        error={errors.app_password}
+        help={
+          <>
+            Create one in Bluesky under Settings › Privacy and security › App passwords (form xxxx-xxxx-xxxx-xxxx). Never enter your main
+            password.
+          </>
+        }
+      >
         {(describedBy, invalid) => (
-          <input id="bluesky-app-password" type="password" autocomplete="off" value={appPassword}
-            aria-describedby={describedBy} aria-invalid={invalid} onInput={(event) => setAppPassword(event.currentTarget.value)} />
+          <input
+            id="bluesky-app-password"
+            type="password"
+            autocomplete="off"
+            value={appPassword}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setAppPassword(event.currentTarget.value)}
+          />
         )}
       </Field>
       <details open={Boolean(errors.service)}>
         <summary>Another server (PDS)</summary>
         <Field id="bluesky-service" label="Server URL" error={errors.service} help="Leave empty for the default (https://bsky.social).">
           {(describedBy, invalid) => (
-            <input id="bluesky-service" type="url" value={service} aria-describedby={describedBy} aria-invalid={invalid}
-              onInput={(event) => setService(event.currentTarget.value)} />
+            <input
+              id="bluesky-service"
+              type="url"
+              value={service}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onInput={(event) => setService(event.currentTarget.value)}
+            />
           )}
         </Field>
       </details>
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
-      <button type="submit" disabled={busy}>{busy ? 'Connecting…' : 'Connect Bluesky'}</button>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Connecting…' : 'Connect Bluesky'}
+      </button>
     </form>
   );
 }

@@ -16,7 +16,10 @@ async function loadPosts(): Promise<Post[]> {
   const posts: Post[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const answer: { posts: Post[]; next_cursor: string | null } = await api('GET', `/posts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const answer: { posts: Post[]; next_cursor: string | null } = await api(
+      'GET',
+      `/posts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     posts.push(...answer.posts);
     cursor = answer.next_cursor;
     if (!cursor) break;
@@ -74,37 +77,71 @@ export function CalendarPage() {
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <div class="calendar-toolbar">
         <div class="calendar-nav">
-          <button type="button" class="secondary" onClick={() => setAnchor(shiftPeriod(view, anchor, -1))}>Previous {view}</button>
-          <button type="button" class="secondary" onClick={() => setAnchor(startOfDay(new Date()))}>Today</button>
-          <button type="button" class="secondary" onClick={() => setAnchor(shiftPeriod(view, anchor, 1))}>Next {view}</button>
+          <button type="button" class="secondary" onClick={() => setAnchor(shiftPeriod(view, anchor, -1))}>
+            Previous {view}
+          </button>
+          <button type="button" class="secondary" onClick={() => setAnchor(startOfDay(new Date()))}>
+            Today
+          </button>
+          <button type="button" class="secondary" onClick={() => setAnchor(shiftPeriod(view, anchor, 1))}>
+            Next {view}
+          </button>
         </div>
         <div class="calendar-views" role="group" aria-label="View">
           {(['month', 'week'] as const).map((name) => (
-            <button key={name} type="button" class={name === view ? '' : 'secondary'} aria-pressed={name === view} onClick={() => setView(name)}>
+            <button
+              key={name}
+              type="button"
+              class={name === view ? '' : 'secondary'}
+              aria-pressed={name === view}
+              onClick={() => setView(name)}
+            >
               {name === 'month' ? 'Month' : 'Week'}
             </button>
           ))}
         </div>
       </div>
-      <h2 class="calendar-title" aria-live="polite" data-testid="calendar-title">{periodTitle(view, anchor)}</h2>
+      <h2 class="calendar-title" aria-live="polite" data-testid="calendar-title">
+        {periodTitle(view, anchor)}
+      </h2>
       <p class="help">Times in your time zone, {timeZoneName()}.</p>
       {posts !== undefined && !shown && <p data-testid="calendar-empty">No posts this {view}.</p>}
-      {posts === undefined ? <p role="status">Loading…</p> : (
+      {posts === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
         <div class={`calendar calendar-${view}`}>
-          <div class="calendar-weekdays" aria-hidden="true">{weekdays.map((name) => <span key={name}>{name}</span>)}</div>
+          <div class="calendar-weekdays" aria-hidden="true">
+            {weekdays.map((name) => (
+              <span key={name}>{name}</span>
+            ))}
+          </div>
           <ol class="calendar-days" aria-label={`Posts, ${periodTitle(view, anchor)}`}>
             {days.map((day) => {
               const key = dayKey(day);
               const entries = byDay.get(key) ?? [];
               const outside = view === 'month' && day.getMonth() !== anchor.getMonth();
               return (
-                <li key={key} data-day={key} class={['day', outside && 'outside', key === today && 'today', entries.length ? 'has-posts' : 'empty'].filter(Boolean).join(' ')}>
-                  <h3 class="day-label"><time dateTime={key}>{dayLabel.format(day)}</time></h3>
+                <li
+                  key={key}
+                  data-day={key}
+                  class={['day', outside && 'outside', key === today && 'today', entries.length ? 'has-posts' : 'empty']
+                    .filter(Boolean)
+                    .join(' ')}
+                >
+                  <h3 class="day-label">
+                    <time dateTime={key}>{dayLabel.format(day)}</time>
+                  </h3>
                   {entries.length > 0 && (
                     <ul class="day-posts">
                       {entries.map((post) => (
                         <li key={post.id}>
-                          <button type="button" class={`calendar-post status-${post.status}`} data-post-id={post.id} aria-haspopup="dialog" onClick={(event) => openPost(post, event)}>
+                          <button
+                            type="button"
+                            class={`calendar-post status-${post.status}`}
+                            data-post-id={post.id}
+                            aria-haspopup="dialog"
+                            onClick={(event) => openPost(post, event)}
+                          >
                             <span class="calendar-time">{time.format(new Date(postTime(post)))}</span>{' '}
                             <span class="calendar-status">{STATUS_TEXT[post.status] ?? post.status}:</span>{' '}
                             <span class="calendar-text">{post.content}</span>
@@ -124,7 +161,9 @@ export function CalendarPage() {
           <>
             <div class="dialog-head">
               <h2 id="post-dialog-title">Post, {localTime(postTime(open))}</h2>
-              <button type="button" class="secondary" onClick={() => dialog.current?.close()}>Close</button>
+              <button type="button" class="secondary" onClick={() => dialog.current?.close()}>
+                Close
+              </button>
             </div>
             <PostCard post={open} onChanged={changed} onDeleted={deleted} />
           </>

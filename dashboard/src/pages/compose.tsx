@@ -27,11 +27,14 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
-    api<ProfileList>('GET', '/profiles').then(({ profiles }) => {
-      const list = profiles.map((profile) => profile.platform);
-      setConnected(list);
-      setPlatforms(list);
-    }, (error) => setErrors(fieldErrors(error)));
+    api<ProfileList>('GET', '/profiles').then(
+      ({ profiles }) => {
+        const list = profiles.map((profile) => profile.platform);
+        setConnected(list);
+        setPlatforms(list);
+      },
+      (error) => setErrors(fieldErrors(error)),
+    );
   }, []);
 
   // The API counts UTF-16 code units (JavaScript length), as LinkedIn does.
@@ -48,7 +51,10 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
     });
   // Only the platforms being posted to: a key for another platform is refused by the API.
   const platformContent = Object.fromEntries(
-    VALID_PLATFORMS.filter((platform) => platforms.includes(platform) && custom[platform] !== undefined).map((platform) => [platform, custom[platform] as string]),
+    VALID_PLATFORMS.filter((platform) => platforms.includes(platform) && custom[platform] !== undefined).map((platform) => [
+      platform,
+      custom[platform] as string,
+    ]),
   );
   // The preview skips a blank customised text (the form reports it on submit) and shows content there meanwhile.
   const previewContent = Object.fromEntries(Object.entries(platformContent).filter(([, text]) => text.trim() !== ''));
@@ -63,7 +69,13 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
     setErrors({});
     try {
       // A schedule the browser cannot read is sent as typed, so the API's own message explains it.
-      const body = { content, platforms, ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}), ...(media.ids.length ? { media: media.ids } : {}), ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}) };
+      const body = {
+        content,
+        platforms,
+        ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
+        ...(media.ids.length ? { media: media.ids } : {}),
+        ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
+      };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
       onCreated(created.post.scheduled_for ? `Post scheduled for ${localTime(created.post.scheduled_for)}.` : 'Post sent for publishing.');
@@ -86,9 +98,14 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
     <form class="card compose" onSubmit={submit} noValidate>
       <Field id="content" label="Post text" error={errors.content}>
         {(describedBy, invalid) => (
-          <textarea id="content" rows={8} value={content} aria-invalid={invalid}
+          <textarea
+            id="content"
+            rows={8}
+            value={content}
+            aria-invalid={invalid}
             aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
-            onInput={(event) => setContent(event.currentTarget.value)} />
+            onInput={(event) => setContent(event.currentTarget.value)}
+          />
         )}
       </Field>
       <p id={counterId} class={`counter${length > MAX_CONTENT_LENGTH ? ' over' : ''}`} aria-live="polite">
@@ -99,25 +116,49 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         <legend>Platforms</legend>
         {VALID_PLATFORMS.map((platform) => (
           <label key={platform} class="check">
-            <input type="checkbox" name="platforms" value={platform} checked={platforms.includes(platform)}
-              onChange={(event) => toggle(platform, event.currentTarget.checked)} />
-            {platformName(platform)}{connected && !connected.includes(platform) ? ' (not connected)' : ''}
+            <input
+              type="checkbox"
+              name="platforms"
+              value={platform}
+              checked={platforms.includes(platform)}
+              onChange={(event) => toggle(platform, event.currentTarget.checked)}
+            />
+            {platformName(platform)}
+            {connected && !connected.includes(platform) ? ' (not connected)' : ''}
           </label>
         ))}
-        {errors.platforms && <p id="platforms-error" class="field-error" role="alert">{errors.platforms}</p>}
+        {errors.platforms && (
+          <p id="platforms-error" class="field-error" role="alert">
+            {errors.platforms}
+          </p>
+        )}
       </fieldset>
 
       {VALID_PLATFORMS.filter((platform) => platforms.includes(platform)).map((platform) => (
         <div key={platform} class="customise">
           <label class="check">
-            <input type="checkbox" checked={custom[platform] !== undefined} onChange={(event) => customise(platform, event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={custom[platform] !== undefined}
+              onChange={(event) => customise(platform, event.currentTarget.checked)}
+            />
             Customise for {platformName(platform)}
           </label>
           {custom[platform] !== undefined && (
-            <Field id={`platform-content-${platform}`} label={`${platformName(platform)} text`} error={errors[`platform_content.${platform}`]}>
+            <Field
+              id={`platform-content-${platform}`}
+              label={`${platformName(platform)} text`}
+              error={errors[`platform_content.${platform}`]}
+            >
               {(describedBy, invalid) => (
-                <textarea id={`platform-content-${platform}`} rows={5} value={custom[platform]} aria-invalid={invalid} aria-describedby={describedBy}
-                  onInput={(event) => setCustom((current) => ({ ...current, [platform]: event.currentTarget.value }))} />
+                <textarea
+                  id={`platform-content-${platform}`}
+                  rows={5}
+                  value={custom[platform]}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onInput={(event) => setCustom((current) => ({ ...current, [platform]: event.currentTarget.value }))}
+                />
               )}
             </Field>
           )}
@@ -128,11 +169,20 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
 
       <PlatformPreview request={{ content, platforms, platform_content: previewContent }} />
 
-      <SchedulePicker when={when} onWhen={setWhen} value={scheduledLocal} onValue={setScheduledLocal}
-        scheduledFor={scheduledFor} error={errors.scheduled_for} timeZone={timeZoneName()} />
+      <SchedulePicker
+        when={when}
+        onWhen={setWhen}
+        value={scheduledLocal}
+        onValue={setScheduledLocal}
+        scheduledFor={scheduledFor}
+        error={errors.scheduled_for}
+        timeZone={timeZoneName()}
+      />
 
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
-      <button type="submit" disabled={busy}>{when === 'later' ? 'Schedule post' : 'Publish now'}</button>
+      <button type="submit" disabled={busy}>
+        {when === 'later' ? 'Schedule post' : 'Publish now'}
+      </button>
     </form>
   );
 }

@@ -13,7 +13,11 @@ export function KeysPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<KeyList>('GET', '/keys').then(({ keys: list }) => setKeys(list), (error) => setErrors(fieldErrors(error)));
+  const load = () =>
+    api<KeyList>('GET', '/keys').then(
+      ({ keys: list }) => setKeys(list),
+      (error) => setErrors(fieldErrors(error)),
+    );
   useEffect(() => void load(), []);
 
   const create = async (event: Event) => {
@@ -46,45 +50,76 @@ export function KeysPage() {
 
   const copy = async () => {
     if (!created) return;
-    await navigator.clipboard?.writeText(created.api_key).then(() => setCopied(true), () => setCopied(false));
+    await navigator.clipboard?.writeText(created.api_key).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
 
   return (
     <>
-      <p>Send a key in the <code>x-api-key</code> header of every API request. Use separate keys for development and production, and rotate them every 90 days: create a new key, switch your application to it, test, then delete the old one.</p>
+      <p>
+        Send a key in the <code>x-api-key</code> header of every API request. Use separate keys for development and production, and rotate
+        them every 90 days: create a new key, switch your application to it, test, then delete the old one.
+      </p>
       {created && (
         <section class="card new-key" aria-labelledby="new-key-title">
           <h2 id="new-key-title">New key “{created.key.name}”</h2>
-          <p class="warning"><strong>Copy it now: you will not see this key again.</strong> Only a fingerprint of it is stored.</p>
+          <p class="warning">
+            <strong>Copy it now: you will not see this key again.</strong> Only a fingerprint of it is stored.
+          </p>
           <div class="secret">
-            <code id="new-key-value" data-testid="new-key-value">{created.api_key}</code>
-            <button type="button" onClick={copy} aria-describedby="new-key-value">{copied ? 'Copied' : 'Copy'}</button>
+            <code id="new-key-value" data-testid="new-key-value">
+              {created.api_key}
+            </code>
+            <button type="button" onClick={copy} aria-describedby="new-key-value">
+              {copied ? 'Copied' : 'Copy'}
+            </button>
           </div>
-          <button type="button" class="link" onClick={() => setCreated(undefined)}>I have stored it; hide the key</button>
+          <button type="button" class="link" onClick={() => setCreated(undefined)}>
+            I have stored it; hide the key
+          </button>
         </section>
       )}
       <form class="card" onSubmit={create} noValidate>
         <h2>Create a key</h2>
         <Field id="key-name" label="Name" error={errors.name} help="What the key is for, e.g. production or ci (1–100 characters).">
           {(describedBy, invalid) => (
-            <input id="key-name" maxLength={100} value={name} aria-describedby={describedBy} aria-invalid={invalid}
-              onInput={(event) => setName(event.currentTarget.value)} />
+            <input
+              id="key-name"
+              maxLength={100}
+              value={name}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onInput={(event) => setName(event.currentTarget.value)}
+            />
           )}
         </Field>
         {errors.form && <Notice kind="error">{errors.form}</Notice>}
-        <button type="submit" disabled={busy}>Create key</button>
+        <button type="submit" disabled={busy}>
+          Create key
+        </button>
       </form>
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">Your keys</h2>
-        {keys === undefined ? <p role="status">Loading…</p> : keys.length === 0 ? <p>No keys yet.</p> : (
+        {keys === undefined ? (
+          <p role="status">Loading…</p>
+        ) : keys.length === 0 ? (
+          <p>No keys yet.</p>
+        ) : (
           <ul class="items">
             {keys.map((key) => (
               <li key={key.id} class="card item" data-testid="key-item">
                 <h3>{key.name}</h3>
                 <dl>
-                  <dt>Starts with</dt><dd><code>{key.prefix}…</code></dd>
-                  <dt>Created</dt><dd>{localTime(key.created_at)}</dd>
-                  <dt>Last used</dt><dd>{key.last_used_at ? localTime(key.last_used_at) : 'Never'}</dd>
+                  <dt>Starts with</dt>
+                  <dd>
+                    <code>{key.prefix}…</code>
+                  </dd>
+                  <dt>Created</dt>
+                  <dd>{localTime(key.created_at)}</dd>
+                  <dt>Last used</dt>
+                  <dd>{key.last_used_at ? localTime(key.last_used_at) : 'Never'}</dd>
                 </dl>
                 <ConfirmButton label={`Delete ${key.name}`} confirmLabel={`Yes, delete ${key.name} now`} onConfirm={() => remove(key)} />
               </li>

@@ -35,12 +35,16 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
   latest.current = items;
 
   useEffect(() => {
-    onChange({ ids: items.filter((item) => item.state === 'ready' && item.id).map((item) => item.id as string), busy: items.some((item) => item.state !== 'ready') });
+    onChange({
+      ids: items.filter((item) => item.state === 'ready' && item.id).map((item) => item.id as string),
+      busy: items.some((item) => item.state !== 'ready'),
+    });
   }, [items]);
   // Object URLs hold the files in memory until revoked.
   useEffect(() => () => latest.current.forEach((item) => URL.revokeObjectURL(item.preview)), []);
 
-  const update = (key: string, change: Partial<Attached>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const update = (key: string, change: Partial<Attached>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const upload = async (item: Attached) => {
     update(item.key, { state: 'uploading', progress: 0, error: undefined });
@@ -54,7 +58,10 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
       const completed = await api<MediaResponse>('POST', `/media/${created.media.id}/complete`);
       update(item.key, { state: 'ready', id: completed.media.id });
     } catch (failure) {
-      update(item.key, { state: 'failed', error: failure instanceof ApiError ? failure.message : 'The upload failed; remove the image and try again.' });
+      update(item.key, {
+        state: 'failed',
+        error: failure instanceof ApiError ? failure.message : 'The upload failed; remove the image and try again.',
+      });
     }
   };
 
@@ -73,11 +80,12 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
     setItems((current) => [...current, ...added]);
   };
 
-  const remove = (key: string) => setItems((current) => {
-    const gone = current.find((item) => item.key === key);
-    if (gone) URL.revokeObjectURL(gone.preview);
-    return current.filter((item) => item.key !== key);
-  });
+  const remove = (key: string) =>
+    setItems((current) => {
+      const gone = current.find((item) => item.key === key);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return current.filter((item) => item.key !== key);
+    });
 
   return (
     <fieldset class="media-picker" aria-describedby={error || pickError ? 'media-error' : undefined}>
@@ -90,16 +98,34 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
             <div class="media-details">
               <label for={`alt-${item.key}`}>Alt text for image {index + 1}</label>
               {/* The alt text is part of the declaration: it can be changed until the upload starts. */}
-              <textarea id={`alt-${item.key}`} rows={2} maxLength={1000} value={item.alt} disabled={item.state !== 'describing' && item.state !== 'failed'}
-                onInput={(event) => update(item.key, { alt: event.currentTarget.value })} />
+              <textarea
+                id={`alt-${item.key}`}
+                rows={2}
+                maxLength={1000}
+                value={item.alt}
+                disabled={item.state !== 'describing' && item.state !== 'failed'}
+                onInput={(event) => update(item.key, { alt: event.currentTarget.value })}
+              />
               {item.state === 'uploading' && <progress max={1} value={item.progress} aria-label={`Uploading image ${index + 1}`} />}
               <p class="media-state" aria-live="polite">
-                {item.state === 'describing' ? 'Not uploaded yet' : item.state === 'uploading' ? `Uploading… ${Math.round(item.progress * 100)} %` : item.state === 'processing' ? 'Checking the image…' : item.state === 'ready' ? 'Ready' : item.error}
+                {item.state === 'describing'
+                  ? 'Not uploaded yet'
+                  : item.state === 'uploading'
+                    ? `Uploading… ${Math.round(item.progress * 100)} %`
+                    : item.state === 'processing'
+                      ? 'Checking the image…'
+                      : item.state === 'ready'
+                        ? 'Ready'
+                        : item.error}
               </p>
               {(item.state === 'describing' || item.state === 'failed') && (
-                <button type="button" onClick={() => void upload(item)}>Upload image {index + 1}</button>
+                <button type="button" onClick={() => void upload(item)}>
+                  Upload image {index + 1}
+                </button>
               )}
-              <button type="button" class="secondary" onClick={() => remove(item.key)}>Remove image {index + 1}</button>
+              <button type="button" class="secondary" onClick={() => remove(item.key)}>
+                Remove image {index + 1}
+              </button>
             </div>
           </li>
         ))}
@@ -107,23 +133,41 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
       {items.length < MAX_IMAGES && (
         <label class="button secondary file-button">
           Add images
-          <input type="file" accept={TYPES.join(',')} multiple class="visually-hidden" onChange={(event) => { pick(event.currentTarget.files); event.currentTarget.value = ''; }} />
+          <input
+            type="file"
+            accept={TYPES.join(',')}
+            multiple
+            class="visually-hidden"
+            onChange={(event) => {
+              pick(event.currentTarget.files);
+              event.currentTarget.value = '';
+            }}
+          />
         </label>
       )}
-      {(error || pickError) && <p id="media-error" class="field-error" role="alert">{pickError ?? error}</p>}
+      {(error || pickError) && (
+        <p id="media-error" class="field-error" role="alert">
+          {pickError ?? error}
+        </p>
+      )}
     </fieldset>
   );
 }
 
 /** PUT to a presigned URL with upload progress (fetch reports none), exactly the headers given. */
-function put(target: { url: string; method: 'PUT'; headers: Record<string, string> }, file: File, onProgress: (fraction: number) => void): Promise<void> {
+function put(
+  target: { url: string; method: 'PUT'; headers: Record<string, string> },
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(target.method, target.url);
     // content-length is set by the browser itself (a forbidden header name) from the body.
     Object.entries(browserUploadHeaders(target.headers)).forEach(([name, value]) => request.setRequestHeader(name, value));
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`upload answered ${request.status}`)));
+    request.onload = () =>
+      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`upload answered ${request.status}`));
     request.onerror = () => reject(new Error('upload failed'));
     request.send(file);
   });

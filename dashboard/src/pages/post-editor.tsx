@@ -27,7 +27,9 @@ export function PostEditor({ post, onSaved, onCancel }: { post: Post; onSaved: (
   const scheduledFor = when === 'later' ? localInputToIso(scheduledLocal) : undefined;
 
   const toggle = (platform: Platform, on: boolean) =>
-    setPlatforms((current) => (on ? VALID_PLATFORMS.filter((item) => item === platform || current.includes(item)) : current.filter((item) => item !== platform)));
+    setPlatforms((current) =>
+      on ? VALID_PLATFORMS.filter((item) => item === platform || current.includes(item)) : current.filter((item) => item !== platform),
+    );
   const keptTexts = Object.fromEntries(Object.entries(texts).filter(([platform]) => platforms.includes(platform as Platform)));
 
   const save = async (event: Event) => {
@@ -54,35 +56,74 @@ export function PostEditor({ post, onSaved, onCancel }: { post: Post; onSaved: (
     <form class="editor" onSubmit={save} noValidate aria-label="Edit post">
       <Field id={id('content')} label="Post text" error={errors.content}>
         {(describedBy, invalid) => (
-          <textarea id={id('content')} rows={6} value={content} aria-invalid={invalid} aria-describedby={[id('count'), describedBy].filter(Boolean).join(' ')}
-            onInput={(event) => setContent(event.currentTarget.value)} />
+          <textarea
+            id={id('content')}
+            rows={6}
+            value={content}
+            aria-invalid={invalid}
+            aria-describedby={[id('count'), describedBy].filter(Boolean).join(' ')}
+            onInput={(event) => setContent(event.currentTarget.value)}
+          />
         )}
       </Field>
-      <p id={id('count')} class={`counter${content.length > MAX_CONTENT_LENGTH ? ' over' : ''}`}>{content.length} / {MAX_CONTENT_LENGTH} characters</p>
+      <p id={id('count')} class={`counter${content.length > MAX_CONTENT_LENGTH ? ' over' : ''}`}>
+        {content.length} / {MAX_CONTENT_LENGTH} characters
+      </p>
       <fieldset aria-describedby={errors.platforms ? id('platforms-error') : undefined}>
         <legend>Platforms</legend>
         {VALID_PLATFORMS.map((platform) => (
           <label key={platform} class="check">
-            <input type="checkbox" checked={platforms.includes(platform)} onChange={(event) => toggle(platform, event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={platforms.includes(platform)}
+              onChange={(event) => toggle(platform, event.currentTarget.checked)}
+            />
             {platformName(platform)}
           </label>
         ))}
-        {errors.platforms && <p id={id('platforms-error')} class="field-error" role="alert">{errors.platforms}</p>}
+        {errors.platforms && (
+          <p id={id('platforms-error')} class="field-error" role="alert">
+            {errors.platforms}
+          </p>
+        )}
       </fieldset>
       {VALID_PLATFORMS.filter((platform) => platforms.includes(platform) && texts[platform] !== undefined).map((platform) => (
-        <Field key={platform} id={id(`text-${platform}`)} label={`${platformName(platform)} text`} error={errors[`platform_content.${platform}`]}>
+        <Field
+          key={platform}
+          id={id(`text-${platform}`)}
+          label={`${platformName(platform)} text`}
+          error={errors[`platform_content.${platform}`]}
+        >
           {(describedBy, invalid) => (
-            <textarea id={id(`text-${platform}`)} rows={4} value={texts[platform]} aria-invalid={invalid} aria-describedby={describedBy}
-              onInput={(event) => setTexts((current) => ({ ...current, [platform]: event.currentTarget.value }))} />
+            <textarea
+              id={id(`text-${platform}`)}
+              rows={4}
+              value={texts[platform]}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onInput={(event) => setTexts((current) => ({ ...current, [platform]: event.currentTarget.value }))}
+            />
           )}
         </Field>
       ))}
-      <SchedulePicker idPrefix={id('')} when={when} onWhen={setWhen} value={scheduledLocal} onValue={setScheduledLocal}
-        scheduledFor={scheduledFor} error={errors.scheduled_for} timeZone={timeZoneName()} />
+      <SchedulePicker
+        idPrefix={id('')}
+        when={when}
+        onWhen={setWhen}
+        value={scheduledLocal}
+        onValue={setScheduledLocal}
+        scheduledFor={scheduledFor}
+        error={errors.scheduled_for}
+        timeZone={timeZoneName()}
+      />
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <div class="actions">
-        <button type="submit" disabled={busy}>{when === 'now' ? 'Save and publish now' : 'Save changes'}</button>
-        <button type="button" class="secondary" onClick={onCancel}>Cancel</button>
+        <button type="submit" disabled={busy}>
+          {when === 'now' ? 'Save and publish now' : 'Save changes'}
+        </button>
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -27,7 +27,11 @@ export function PostsPage() {
   return (
     <>
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
-      {posts === undefined ? <p role="status">Loading…</p> : posts.length === 0 ? <p>No posts yet.</p> : (
+      {posts === undefined ? (
+        <p role="status">Loading…</p>
+      ) : posts.length === 0 ? (
+        <p>No posts yet.</p>
+      ) : (
         <ul class="items">
           {posts.map((post) => (
             <li key={post.id} class="card item" data-testid="post-item" data-post-id={post.id}>
@@ -36,7 +40,11 @@ export function PostsPage() {
           ))}
         </ul>
       )}
-      {cursor && <button type="button" class="secondary" onClick={() => load(cursor)}>Show older posts</button>}
+      {cursor && (
+        <button type="button" class="secondary" onClick={() => load(cursor)}>
+          Show older posts
+        </button>
+      )}
     </>
   );
 }

@@ -23,7 +23,11 @@ export function ProfilesPage() {
   const [outcome] = useState(linkedInOutcome);
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<ProfileList>('GET', '/profiles').then(({ profiles: list }) => setProfiles(list), (error) => setErrors(fieldErrors(error)));
+  const load = () =>
+    api<ProfileList>('GET', '/profiles').then(
+      ({ profiles: list }) => setProfiles(list),
+      (error) => setErrors(fieldErrors(error)),
+    );
   useEffect(() => void load(), []);
 
   const connectLinkedIn = async () => {
@@ -57,19 +61,45 @@ export function ProfilesPage() {
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <section aria-labelledby="profiles-title">
         <h2 id="profiles-title">Connected profiles</h2>
-        {profiles === undefined ? <p role="status">Loading…</p> : profiles.length === 0 ? <p>No profile connected yet.</p> : (
+        {profiles === undefined ? (
+          <p role="status">Loading…</p>
+        ) : profiles.length === 0 ? (
+          <p>No profile connected yet.</p>
+        ) : (
           <ul class="items">
             {profiles.map((profile) => (
               <li key={profile.id} class="card item" data-testid="profile-item">
-                <h3>{platformName(profile.platform)}: {profile.handle}</h3>
-                {profile.needs_reconnect && <Notice kind="error">The platform refused the stored credentials: delete this profile and connect it again.</Notice>}
+                <h3>
+                  {platformName(profile.platform)}: {profile.handle}
+                </h3>
+                {profile.needs_reconnect && (
+                  <Notice kind="error">The platform refused the stored credentials: delete this profile and connect it again.</Notice>
+                )}
                 <dl>
-                  {profile.display_name && (<><dt>Name</dt><dd>{profile.display_name}</dd></>)}
-                  <dt>Account id</dt><dd><code>{profile.platform_user_id}</code></dd>
-                  <dt>Connected</dt><dd>{localTime(profile.connected_at)}</dd>
-                  {profile.expires_at && (<><dt>Access expires</dt><dd>{localTime(profile.expires_at)}</dd></>)}
+                  {profile.display_name && (
+                    <>
+                      <dt>Name</dt>
+                      <dd>{profile.display_name}</dd>
+                    </>
+                  )}
+                  <dt>Account id</dt>
+                  <dd>
+                    <code>{profile.platform_user_id}</code>
+                  </dd>
+                  <dt>Connected</dt>
+                  <dd>{localTime(profile.connected_at)}</dd>
+                  {profile.expires_at && (
+                    <>
+                      <dt>Access expires</dt>
+                      <dd>{localTime(profile.expires_at)}</dd>
+                    </>
+                  )}
                 </dl>
-                <ConfirmButton label={`Disconnect ${platformName(profile.platform)}`} confirmLabel="Yes, disconnect" onConfirm={() => remove(profile)} />
+                <ConfirmButton
+                  label={`Disconnect ${platformName(profile.platform)}`}
+                  confirmLabel="Yes, disconnect"
+                  onConfirm={() => remove(profile)}
+                />
               </li>
             ))}
           </ul>
@@ -80,8 +110,14 @@ export function ProfilesPage() {
         <section class="card" aria-labelledby="linkedin-title">
           <h2 id="linkedin-title">Connect LinkedIn</h2>
           <p id="linkedin-help">You will sign in at LinkedIn and come back here.</p>
-          {errors.linkedin && <p class="field-error" role="alert">{errors.linkedin}</p>}
-          <button type="button" onClick={connectLinkedIn} disabled={busy} aria-describedby="linkedin-help">Connect LinkedIn</button>
+          {errors.linkedin && (
+            <p class="field-error" role="alert">
+              {errors.linkedin}
+            </p>
+          )}
+          <button type="button" onClick={connectLinkedIn} disabled={busy} aria-describedby="linkedin-help">
+            Connect LinkedIn
+          </button>
         </section>
       )}
     </>

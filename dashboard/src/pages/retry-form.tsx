@@ -47,29 +47,53 @@ export function RetryForm({ post, onRetried, onCancel }: { post: Post; onRetried
   return (
     <form class="editor" onSubmit={submit} noValidate aria-label="Retry post">
       <p data-testid="retry-platforms">
-        {retried.length ? `Publishes again on ${retried.map(platformName).join(' and ')}.` : 'Nothing to retry unless you include the uncertain platforms below.'}
+        {retried.length
+          ? `Publishes again on ${retried.map(platformName).join(' and ')}.`
+          : 'Nothing to retry unless you include the uncertain platforms below.'}
       </p>
       {post.status === 'failed' && (
         <Field id={id('content')} label="Corrected text" error={errors.content} help="Every platform retried receives this text.">
           {(describedBy, invalid) => (
-            <textarea id={id('content')} rows={5} value={content} aria-invalid={invalid} aria-describedby={describedBy}
-              onInput={(event) => setContent(event.currentTarget.value)} />
+            <textarea
+              id={id('content')}
+              rows={5}
+              value={content}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onInput={(event) => setContent(event.currentTarget.value)}
+            />
           )}
         </Field>
       )}
-      {post.status === 'failed' && <p class={`counter${content.length > MAX_CONTENT_LENGTH ? ' over' : ''}`}>{content.length} / {MAX_CONTENT_LENGTH} characters</p>}
+      {post.status === 'failed' && (
+        <p class={`counter${content.length > MAX_CONTENT_LENGTH ? ' over' : ''}`}>
+          {content.length} / {MAX_CONTENT_LENGTH} characters
+        </p>
+      )}
       {unknown.length > 0 && (
         <label class="check">
           <input type="checkbox" checked={includeUnknown} onChange={(event) => setIncludeUnknown(event.currentTarget.checked)} />
           Also retry {unknown.map(platformName).join(' and ')}, where the post may already be (it could appear twice)
         </label>
       )}
-      <SchedulePicker idPrefix={id('')} when={when} onWhen={setWhen} value={scheduledLocal} onValue={setScheduledLocal}
-        scheduledFor={scheduledFor} error={errors.scheduled_for} timeZone={timeZoneName()} />
+      <SchedulePicker
+        idPrefix={id('')}
+        when={when}
+        onWhen={setWhen}
+        value={scheduledLocal}
+        onValue={setScheduledLocal}
+        scheduledFor={scheduledFor}
+        error={errors.scheduled_for}
+        timeZone={timeZoneName()}
+      />
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <div class="actions">
-        <button type="submit" disabled={busy}>{when === 'now' ? 'Retry now' : 'Schedule retry'}</button>
-        <button type="button" class="secondary" onClick={onCancel}>Cancel</button>
+        <button type="submit" disabled={busy}>
+          {when === 'now' ? 'Retry now' : 'Schedule retry'}
+        </button>
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -32,18 +32,34 @@ export function SchedulePicker({ when, onWhen, value, onValue, scheduledFor, err
         <input type="radio" name={`${idPrefix}when`} value="later" checked={when === 'later'} onChange={pickLater} /> Schedule
       </label>
       {when === 'later' && (
-        <Field id={`${idPrefix}scheduled-for`} label={`Date and time (your time zone, ${timeZone})`} error={error}
-          help="At least 1 minute and at most 365 days ahead.">
+        <Field
+          id={`${idPrefix}scheduled-for`}
+          label={`Date and time (your time zone, ${timeZone})`}
+          error={error}
+          help="At least 1 minute and at most 365 days ahead."
+        >
           {(describedBy, invalid) => (
-            <input id={`${idPrefix}scheduled-for`} type="datetime-local" step={1} value={value} aria-invalid={invalid}
+            <input
+              id={`${idPrefix}scheduled-for`}
+              type="datetime-local"
+              step={1}
+              value={value}
+              aria-invalid={invalid}
               aria-describedby={[describedBy, `${idPrefix}scheduled-utc`].filter(Boolean).join(' ')}
-              onInput={(event) => onValue(event.currentTarget.value)} />
+              onInput={(event) => onValue(event.currentTarget.value)}
+            />
           )}
         </Field>
       )}
       {when === 'later' && (
         <p id={`${idPrefix}scheduled-utc`} class="schedule-times" data-testid="schedule-times">
-          {scheduledFor ? <>Local: {localTime(scheduledFor)} · UTC: <code>{scheduledFor}</code></> : 'Pick a date and time.'}
+          {scheduledFor ? (
+            <>
+              Local: {localTime(scheduledFor)} · UTC: <code>{scheduledFor}</code>
+            </>
+          ) : (
+            'Pick a date and time.'
+          )}
         </p>
       )}
     </fieldset>

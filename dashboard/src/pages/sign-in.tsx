@@ -29,18 +29,36 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
       <p>Sign in with the email and password your operator set for your account.</p>
       <Field id="email" label="Email" error={errors.email}>
         {(describedBy, invalid) => (
-          <input id="email" type="email" autocomplete="username" required value={email} aria-describedby={describedBy}
-            aria-invalid={invalid} onInput={(event) => setEmail(event.currentTarget.value)} />
+          <input
+            id="email"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setEmail(event.currentTarget.value)}
+          />
         )}
       </Field>
       <Field id="password" label="Password" error={errors.password}>
         {(describedBy, invalid) => (
-          <input id="password" type="password" autocomplete="current-password" required value={password} aria-describedby={describedBy}
-            aria-invalid={invalid} onInput={(event) => setPassword(event.currentTarget.value)} />
+          <input
+            id="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setPassword(event.currentTarget.value)}
+          />
         )}
       </Field>
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
-      <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
     </form>
   );
 }

@@ -50,7 +50,9 @@ export function PlatformPreview({ request }: { request: PreviewRequest }) {
       <h2 id="preview-title">What each platform receives</h2>
       {warnings.length > 0 && (
         <ul class="preview-warnings" data-testid="preview-warnings">
-          {warnings.map((warning) => <li key={warning}>{warning}</li>)}
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
         </ul>
       )}
       {linkedin && (
@@ -71,7 +73,9 @@ export function PlatformPreview({ request }: { request: PreviewRequest }) {
           <ol class="thread-parts" data-testid="thread-preview">
             {bluesky.posts.map((part, index) => (
               <li key={index} class="thread-part">
-                <p class="thread-meta">{index + 1}/{bluesky.posts.length} · {part.graphemes} characters</p>
+                <p class="thread-meta">
+                  {index + 1}/{bluesky.posts.length} · {part.graphemes} characters
+                </p>
                 <p class="thread-text">{part.text}</p>
               </li>
             ))}

@@ -23,7 +23,11 @@ export function WebhooksPage() {
   const [notice, setNotice] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<WebhookList>('GET', '/webhooks').then(({ webhooks: list }) => setWebhooks(list), (error) => setErrors(fieldErrors(error)));
+  const load = () =>
+    api<WebhookList>('GET', '/webhooks').then(
+      ({ webhooks: list }) => setWebhooks(list),
+      (error) => setErrors(fieldErrors(error)),
+    );
   useEffect(() => void load(), []);
 
   const create = async (event: Event) => {
@@ -49,51 +53,98 @@ export function WebhooksPage() {
   return (
     <>
       <p>
-        Events are POSTed to your URL as <a href="https://www.standardwebhooks.com/" rel="noopener noreferrer" target="_blank">Standard Webhooks</a>:
-        verify each one with the signing secret, answer 2xx within 10 seconds, and deduplicate on the <code>webhook-id</code> header. Failed deliveries
-        are retried for about 27 hours.
+        Events are POSTed to your URL as{' '}
+        <a href="https://www.standardwebhooks.com/" rel="noopener noreferrer" target="_blank">
+          Standard Webhooks
+        </a>
+        : verify each one with the signing secret, answer 2xx within 10 seconds, and deduplicate on the <code>webhook-id</code> header.
+        Failed deliveries are retried for about 27 hours.
       </p>
       {created && (
         <section class="card new-key" aria-labelledby="new-secret-title">
           <h2 id="new-secret-title">Signing secret of {created.webhook.url}</h2>
-          <p class="warning"><strong>Copy it now: you will not see it again.</strong> It is stored encrypted.</p>
-          <div class="secret"><code data-testid="new-webhook-secret">{created.secret}</code></div>
-          <button type="button" class="link" onClick={() => setCreated(undefined)}>I have stored it; hide the secret</button>
+          <p class="warning">
+            <strong>Copy it now: you will not see it again.</strong> It is stored encrypted.
+          </p>
+          <div class="secret">
+            <code data-testid="new-webhook-secret">{created.secret}</code>
+          </div>
+          <button type="button" class="link" onClick={() => setCreated(undefined)}>
+            I have stored it; hide the secret
+          </button>
         </section>
       )}
       <form class="card" onSubmit={create} noValidate>
         <h2>Add an endpoint</h2>
-        <Field id="webhook-url" label="URL" error={errors.url} help="https://… of a server that answers on the internet (at most 10 endpoints).">
+        <Field
+          id="webhook-url"
+          label="URL"
+          error={errors.url}
+          help="https://… of a server that answers on the internet (at most 10 endpoints)."
+        >
           {(describedBy, invalid) => (
-            <input id="webhook-url" type="url" inputMode="url" maxLength={2048} value={url} aria-describedby={describedBy} aria-invalid={invalid}
-              onInput={(event) => setUrl(event.currentTarget.value)} />
+            <input
+              id="webhook-url"
+              type="url"
+              inputMode="url"
+              maxLength={2048}
+              value={url}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onInput={(event) => setUrl(event.currentTarget.value)}
+            />
           )}
         </Field>
         <fieldset class={`field${errors.events ? ' has-error' : ''}`}>
           <legend>Events</legend>
           {EVENTS.map(([type, label]) => (
             <label key={type} class="check">
-              <input type="checkbox" checked={events.includes(type)} onChange={(event) => toggle(type, event.currentTarget.checked)} /> <code>{type}</code> · {label}
+              <input type="checkbox" checked={events.includes(type)} onChange={(event) => toggle(type, event.currentTarget.checked)} />{' '}
+              <code>{type}</code> · {label}
             </label>
           ))}
-          {errors.events && <p class="field-error" role="alert">{errors.events}</p>}
+          {errors.events && (
+            <p class="field-error" role="alert">
+              {errors.events}
+            </p>
+          )}
         </fieldset>
         <Field id="webhook-description" label="Description (optional)" error={errors.description}>
           {(describedBy, invalid) => (
-            <input id="webhook-description" maxLength={200} value={description} aria-describedby={describedBy} aria-invalid={invalid}
-              onInput={(event) => setDescription(event.currentTarget.value)} />
+            <input
+              id="webhook-description"
+              maxLength={200}
+              value={description}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onInput={(event) => setDescription(event.currentTarget.value)}
+            />
           )}
         </Field>
         {errors.form && <Notice kind="error">{errors.form}</Notice>}
-        <button type="submit" disabled={busy}>Add endpoint</button>
+        <button type="submit" disabled={busy}>
+          Add endpoint
+        </button>
       </form>
       {notice && <Notice kind="info">{notice}</Notice>}
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Your endpoints</h2>
-        {webhooks === undefined ? <p role="status">Loading…</p> : webhooks.length === 0 ? <p>No endpoints yet.</p> : (
+        {webhooks === undefined ? (
+          <p role="status">Loading…</p>
+        ) : webhooks.length === 0 ? (
+          <p>No endpoints yet.</p>
+        ) : (
           <ul class="items">
             {webhooks.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} onChanged={(message) => { setNotice(message); void load(); }} onError={setErrors} />
+              <WebhookItem
+                key={webhook.id}
+                webhook={webhook}
+                onChanged={(message) => {
+                  setNotice(message);
+                  void load();
+                }}
+                onError={setErrors}
+              />
             ))}
           </ul>
         )}
@@ -104,7 +155,15 @@ export function WebhooksPage() {
 
 const STATUS_TEXT: Record<Delivery['status'], string> = { succeeded: 'Delivered', failed: 'Failed', pending: 'Pending' };
 
-function WebhookItem({ webhook, onChanged, onError }: { webhook: Webhook; onChanged: (message: string) => void; onError: (errors: FieldErrors) => void }) {
+function WebhookItem({
+  webhook,
+  onChanged,
+  onError,
+}: {
+  webhook: Webhook;
+  onChanged: (message: string) => void;
+  onError: (errors: FieldErrors) => void;
+}) {
   const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
   const [open, setOpen] = useState(false);
 
@@ -136,37 +195,72 @@ function WebhookItem({ webhook, onChanged, onError }: { webhook: Webhook; onChan
     <li class="card item" data-testid="webhook-item">
       <h3 class="webhook-url">{webhook.url}</h3>
       <dl>
-        {webhook.description && (<><dt>Description</dt><dd>{webhook.description}</dd></>)}
-        <dt>Events</dt><dd>{webhook.events.join(', ')}</dd>
-        <dt>Added</dt><dd>{localTime(webhook.created_at)}</dd>
+        {webhook.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{webhook.description}</dd>
+          </>
+        )}
+        <dt>Events</dt>
+        <dd>{webhook.events.join(', ')}</dd>
+        <dt>Added</dt>
+        <dd>{localTime(webhook.created_at)}</dd>
       </dl>
       <div class="actions">
-        <button type="button" class="secondary" onClick={test}>Send test event</button>
+        <button type="button" class="secondary" onClick={test}>
+          Send test event
+        </button>
         <button type="button" class="secondary" onClick={() => (open ? setOpen(false) : void show())} aria-expanded={open}>
           {open ? 'Hide deliveries' : 'Recent deliveries'}
         </button>
         <ConfirmButton label="Delete endpoint" confirmLabel="Yes, delete this endpoint" onConfirm={remove} />
       </div>
-      {open && (deliveries === undefined ? <p role="status">Loading…</p> : deliveries.length === 0 ? <p>No deliveries yet.</p> : (
-        <div class="table-scroll">
-          <table class="deliveries" data-testid="deliveries">
-            <caption>Most recent first; each retry of an event has its own row.</caption>
-            <thead><tr><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Response</th><th scope="col">When</th><th scope="col">Next attempt</th></tr></thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td><code>{delivery.type}</code></td>
-                  <td>{delivery.attempt}</td>
-                  <td><span class={`status status-${delivery.status === 'succeeded' ? 'published' : delivery.status}`}>{STATUS_TEXT[delivery.status]}</span></td>
-                  <td>{delivery.response_status ?? '–'}{delivery.error && <span class="field-error-inline"> {delivery.error}</span>}</td>
-                  <td>{delivery.attempted_at ? localTime(delivery.attempted_at) : '–'}{delivery.duration_ms !== null && ` (${delivery.duration_ms} ms)`}</td>
-                  <td>{delivery.next_attempt_at && delivery.status !== 'succeeded' ? localTime(delivery.next_attempt_at) : '–'}</td>
+      {open &&
+        (deliveries === undefined ? (
+          <p role="status">Loading…</p>
+        ) : deliveries.length === 0 ? (
+          <p>No deliveries yet.</p>
+        ) : (
+          <div class="table-scroll">
+            <table class="deliveries" data-testid="deliveries">
+              <caption>Most recent first; each retry of an event has its own row.</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Attempt</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Response</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Next attempt</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => (
+                  <tr key={delivery.id}>
+                    <td>
+                      <code>{delivery.type}</code>
+                    </td>
+                    <td>{delivery.attempt}</td>
+                    <td>
+                      <span class={`status status-${delivery.status === 'succeeded' ? 'published' : delivery.status}`}>
+                        {STATUS_TEXT[delivery.status]}
+                      </span>
+                    </td>
+                    <td>
+                      {delivery.response_status ?? '–'}
+                      {delivery.error && <span class="field-error-inline"> {delivery.error}</span>}
+                    </td>
+                    <td>
+                      {delivery.attempted_at ? localTime(delivery.attempted_at) : '–'}
+                      {delivery.duration_ms !== null && ` (${delivery.duration_ms} ms)`}
+                    </td>
+                    <td>{delivery.next_attempt_at && delivery.status !== 'succeeded' ? localTime(delivery.next_attempt_at) : '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
     </li>
   );
 }

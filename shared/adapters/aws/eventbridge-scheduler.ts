@@ -59,7 +59,9 @@ export class EventBridgePostScheduler implements PostScheduler {
 
   async cancel(postId: string, version = 0): Promise<void> {
     try {
-      await schedulerClient.send(new DeleteScheduleCommand({ Name: scheduleName(postId, version), GroupName: this.settings.scheduleGroup }));
+      await schedulerClient.send(
+        new DeleteScheduleCommand({ Name: scheduleName(postId, version), GroupName: this.settings.scheduleGroup }),
+      );
     } catch (error) {
       // Already fired (ActionAfterCompletion DELETE), never created (queued directly): nothing to cancel.
       // A message already on the queue finds the post deleted or moved and does nothing.

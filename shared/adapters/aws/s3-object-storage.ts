@@ -10,12 +10,21 @@ import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from '#shared/p
 export class S3ObjectStorage implements ObjectStorage {
   private readonly s3: S3Client;
 
-  constructor(private readonly bucket: string, region: string, client?: S3Client) {
+  constructor(
+    private readonly bucket: string,
+    region: string,
+    client?: S3Client,
+  ) {
     this.s3 = client ?? new S3Client({ region });
   }
 
   async uploadUrl(key: string, upload: { contentType: string; sizeBytes: number; expiresAt: Date }): Promise<UploadTarget> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: upload.contentType, ContentLength: upload.sizeBytes });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: upload.contentType,
+      ContentLength: upload.sizeBytes,
+    });
     const expiresIn = Math.max(1, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000));
     const url = await getSignedUrl(this.s3, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
     return {
@@ -30,7 +39,9 @@ export class S3ObjectStorage implements ObjectStorage {
     try {
       const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if ((object.ContentLength ?? 0) > maxBytes) {
-        object.Body?.transformToWebStream().cancel().catch(() => undefined);
+        object.Body?.transformToWebStream()
+          .cancel()
+          .catch(() => undefined);
         throw new ObjectTooLarge(key, maxBytes);
       }
       return Buffer.from(await object.Body!.transformToByteArray());

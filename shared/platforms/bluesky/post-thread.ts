@@ -51,7 +51,8 @@ async function writePart(session: ProfileSession, record: AppBskyFeedPost.Record
     const rkey = keyFor(probe);
     try {
       const { data } = await withRenewal(session, () =>
-        session.agent.com.atproto.repo.createRecord({ repo: session.did, collection: POST, rkey, record }));
+        session.agent.com.atproto.repo.createRecord({ repo: session.did, collection: POST, rkey, record }),
+      );
       return { uri: data.uri, cid: data.cid, rkey };
     } catch (error) {
       if (failureKind(error) === 'auth') throw error;

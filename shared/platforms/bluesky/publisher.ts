@@ -24,7 +24,9 @@ export const blueskyPublisher: PlatformPublisher = {
       const parts = renderBlueskyThread(request.content);
       const embed = request.images?.length
         ? await imagesEmbed(session, request.images)
-        : request.linkCard ? await externalEmbed(session, request.linkCard) : undefined;
+        : request.linkCard
+          ? await externalEmbed(session, request.linkCard)
+          : undefined;
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
@@ -35,7 +37,12 @@ export const blueskyPublisher: PlatformPublisher = {
     } finally {
       await session?.save().catch((error: unknown) =>
         // The old session still refreshes for a while (the PDS allows a grace period); worst case the next publish logs in.
-        logger.warn('bluesky session not saved', { post_id: request.postId, profile_id: request.profile.id, cause: describeFailure(error) }));
+        logger.warn('bluesky session not saved', {
+          post_id: request.postId,
+          profile_id: request.profile.id,
+          cause: describeFailure(error),
+        }),
+      );
     }
   },
 };
@@ -82,7 +89,8 @@ function toOutcome(error: unknown, request: PublishRequest): PublishOutcome {
   const kind = failureKind(error);
   logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
   if (kind === 'auth') return authExpired();
-  if (kind === 'rejected') return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describeFailure(error)}`, retryable: false };
+  if (kind === 'rejected')
+    return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describeFailure(error)}`, retryable: false };
   return {
     ok: false,
     code: 'PLATFORM_UNAVAILABLE',

@@ -27,9 +27,12 @@ export const renderBlueskyThread = (text: string): RenderedPart[] => splitThread
 export function renderBluesky(text: string): BlueskyRendering {
   const parts = renderBlueskyThread(text);
   const warnings: string[] = [];
-  if (parts.length > 1) warnings.push(`bluesky: the text is longer than one post (300 graphemes) and goes out as a thread of ${parts.length} posts`);
+  if (parts.length > 1)
+    warnings.push(`bluesky: the text is longer than one post (300 graphemes) and goes out as a thread of ${parts.length} posts`);
   for (const handle of new Set(parts.flatMap((part) => part.mentions.map(mentionHandle)))) {
-    warnings.push(`bluesky: @${handle} cannot be checked before publishing; it becomes a mention only if the handle resolves then, else it stays plain text`);
+    warnings.push(
+      `bluesky: @${handle} cannot be checked before publishing; it becomes a mention only if the handle resolves then, else it stays plain text`,
+    );
   }
   for (const link of cutLinks(text, parts)) {
     warnings.push(`bluesky: the link ${link} is longer than what fits around a split and is cut between two posts of the thread`);
@@ -41,8 +44,8 @@ export function renderBluesky(text: string): BlueskyRendering {
 function cutLinks(text: string, parts: RenderedPart[]): string[] {
   if (parts.length < 2) return [];
   const bytes = Buffer.from(text, 'utf8');
-  const links = detectOffline(text).facets
-    .filter((facet) => facet.features.some((feature) => feature.$type === 'app.bsky.richtext.facet#link'))
+  const links = detectOffline(text)
+    .facets.filter((facet) => facet.features.some((feature) => feature.$type === 'app.bsky.richtext.facet#link'))
     .map((facet) => bytes.subarray(facet.index.byteStart, facet.index.byteEnd).toString('utf8'));
   return [...new Set(links)].filter((link) => !parts.some((part) => part.text.includes(link)));
 }

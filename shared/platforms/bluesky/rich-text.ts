@@ -48,10 +48,15 @@ export const richText = (agent: Agent, text: string): Promise<PostText> => resol
 
 /** A text detected offline (a preview's part), with the mentions that resolve added to its facets. */
 export async function resolveMentions(agent: Agent, offline: OfflineRichText): Promise<PostText> {
-  const resolved = await Promise.all(offline.mentions.map(async (mention): Promise<Facet | undefined> => {
-    const did = await agent.com.atproto.identity.resolveHandle({ handle: mentionHandle(mention) }).then((res) => res?.data.did, () => undefined);
-    return did ? { ...mention, features: [{ $type: MENTION, did }] } : undefined;
-  }));
+  const resolved = await Promise.all(
+    offline.mentions.map(async (mention): Promise<Facet | undefined> => {
+      const did = await agent.com.atproto.identity.resolveHandle({ handle: mentionHandle(mention) }).then(
+        (res) => res?.data.did,
+        () => undefined,
+      );
+      return did ? { ...mention, features: [{ $type: MENTION, did }] } : undefined;
+    }),
+  );
   const facets = [...offline.facets, ...resolved.filter((facet): facet is Facet => facet !== undefined)].sort(byStart);
   return facets.length ? { text: offline.text, facets } : { text: offline.text };
 }

@@ -17,7 +17,10 @@ export interface SignedIn {
 export type SignInFailure = Exclude<FailureKind, 'rejected'> | 'main-password';
 
 export class BlueskySignInError extends Error {
-  constructor(readonly kind: SignInFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly kind: SignInFailure,
+    options?: { cause?: unknown },
+  ) {
     super(`Bluesky sign-in failed: ${kind}`, options);
     this.name = 'BlueskySignInError';
   }

@@ -70,7 +70,10 @@ function chooseCut(text: string, limits: SplitLimits): number {
   // A cut at `limit` itself is fine when what follows starts a new word.
   const window = text.slice(0, limit + 1);
   const allowed = (cut: number) =>
-    cut > 0 && cut <= limit && isBoundary.has(cut) && text.slice(0, cut).trim() !== '' &&
+    cut > 0 &&
+    cut <= limit &&
+    isBoundary.has(cut) &&
+    text.slice(0, cut).trim() !== '' &&
     !spans.some((span) => cut > span.start && cut < span.end);
   const kinds = candidates(window);
   const minimum = Math.floor(limit * MIN_FILL);

@@ -46,7 +46,10 @@ export async function buildLinkCard(url: string): Promise<LinkCard | undefined> 
   try {
     page = await safeFetch(url, fetchOptions(MAX_HTML_BYTES, 'text/html,application/xhtml+xml'));
   } catch (error) {
-    logger.info('no link card: the page could not be fetched', { link: url, reason: (error as { reason?: string }).reason ?? (error as Error).message });
+    logger.info('no link card: the page could not be fetched', {
+      link: url,
+      reason: (error as { reason?: string }).reason ?? (error as Error).message,
+    });
     return undefined;
   }
   const contentType = String(page.headers['content-type'] ?? '');
@@ -61,7 +64,11 @@ export async function buildLinkCard(url: string): Promise<LinkCard | undefined> 
       const image = await safeFetch(metadata.image, fetchOptions(MAX_IMAGE_BYTES, 'image/*'));
       if (image.status >= 200 && image.status < 300 && !image.truncated) card.thumbnail = await makeThumbnail(image.body);
     } catch (error) {
-      logger.info('link card without thumbnail', { link: url, image: metadata.image, reason: (error as { reason?: string }).reason ?? (error as Error).message });
+      logger.info('link card without thumbnail', {
+        link: url,
+        image: metadata.image,
+        reason: (error as { reason?: string }).reason ?? (error as Error).message,
+      });
     }
   }
   return card;

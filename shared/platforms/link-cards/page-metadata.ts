@@ -75,13 +75,45 @@ function decode(body: Buffer, charset: string | undefined): string {
   const text = decoder.decode(body);
   // Some Node.js versions decode windows-1252 (which the labels latin1, iso-8859-1 and ascii also
   // mean, per WHATWG) as ISO-8859-1, leaving 0x80-0x9F as C1 controls instead of “ ” € and the like.
-  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c1: string) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80] ?? c1) : text;
+  return decoder.encoding === 'windows-1252'
+    ? text.replace(/[\u0080-\u009f]/g, (c1: string) => WINDOWS_1252_C1[c1.charCodeAt(0) - 0x80] ?? c1)
+    : text;
 }
 
 /** windows-1252's characters at 0x80-0x9F (the five undefined bytes stay as they are). */
 const WINDOWS_1252_C1 = [
-  '\u20ac', undefined, '\u201a', '\u0192', '\u201e', '\u2026', '\u2020', '\u2021', '\u02c6', '\u2030', '\u0160', '\u2039', '\u0152', undefined, '\u017d', undefined,
-  undefined, '\u2018', '\u2019', '\u201c', '\u201d', '\u2022', '\u2013', '\u2014', '\u02dc', '\u2122', '\u0161', '\u203a', '\u0153', undefined, '\u017e', '\u0178',
+  '\u20ac',
+  undefined,
+  '\u201a',
+  '\u0192',
+  '\u201e',
+  '\u2026',
+  '\u2020',
+  '\u2021',
+  '\u02c6',
+  '\u2030',
+  '\u0160',
+  '\u2039',
+  '\u0152',
+  undefined,
+  '\u017d',
+  undefined,
+  undefined,
+  '\u2018',
+  '\u2019',
+  '\u201c',
+  '\u201d',
+  '\u2022',
+  '\u2013',
+  '\u2014',
+  '\u02dc',
+  '\u2122',
+  '\u0161',
+  '\u203a',
+  '\u0153',
+  undefined,
+  '\u017e',
+  '\u0178',
 ];
 
 const clean = (value: string | undefined): string | undefined => value?.replace(/\s+/g, ' ').trim() || undefined;

@@ -18,7 +18,13 @@ export interface Thumbnail {
  * JPEG; smaller and smaller until it fits Bluesky's 1,000,000 bytes.
  */
 export async function makeThumbnail(source: Buffer): Promise<Thumbnail> {
-  for (const [size, quality] of [[1200, 82], [1000, 75], [800, 70], [600, 65], [400, 60]] as const) {
+  for (const [size, quality] of [
+    [1200, 82],
+    [1000, 75],
+    [800, 70],
+    [600, 65],
+    [400, 60],
+  ] as const) {
     const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })

@@ -19,14 +19,22 @@ export interface Article {
 
 export async function articleFor(card: LinkCard, context: ArticleContext): Promise<Article> {
   const thumbnail = card.thumbnail ? await thumbnailUrn(card.thumbnail.bytes, card.thumbnail.mimeType, context) : undefined;
-  return { source: card.url, title: card.title, ...(card.description ? { description: card.description } : {}), ...(thumbnail ? { thumbnail } : {}) };
+  return {
+    source: card.url,
+    title: card.title,
+    ...(card.description ? { description: card.description } : {}),
+    ...(thumbnail ? { thumbnail } : {}),
+  };
 }
 
 async function thumbnailUrn(bytes: Buffer, mimeType: string, context: ArticleContext): Promise<string | undefined> {
   try {
     return await uploadImage(bytes, mimeType, context);
   } catch (error) {
-    logger.warn('linkedin card thumbnail not uploaded; the card goes without it', { post_id: context.postId, cause: (error as Error).message });
+    logger.warn('linkedin card thumbnail not uploaded; the card goes without it', {
+      post_id: context.postId,
+      cause: (error as Error).message,
+    });
     return undefined;
   }
 }

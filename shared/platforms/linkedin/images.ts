@@ -17,7 +17,10 @@ export interface ImageUploadContext {
 
 /** LinkedIn refused a step (its answer kept for classification), or the answer made no sense. */
 export class ImageUploadFailed extends Error {
-  constructor(readonly step: 'initialize' | 'upload', readonly response?: LinkedInResponse) {
+  constructor(
+    readonly step: 'initialize' | 'upload',
+    readonly response?: LinkedInResponse,
+  ) {
     super(`LinkedIn image ${step} failed${response ? ` (${response.status})` : ''}`);
     this.name = 'ImageUploadFailed';
   }
@@ -25,7 +28,11 @@ export class ImageUploadFailed extends Error {
 
 /** Uploads one image; returns its URN (`urn:li:image:…`). Network errors are thrown as they come. */
 export async function uploadImage(bytes: Buffer, contentType: string, context: ImageUploadContext): Promise<string> {
-  const headers = { authorization: `Bearer ${context.accessToken}`, 'linkedin-version': context.apiVersion, 'x-restli-protocol-version': '2.0.0' };
+  const headers = {
+    authorization: `Bearer ${context.accessToken}`,
+    'linkedin-version': context.apiVersion,
+    'x-restli-protocol-version': '2.0.0',
+  };
   const initialized = await linkedinRequest(`${context.apiBaseUrl}/rest/images?action=initializeUpload`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -35,7 +42,9 @@ export async function uploadImage(bytes: Buffer, contentType: string, context: I
   let value: { uploadUrl?: unknown; image?: unknown } | undefined;
   try {
     value = (JSON.parse(initialized.body) as { value?: typeof value }).value;
-  } catch { /* value stays undefined */ }
+  } catch {
+    /* value stays undefined */
+  }
   if (initialized.status !== 200 || typeof value?.uploadUrl !== 'string' || typeof value.image !== 'string') {
     throw new ImageUploadFailed('initialize', initialized);
   }

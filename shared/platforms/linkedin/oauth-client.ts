@@ -15,9 +15,13 @@ export const redirectUri = (): string => `${config.publicBaseUrl}/profiles/linke
 function clientId(): string {
   // A deployment without a LinkedIn app cannot connect LinkedIn: say so, as for a platform that is down.
   if (!config.linkedin.clientId) {
-    throw new DomainError('SERVICE_UNAVAILABLE', {}, {
-      message: 'LinkedIn is not configured on this deployment: the operator must set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
-    });
+    throw new DomainError(
+      'SERVICE_UNAVAILABLE',
+      {},
+      {
+        message: 'LinkedIn is not configured on this deployment: the operator must set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+      },
+    );
   }
   return config.linkedin.clientId;
 }

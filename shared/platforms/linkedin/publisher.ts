@@ -20,8 +20,13 @@ export interface LinkedInPublisherOptions {
 }
 
 type Failure = Extract<PublishOutcome, { ok: false }>;
-const failure = (code: Failure['code'], message: string, retryable: boolean, retryAfterSeconds?: number): Failure =>
-  ({ ok: false, code, message, retryable, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+const failure = (code: Failure['code'], message: string, retryable: boolean, retryAfterSeconds?: number): Failure => ({
+  ok: false,
+  code,
+  message,
+  retryable,
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
 
 /** Retry-After in seconds: a number of seconds or an HTTP date (RFC 9110); undefined when absent or unreadable. */
 function retryAfterSeconds(value: string | string[] | undefined, now: Date): number | undefined {
@@ -54,7 +59,8 @@ export function classifyResponse(response: LinkedInResponse, now: Date): Publish
     return { ok: true, platformPostId: urn, url: urn ? `https://www.linkedin.com/feed/update/${urn}` : 'https://www.linkedin.com/feed/' };
   }
   if (status === 401) return failure('PLATFORM_AUTH_EXPIRED', `LinkedIn refused the access token: ${linkedinMessage(response)}`, false);
-  if (status === 429) return failure('PLATFORM_UNAVAILABLE', 'LinkedIn rate limit reached', true, retryAfterSeconds(response.headers['retry-after'], now));
+  if (status === 429)
+    return failure('PLATFORM_UNAVAILABLE', 'LinkedIn rate limit reached', true, retryAfterSeconds(response.headers['retry-after'], now));
   if (status >= 500) return failure('PLATFORM_UNAVAILABLE', `LinkedIn answered ${status}`, true);
   if (status === 422 && isDuplicate(response)) return failure('PLATFORM_DUPLICATE', linkedinMessage(response), false);
   return failure('PLATFORM_REJECTED', linkedinMessage(response), false);
@@ -65,10 +71,14 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
 
   async function credentialsOf(request: PublishRequest): Promise<LinkedInCredentials | Failure> {
     try {
-      return await openLinkedInCredentials(request.profile.credentials, { account_id: request.profile.account_id, profile_id: request.profile.id });
+      return await openLinkedInCredentials(request.profile.credentials, {
+        account_id: request.profile.account_id,
+        profile_id: request.profile.id,
+      });
     } catch (error) {
       // An AWS error (KMS throttled or down) is temporary; a ciphertext that does not open never will.
-      if ((error as { $metadata?: unknown }).$metadata !== undefined) return failure('PLATFORM_UNAVAILABLE', 'The credentials could not be opened right now', true);
+      if ((error as { $metadata?: unknown }).$metadata !== undefined)
+        return failure('PLATFORM_UNAVAILABLE', 'The credentials could not be opened right now', true);
       return failure('PLATFORM_AUTH_EXPIRED', 'The stored LinkedIn credentials are unusable; reconnect the profile', false);
     }
   }
@@ -80,7 +90,11 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       if ('ok' in credentials) return credentials;
       // Not after "now" (or unreadable) counts as expired: calling LinkedIn would only earn a 401.
       if (!(Date.parse(credentials.expires_at) > clock.now().getTime())) {
-        return failure('PLATFORM_AUTH_EXPIRED', `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`, false);
+        return failure(
+          'PLATFORM_AUTH_EXPIRED',
+          `The LinkedIn access token expired at ${credentials.expires_at}; reconnect the profile`,
+          false,
+        );
       }
       const imageContext = { ...options, accessToken: credentials.access_token, owner: request.profile.platform_user_id };
       let content: Record<string, unknown> | undefined;
@@ -116,9 +130,11 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       } catch (error) {
         if (!(error instanceof LinkedInNetworkError)) throw error;
         if (!error.sent) return failure('PLATFORM_UNAVAILABLE', `LinkedIn could not be reached (${error.message})`, true);
-        return failure('PLATFORM_OUTCOME_UNKNOWN',
+        return failure(
+          'PLATFORM_OUTCOME_UNKNOWN',
           `${error.timedOut ? 'LinkedIn did not answer in time' : 'The connection to LinkedIn broke'} after the post was sent; it may have been published, so it is not retried`,
-          false);
+          false,
+        );
       }
     },
   };
@@ -129,14 +145,19 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
  * that stops the post (LinkedIn's answer classified as a post's would be; an upload is not a
  * post, so a broken connection is simply retryable).
  */
-async function uploadImages(images: PublishImage[], context: ImageUploadContext): Promise<Array<{ id: string; altText: string }> | Failure> {
+async function uploadImages(
+  images: PublishImage[],
+  context: ImageUploadContext,
+): Promise<Array<{ id: string; altText: string }> | Failure> {
   const uploaded = [];
   for (const image of images) {
     try {
       uploaded.push({ id: await uploadImage(image.bytes, image.contentType, context), altText: image.altText });
     } catch (error) {
-      if (error instanceof ImageUploadFailed && error.response && error.response.status >= 300) return classifyResponse(error.response, clock.now()) as Failure;
-      if (error instanceof LinkedInNetworkError || error instanceof ImageUploadFailed) return failure('PLATFORM_UNAVAILABLE', `A LinkedIn image upload failed (${error.message})`, true);
+      if (error instanceof ImageUploadFailed && error.response && error.response.status >= 300)
+        return classifyResponse(error.response, clock.now()) as Failure;
+      if (error instanceof LinkedInNetworkError || error instanceof ImageUploadFailed)
+        return failure('PLATFORM_UNAVAILABLE', `A LinkedIn image upload failed (${error.message})`, true);
       throw error;
     }
   }

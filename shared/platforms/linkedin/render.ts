@@ -22,7 +22,9 @@ export function renderLinkedInCommentary(text: string): LinkedInRendering {
 
 export function linkedInWarnings({ characters }: LinkedInRendering): string[] {
   if (characters > LINKEDIN_MAX_CHARACTERS) {
-    return [`linkedin: the commentary is ${characters} characters after escaping, over LinkedIn's ${LINKEDIN_MAX_CHARACTERS}; LinkedIn may refuse the post`];
+    return [
+      `linkedin: the commentary is ${characters} characters after escaping, over LinkedIn's ${LINKEDIN_MAX_CHARACTERS}; LinkedIn may refuse the post`,
+    ];
   }
   if (characters > LINKEDIN_NEAR_LIMIT) {
     return [`linkedin: the commentary is ${characters} of ${LINKEDIN_MAX_CHARACTERS} characters after escaping, close to LinkedIn's limit`];

@@ -31,9 +31,10 @@ export function checkReturnUrl(raw: string, policy: ReturnUrlPolicy = defaultPol
     throw invalid('must be https, or http on localhost');
   }
   if (url.username || url.password) throw invalid('must not carry credentials');
-  const allowed = policy.allowedHosts.length > 0
-    ? policy.allowedHosts.includes(host) || policy.allowedHosts.includes(url.host.toLowerCase())
-    : loopback || host === new URL(policy.publicBaseUrl).hostname.toLowerCase();
+  const allowed =
+    policy.allowedHosts.length > 0
+      ? policy.allowedHosts.includes(host) || policy.allowedHosts.includes(url.host.toLowerCase())
+      : loopback || host === new URL(policy.publicBaseUrl).hostname.toLowerCase();
   if (!allowed) throw invalid(`host ${host} is not allowed`);
   return url.toString();
 }

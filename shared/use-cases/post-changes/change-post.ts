@@ -38,7 +38,12 @@ const MAX_ATTEMPTS = 8;
  * and version read. Then hands the new version to the scheduler (undone if that fails) and
  * cancels the old version's schedule. Neither counts against the monthly limit.
  */
-export async function changePost(accountId: string, postId: string, plan: ChangePlanner, options: ChangeOptions): Promise<{ post: PostView }> {
+export async function changePost(
+  accountId: string,
+  postId: string,
+  plan: ChangePlanner,
+  options: ChangeOptions,
+): Promise<{ post: PostView }> {
   return retryOnConflict(MAX_ATTEMPTS, 'post kept changing under the edit', () => attemptChange(accountId, postId, plan, options));
 }
 

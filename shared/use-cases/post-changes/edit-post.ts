@@ -16,16 +16,26 @@ import { changePost } from './change-post';
  * PLATFORMS_NOT_CONNECTED (when platforms are sent) →
  * LinkedIn spacing. `{}`, or an edit that changes nothing, answers the post and writes nothing.
  */
-export async function editPost(accountId: string, postId: string, edit: PostEdit, idempotency?: IdempotencyClaim): Promise<{ post: PostView }> {
+export async function editPost(
+  accountId: string,
+  postId: string,
+  edit: PostEdit,
+  idempotency?: IdempotencyClaim,
+): Promise<{ post: PostView }> {
   const read = readEdit(edit, clock.now());
-  return changePost(accountId, postId, async (post, now) => {
-    const refusal = editRefusal(post.status);
-    if (refusal) throw refusal;
-    // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
-    const media = read.media === undefined ? undefined : await resolvePostMedia(accountId, read.media);
-    if (read.platforms) await requireConnected(accountId, read.platforms);
-    return applyEdit(post, read, now, media);
-  }, { refusal: editRefusal, idempotency });
+  return changePost(
+    accountId,
+    postId,
+    async (post, now) => {
+      const refusal = editRefusal(post.status);
+      if (refusal) throw refusal;
+      // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
+      const media = read.media === undefined ? undefined : await resolvePostMedia(accountId, read.media);
+      if (read.platforms) await requireConnected(accountId, read.platforms);
+      return applyEdit(post, read, now, media);
+    },
+    { refusal: editRefusal, idempotency },
+  );
 }
 
 /** PLATFORMS_NOT_CONNECTED naming every platform of the list without a connected profile. */

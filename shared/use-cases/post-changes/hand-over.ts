@@ -21,7 +21,10 @@ export async function handOver({ previous, next }: PlannedChange): Promise<void>
   try {
     await postScheduler.cancel(previous.id, versionOf(previous));
   } catch (error) {
-    logger.warn('old schedule not cancelled; it will find the post changed and do nothing', { version: versionOf(previous), error: error as Error });
+    logger.warn('old schedule not cancelled; it will find the post changed and do nothing', {
+      version: versionOf(previous),
+      error: error as Error,
+    });
   }
 }
 
@@ -31,7 +34,10 @@ export async function handOver({ previous, next }: PlannedChange): Promise<void>
  * idempotency record is freed. Conditional on the change being untouched; if a publisher or
  * another change got there first, the post stays as it is and the failure is logged.
  */
-export async function rollBackChange(change: PlannedChange, idempotency?: { recordKey: { pk: string; sk: string }; token: string }): Promise<void> {
+export async function rollBackChange(
+  change: PlannedChange,
+  idempotency?: { recordKey: { pk: string; sk: string }; token: string },
+): Promise<void> {
   const { previous, next, slot } = change;
   const slotBack = slot ? moveSpacingSlotItems(next.account_id, next.id, slot.to?.bucket, slot.from, { checkNeighbours: false }).items : [];
   try {

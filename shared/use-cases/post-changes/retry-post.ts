@@ -13,14 +13,24 @@ import { requireConnected } from './edit-post';
  * INVALID_SCHEDULED_TIME → POST_NOT_FOUND → INVALID_POST_STATE → PLATFORMS_NOT_CONNECTED (of the
  * retried platforms) → LinkedIn spacing. Nothing is counted against the monthly limit.
  */
-export async function retryPost(accountId: string, postId: string, retry: PostRetry, idempotency?: IdempotencyClaim): Promise<{ post: PostView }> {
+export async function retryPost(
+  accountId: string,
+  postId: string,
+  retry: PostRetry,
+  idempotency?: IdempotencyClaim,
+): Promise<{ post: PostView }> {
   const at = readRetryTime(retry, clock.now());
-  return changePost(accountId, postId, async (post, now) => {
-    const refusal = retryRefusal(post.status);
-    if (refusal) throw refusal;
-    const change = applyRetry(post, retry, at, now);
-    const retried = change.next.platforms.filter((platform: Platform) => change.next.results[platform]?.status === 'pending');
-    await requireConnected(accountId, retried);
-    return change;
-  }, { refusal: retryRefusal, idempotency });
+  return changePost(
+    accountId,
+    postId,
+    async (post, now) => {
+      const refusal = retryRefusal(post.status);
+      if (refusal) throw refusal;
+      const change = applyRetry(post, retry, at, now);
+      const retried = change.next.platforms.filter((platform: Platform) => change.next.results[platform]?.status === 'pending');
+      await requireConnected(accountId, retried);
+      return change;
+    },
+    { refusal: retryRefusal, idempotency },
+  );
 }

@@ -32,10 +32,30 @@ export async function deliverAttempt(task: DeliveryTask): Promise<void> {
   if (await sendOnIfEarly(task)) return;
   const event = await eventOf(task.event_id);
   const result = await attempt(task, event);
-  const next = result.next_attempt_at && event ? firstAttempt({ ...task, attempt: task.attempt + 1, due_at: result.next_attempt_at }, event) : undefined;
+  const next =
+    result.next_attempt_at && event
+      ? firstAttempt({ ...task, attempt: task.attempt + 1, due_at: result.next_attempt_at }, event)
+      : undefined;
   if (!(await completeDelivery(task, result, next))) return followUp(task);
-  logger.info('webhook attempt', { event_type: event?.event_type, result: result.status, response_status: result.response_status, error: result.error, duration_ms: result.duration_ms, next_attempt_at: result.next_attempt_at });
-  if (next) await (await webhookQueue()).send({ webhook_id: task.webhook_id, account_id: task.account_id, event_id: task.event_id, event_created_at: task.event_created_at, attempt: next.attempt, due_at: result.next_attempt_at as string });
+  logger.info('webhook attempt', {
+    event_type: event?.event_type,
+    result: result.status,
+    response_status: result.response_status,
+    error: result.error,
+    duration_ms: result.duration_ms,
+    next_attempt_at: result.next_attempt_at,
+  });
+  if (next)
+    await (
+      await webhookQueue()
+    ).send({
+      webhook_id: task.webhook_id,
+      account_id: task.account_id,
+      event_id: task.event_id,
+      event_created_at: task.event_created_at,
+      attempt: next.attempt,
+      due_at: result.next_attempt_at as string,
+    });
 }
 
 /**
@@ -60,12 +80,31 @@ async function attempt(task: DeliveryTask, event: WebhookEvent | undefined): Pro
   let failure: { status: number | null; error: string };
   try {
     const response = await safeFetch(webhook.url, {
-      method: 'POST', body: event.body, headers, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: MAX_RESPONSE_BYTES, maxRedirects: 0, local: config.local,
+      method: 'POST',
+      body: event.body,
+      headers,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      maxBytes: MAX_RESPONSE_BYTES,
+      maxRedirects: 0,
+      local: config.local,
     });
     if (response.status >= 200 && response.status <= 299) {
-      return { status: 'succeeded', attempted_at: attemptedAt.toISOString(), response_status: response.status, error: null, duration_ms: elapsed(started), next_attempt_at: null };
+      return {
+        status: 'succeeded',
+        attempted_at: attemptedAt.toISOString(),
+        response_status: response.status,
+        error: null,
+        duration_ms: elapsed(started),
+        next_attempt_at: null,
+      };
     }
-    failure = { status: response.status, error: response.status >= 300 && response.status <= 399 ? `Answered ${response.status}: redirects are not followed` : `Answered ${response.status}; only a 2xx is a delivery` };
+    failure = {
+      status: response.status,
+      error:
+        response.status >= 300 && response.status <= 399
+          ? `Answered ${response.status}: redirects are not followed`
+          : `Answered ${response.status}; only a 2xx is a delivery`,
+    };
   } catch (error) {
     failure = { status: null, error: refusalText(error) };
   }
@@ -107,8 +146,14 @@ async function eventOf(eventId: string): Promise<WebhookEvent | undefined> {
 }
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
-const final = (error: string, at: Date, started: number): AttemptResult =>
-  ({ status: 'failed', attempted_at: at.toISOString(), response_status: null, error, duration_ms: elapsed(started), next_attempt_at: null });
+const final = (error: string, at: Date, started: number): AttemptResult => ({
+  status: 'failed',
+  attempted_at: at.toISOString(),
+  response_status: null,
+  error,
+  duration_ms: elapsed(started),
+  next_attempt_at: null,
+});
 
 function refusalText(error: unknown): string {
   if (!(error instanceof OutboundRequestRefused)) throw error;
@@ -126,6 +171,13 @@ async function followUp(task: DeliveryTask): Promise<void> {
   const row = await getDelivery(task);
   logger.info('webhook attempt recorded already', { status: row?.status ?? 'missing' });
   if (row?.status !== 'failed' || !row.next_attempt_at) return;
-  const next: DeliveryTask = { webhook_id: task.webhook_id, account_id: task.account_id, event_id: task.event_id, event_created_at: task.event_created_at, attempt: task.attempt + 1, due_at: row.next_attempt_at };
+  const next: DeliveryTask = {
+    webhook_id: task.webhook_id,
+    account_id: task.account_id,
+    event_id: task.event_id,
+    event_created_at: task.event_created_at,
+    attempt: task.attempt + 1,
+    due_at: row.next_attempt_at,
+  };
   if ((await getDelivery(next))?.status === 'pending') await (await webhookQueue()).send(next);
 }

@@ -36,7 +36,11 @@ export interface DeliveryListQuery {
 }
 
 /** The endpoint's attempts of the last 30 days, newest event first, a page at a time. */
-export async function listDeliveries(accountId: string, webhookId: string, query: DeliveryListQuery): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
+export async function listDeliveries(
+  accountId: string,
+  webhookId: string,
+  query: DeliveryListQuery,
+): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
   await ownWebhook(accountId, webhookId);
   const page = await queryDeliveries(webhookId, {
     limit: query.limit ?? 20,
@@ -51,14 +55,23 @@ export async function listDeliveries(accountId: string, webhookId: string, query
 
 /** An opaque cursor: the last row's key, base64url JSON, valid only for this endpoint's list. */
 function decodeDeliveryCursor(cursor: string, webhookId: string): Record<string, unknown> {
-  const invalid = new DomainError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
+  const invalid = new DomainError(
+    'INVALID_FIELD',
+    { field: 'cursor' },
+    { message: 'Invalid field: cursor (use next_cursor from a previous page)' },
+  );
   let key: Record<string, unknown>;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     throw invalid;
   }
-  const valid = key !== null && typeof key === 'object' && key.pk === deliveryListKey(webhookId).pk && typeof key.sk === 'string' && Object.keys(key).length === 2;
+  const valid =
+    key !== null &&
+    typeof key === 'object' &&
+    key.pk === deliveryListKey(webhookId).pk &&
+    typeof key.sk === 'string' &&
+    Object.keys(key).length === 2;
   if (!valid) throw invalid;
   return key;
 }

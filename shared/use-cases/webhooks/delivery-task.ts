@@ -15,10 +15,12 @@ export function parseDeliveryTask(raw: unknown): DeliveryTask | undefined {
   }
   const task = value as Partial<DeliveryTask> | null;
   const valid =
-    !!task && typeof task === 'object' &&
+    !!task &&
+    typeof task === 'object' &&
     [task.webhook_id, task.event_id, task.account_id].every((id) => typeof id === 'string' && UUID.test(id)) &&
     [task.event_created_at, task.due_at].every((time) => typeof time === 'string' && !Number.isNaN(Date.parse(time))) &&
-    Number.isInteger(task.attempt) && (task.attempt as number) >= 1 &&
+    Number.isInteger(task.attempt) &&
+    (task.attempt as number) >= 1 &&
     (task.endpoint === undefined || (typeof task.endpoint?.url === 'string' && typeof task.endpoint?.secret === 'string'));
   return valid ? (task as DeliveryTask) : undefined;
 }

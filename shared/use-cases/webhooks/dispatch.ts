@@ -23,13 +23,23 @@ export async function dispatchWebhookEvent(event: WebhookEvent, endpoints: Endpo
   const targets = await endpointsFor(event, endpoints);
   const now = clock.now();
   const tasks = targets.map((webhook): DeliveryTask => ({
-    webhook_id: webhook.id, account_id: event.account_id, event_id: event.id, event_created_at: event.created_at, attempt: 1, due_at: now.toISOString(),
+    webhook_id: webhook.id,
+    account_id: event.account_id,
+    event_id: event.id,
+    event_created_at: event.created_at,
+    attempt: 1,
+    due_at: now.toISOString(),
     endpoint: { url: webhook.url, secret: webhook.secret },
   }));
   await recordFirstAttempts(event, tasks, now);
   const queue = await webhookQueue();
   await Promise.all(tasks.map((task) => queue.send(task)));
-  logger.info('webhook event dispatched', { event_id: event.id, event_type: event.event_type, account_id: event.account_id, endpoints: targets.length });
+  logger.info('webhook event dispatched', {
+    event_id: event.id,
+    event_type: event.event_type,
+    account_id: event.account_id,
+    endpoints: targets.length,
+  });
   return targets.length;
 }
 

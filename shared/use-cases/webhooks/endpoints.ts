@@ -29,7 +29,11 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
   if (!(await putWebhook(item, MAX_WEBHOOKS))) {
-    throw new DomainError('INVALID_FIELD', { field: 'url' }, { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'url' },
+      { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` },
+    );
   }
   logger.appendKeys({ webhook_id: id });
   return { webhook: toWebhook(item), secret };
@@ -45,7 +49,8 @@ export async function ownWebhook(accountId: string, webhookId: string): Promise<
   return webhook;
 }
 
-export const getWebhook = async (accountId: string, webhookId: string): Promise<Webhook> => toWebhook(await ownWebhook(accountId, webhookId));
+export const getWebhook = async (accountId: string, webhookId: string): Promise<Webhook> =>
+  toWebhook(await ownWebhook(accountId, webhookId));
 
 /** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {

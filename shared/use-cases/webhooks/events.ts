@@ -16,11 +16,22 @@ import type { WebhookEvent } from '#shared/domain/webhook';
  */
 function event(accountId: string, type: AnyWebhookEventType, data: Record<string, unknown>, webhookId?: string): WebhookEvent {
   const createdAt = clock.now().toISOString();
-  return { id: newId(), account_id: accountId, event_type: type, created_at: createdAt, body: eventBody(type, createdAt, data), ...(webhookId ? { webhook_id: webhookId } : {}) };
+  return {
+    id: newId(),
+    account_id: accountId,
+    event_type: type,
+    created_at: createdAt,
+    body: eventBody(type, createdAt, data),
+    ...(webhookId ? { webhook_id: webhookId } : {}),
+  };
 }
 
 /** post.published / post.partially_published / post.failed, with the post as GET /posts/{id} shows it once final. */
-export function postFinishedEvent(post: Post, status: Exclude<PostStatus, 'scheduled' | 'publishing'>, publishedAt: string | null): WebhookEvent {
+export function postFinishedEvent(
+  post: Post,
+  status: Exclude<PostStatus, 'scheduled' | 'publishing'>,
+  publishedAt: string | null,
+): WebhookEvent {
   return event(post.account_id, postEventType(status), { post: toPostView({ ...post, status, published_at: publishedAt }) });
 }
 

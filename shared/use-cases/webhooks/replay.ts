@@ -12,7 +12,11 @@ import { ownWebhook } from './endpoints';
  * attempt, due now, recorded and queued like any other: its webhook-id is the event's, so a
  * receiver that had it after all deduplicates it. Attempts beyond the eighth are not retried.
  */
-export async function replayFailedDeliveries(accountId: string, webhookId: string, options: { eventId?: string; since?: Date } = {}): Promise<{ event_id: string; attempt: number }[]> {
+export async function replayFailedDeliveries(
+  accountId: string,
+  webhookId: string,
+  options: { eventId?: string; since?: Date } = {},
+): Promise<{ event_id: string; attempt: number }[]> {
   await ownWebhook(accountId, webhookId);
   const latest = new Map<string, DeliveryItem>();
   let startKey: Record<string, unknown> | undefined;
@@ -21,14 +25,24 @@ export async function replayFailedDeliveries(accountId: string, webhookId: strin
     for (const row of page.deliveries) if ((latest.get(row.event_id)?.attempt ?? 0) < row.attempt) latest.set(row.event_id, row);
     startKey = page.nextKey;
   } while (startKey);
-  const gaveUp = [...latest.values()].filter((row) =>
-    row.status === 'failed' && row.next_attempt_at === null &&
-    (options.eventId === undefined || row.event_id === options.eventId) &&
-    (options.since === undefined || Date.parse(row.event_created_at) >= options.since.getTime()));
+  const gaveUp = [...latest.values()].filter(
+    (row) =>
+      row.status === 'failed' &&
+      row.next_attempt_at === null &&
+      (options.eventId === undefined || row.event_id === options.eventId) &&
+      (options.since === undefined || Date.parse(row.event_created_at) >= options.since.getTime()),
+  );
   const queue = await webhookQueue();
   const replayed = [];
   for (const row of gaveUp) {
-    const task = { webhook_id: webhookId, account_id: accountId, event_id: row.event_id, event_created_at: row.event_created_at, attempt: row.attempt + 1, due_at: clock.now().toISOString() };
+    const task = {
+      webhook_id: webhookId,
+      account_id: accountId,
+      event_id: row.event_id,
+      event_created_at: row.event_created_at,
+      attempt: row.attempt + 1,
+      due_at: clock.now().toISOString(),
+    };
     if (!(await putFirstDelivery(firstAttempt(task, row)))) continue;
     await queue.send(task);
     replayed.push({ event_id: row.event_id, attempt: task.attempt });

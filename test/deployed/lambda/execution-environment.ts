@@ -52,16 +52,30 @@ export class ExecutionEnvironment {
       detached: false,
     });
     for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', options.onOutput);
-    const ready = await new Promise<{ type: string; nodeVersion: string; arch: string; initMs: number; error?: InvocationError }>((resolve) => {
-      child.once('message', (message) => resolve(message as never));
-      child.once('exit', (code, signal) => resolve({ type: 'init-error', nodeVersion: '', arch: '', initMs: 0, error: { errorType: 'Runtime.ExitError', errorMessage: `exited during init (${code ?? signal})` } }));
-      child.send({ type: 'init', clockOffsetMs: options.clockOffsetMs() });
-    });
+    const ready = await new Promise<{ type: string; nodeVersion: string; arch: string; initMs: number; error?: InvocationError }>(
+      (resolve) => {
+        child.once('message', (message) => resolve(message as never));
+        child.once('exit', (code, signal) =>
+          resolve({
+            type: 'init-error',
+            nodeVersion: '',
+            arch: '',
+            initMs: 0,
+            error: { errorType: 'Runtime.ExitError', errorMessage: `exited during init (${code ?? signal})` },
+          }),
+        );
+        child.send({ type: 'init', clockOffsetMs: options.clockOffsetMs() });
+      },
+    );
     if (ready.type !== 'ready') {
       child.kill('SIGKILL');
       throw Object.assign(new Error(`${ready.error?.errorType}: ${ready.error?.errorMessage}`), { invocationError: ready.error });
     }
-    const environment = new ExecutionEnvironment(child, options, { nodeVersion: ready.nodeVersion, arch: ready.arch, initMs: ready.initMs });
+    const environment = new ExecutionEnvironment(child, options, {
+      nodeVersion: ready.nodeVersion,
+      arch: ready.arch,
+      initMs: ready.initMs,
+    });
     child.on('message', (message: { type: string; id: number; result?: unknown; error?: InvocationError }) => {
       const settle = environment.pending.get(message.id);
       if (!settle) return;
@@ -70,7 +84,8 @@ export class ExecutionEnvironment {
     });
     child.on('exit', (code, signal) => {
       environment.exited = true;
-      for (const settle of environment.pending.values()) settle({ ok: false, error: { errorType: 'Runtime.ExitError', errorMessage: `RequestId: exited (${code ?? signal})` } });
+      for (const settle of environment.pending.values())
+        settle({ ok: false, error: { errorType: 'Runtime.ExitError', errorMessage: `RequestId: exited (${code ?? signal})` } });
       environment.pending.clear();
     });
     return environment;
@@ -86,7 +101,10 @@ export class ExecutionEnvironment {
         const timer = setTimeout(() => {
           this.pending.delete(id);
           this.child.kill('SIGKILL');
-          resolve({ ok: false, error: { errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds` } });
+          resolve({
+            ok: false,
+            error: { errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds` },
+          });
         }, timeoutMs);
         this.pending.set(id, (outcome) => {
           clearTimeout(timer);

@@ -64,9 +64,16 @@ export class LambdaService {
 
   constructor(
     readonly functions: DeployedFunction[],
-    private readonly options: { nodeBinary: string; clock: WorldClock; policies: RolePolicies; queues: LocalQueues; onOutput?: (operation: string, line: string) => void },
+    private readonly options: {
+      nodeBinary: string;
+      clock: WorldClock;
+      policies: RolePolicies;
+      queues: LocalQueues;
+      onOutput?: (operation: string, line: string) => void;
+    },
   ) {
-    for (const fn of functions) this.telemetry.set(fn.operation, { output: [], delivered: [], undeliveredLines: 0, traces: 0, undeliveredTraces: 0 });
+    for (const fn of functions)
+      this.telemetry.set(fn.operation, { output: [], delivered: [], undeliveredLines: 0, traces: 0, undeliveredTraces: 0 });
   }
 
   byOperation(operation: string): DeployedFunction {
@@ -100,11 +107,22 @@ export class LambdaService {
       const collect = (line: string) => lines.push(line);
       this.collectors.set(environment, collect);
       const started = Date.now();
-      const context = { awsRequestId: requestId, functionName: fn.name, functionVersion: '$LATEST', invokedFunctionArn: fn.arn, memoryLimitInMB: String(fn.memoryMb), logGroupName: fn.environment.AWS_LAMBDA_LOG_GROUP_NAME, logStreamName: streamName };
+      const context = {
+        awsRequestId: requestId,
+        functionName: fn.name,
+        functionVersion: '$LATEST',
+        invokedFunctionArn: fn.arn,
+        memoryLimitInMB: String(fn.memoryMb),
+        logGroupName: fn.environment.AWS_LAMBDA_LOG_GROUP_NAME,
+        logStreamName: streamName,
+      };
       const traceId = `Root=1-${Math.floor(this.options.clock.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')};Sampled=1`;
       const outcome = await environment.invoke(event, context, fn.timeoutMs, traceId);
       this.collectors.delete(environment);
-      lines.push(`END RequestId: ${requestId}`, `REPORT RequestId: ${requestId}\tDuration: ${Date.now() - started} ms\tMemory Size: ${fn.memoryMb} MB`);
+      lines.push(
+        `END RequestId: ${requestId}`,
+        `REPORT RequestId: ${requestId}\tDuration: ${Date.now() - started} ms\tMemory Size: ${fn.memoryMb} MB`,
+      );
       this.deliverTelemetry(fn, streamName, lines);
       this.invocations.push({ operation: fn.operation, requestId, source, coldStart, outcome });
       return outcome;
@@ -136,12 +154,20 @@ export class LambdaService {
     const destination = fn.asyncInvoke?.onFailureQueueArn;
     if (!destination) return void this.lostEvents.push({ operation: fn.operation, reason: 'retries exhausted, no destination' });
     if (!this.options.policies.allows(fn.principal, { action: 'sqs:SendMessage', resource: destination })) {
-      return void this.lostEvents.push({ operation: fn.operation, reason: `the role may not send to the on-failure destination ${destination}` });
+      return void this.lostEvents.push({
+        operation: fn.operation,
+        reason: `the role may not send to the on-failure destination ${destination}`,
+      });
     }
     const record = {
       version: '1.0',
       timestamp: new Date(this.options.clock.now()).toISOString(),
-      requestContext: { requestId: randomUUID(), functionArn: `${fn.arn}:$LATEST`, condition: 'RetriesExhausted', approximateInvokeCount: attempts },
+      requestContext: {
+        requestId: randomUUID(),
+        functionArn: `${fn.arn}:$LATEST`,
+        condition: 'RetriesExhausted',
+        approximateInvokeCount: attempts,
+      },
       requestPayload: event,
       responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
       responsePayload: outcome.ok ? outcome.result : outcome.error,
@@ -149,7 +175,9 @@ export class LambdaService {
     this.options.queues.send(destination, JSON.stringify(record), 0, 'lambda');
   }
 
-  private async environmentFor(fn: DeployedFunction): Promise<{ environment: ExecutionEnvironment; coldStart: boolean; streamName: string } | { initError: InvocationError }> {
+  private async environmentFor(
+    fn: DeployedFunction,
+  ): Promise<{ environment: ExecutionEnvironment; coldStart: boolean; streamName: string } | { initError: InvocationError }> {
     const pool = this.environments.get(fn.operation) ?? [];
     this.environments.set(fn.operation, pool);
     const idle = pool.find((environment) => !environment.busy && environment.alive);
@@ -173,7 +201,12 @@ export class LambdaService {
     try {
       environment = await start;
     } catch (error) {
-      return { initError: (error as { invocationError?: InvocationError }).invocationError ?? { errorType: 'Runtime.Unknown', errorMessage: String(error) } };
+      return {
+        initError: (error as { invocationError?: InvocationError }).invocationError ?? {
+          errorType: 'Runtime.Unknown',
+          errorMessage: String(error),
+        },
+      };
     } finally {
       this.starting.delete(start);
     }
@@ -187,10 +220,14 @@ export class LambdaService {
     const telemetry = this.telemetry.get(fn.operation)!;
     const stream = `${fn.logGroupArn.replace(/:\*$/, '')}:log-stream:${streamName}`;
     const { policies } = this.options;
-    const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'].every((action) => policies.allows(fn.principal, { action, resource: stream }));
+    const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'].every((action) =>
+      policies.allows(fn.principal, { action, resource: stream }),
+    );
     if (logs) telemetry.delivered.push(...lines);
     else telemetry.undeliveredLines += lines.length;
-    const traces = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].every((action) => policies.allows(fn.principal, { action, resource: '*' }));
+    const traces = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].every((action) =>
+      policies.allows(fn.principal, { action, resource: '*' }),
+    );
     if (traces) telemetry.traces += 1;
     else telemetry.undeliveredTraces += 1;
   }

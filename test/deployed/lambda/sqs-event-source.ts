@@ -75,7 +75,8 @@ export class SqsEventSource {
       if (!this.queues.messages(queueArn).some((message) => message.visibleAt <= this.clock.now())) return;
       if (!this.permitted('sqs:ReceiveMessage')) return void this.clock.at(this.clock.now() + POLL_RETRY_MS, () => void this.poll());
       const batches: QueueMessage[][] = [];
-      for (let batch = this.queues.receive(queueArn, batchSize); batch.length; batch = this.queues.receive(queueArn, batchSize)) batches.push(batch);
+      for (let batch = this.queues.receive(queueArn, batchSize); batch.length; batch = this.queues.receive(queueArn, batchSize))
+        batches.push(batch);
       await Promise.all(batches.map((batch) => this.deliver(fn, batch)));
     }
   }
@@ -84,7 +85,11 @@ export class SqsEventSource {
     const outcome = await this.lambda.invoke(fn, { Records: batch.map((message) => this.record(message)) }, 'sqs');
     if (!outcome.ok) return;
     const failed = new Set(
-      this.options.reportBatchItemFailures ? ((outcome.result as { batchItemFailures?: Array<{ itemIdentifier: string }> } | null)?.batchItemFailures ?? []).map((item) => item.itemIdentifier) : [],
+      this.options.reportBatchItemFailures
+        ? ((outcome.result as { batchItemFailures?: Array<{ itemIdentifier: string }> } | null)?.batchItemFailures ?? []).map(
+            (item) => item.itemIdentifier,
+          )
+        : [],
     );
     for (const message of batch.filter((one) => !failed.has(one.messageId))) {
       if (this.permitted('sqs:DeleteMessage')) this.queues.delete(this.options.queueArn, message.receiptHandle);

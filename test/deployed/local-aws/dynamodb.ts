@@ -9,17 +9,32 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 function authorizeRequest(call: AwsCall, operation: string, body: Body): void {
   const single = (action: string) => call.authorize(`dynamodb:${action}`, tableArn(body.TableName));
   switch (operation) {
-    case 'GetItem': case 'PutItem': case 'UpdateItem': case 'DeleteItem': case 'DescribeTable':
+    case 'GetItem':
+    case 'PutItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+    case 'DescribeTable':
       return single(operation);
-    case 'Query': case 'Scan':
+    case 'Query':
+    case 'Scan':
       // Reading an index is authorized on the index's ARN.
-      return call.authorize(`dynamodb:${operation}`, body.IndexName ? `${tableArn(body.TableName)}/index/${body.IndexName}` : tableArn(body.TableName));
-    case 'BatchGetItem': case 'BatchWriteItem':
+      return call.authorize(
+        `dynamodb:${operation}`,
+        body.IndexName ? `${tableArn(body.TableName)}/index/${body.IndexName}` : tableArn(body.TableName),
+      );
+    case 'BatchGetItem':
+    case 'BatchWriteItem':
       return Object.keys(body.RequestItems ?? {}).forEach((table) => call.authorize(`dynamodb:${operation}`, tableArn(table)));
     case 'TransactWriteItems':
     case 'TransactGetItems': {
       // No action of its own: each item needs the permission of the operation it performs, on its table.
-      const actions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+      const actions: Record<string, string> = {
+        Put: 'PutItem',
+        Update: 'UpdateItem',
+        Delete: 'DeleteItem',
+        ConditionCheck: 'ConditionCheckItem',
+        Get: 'GetItem',
+      };
       for (const item of body.TransactItems ?? []) {
         const [kind, request] = Object.entries(item)[0] as [string, Body];
         call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), { 'dynamodb:EnclosingOperation': operation });

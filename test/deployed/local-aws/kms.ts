@@ -25,22 +25,41 @@ export function kmsService(keyArns: string[]): AwsService {
     const cipher = createCipheriv('aes-256-gcm', keys.get(arn)!, iv);
     cipher.setAAD(canonical(context));
     const sealed = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-    return Buffer.from(JSON.stringify({ key: arn, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: sealed.toString('base64') }));
+    return Buffer.from(
+      JSON.stringify({ key: arn, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: sealed.toString('base64') }),
+    );
   };
 
   return async (call) => {
-    const body = parseJsonBody<{ KeyId?: string; KeySpec?: string; NumberOfBytes?: number; EncryptionContext?: Record<string, string>; Plaintext?: string; CiphertextBlob?: string }>(call);
+    const body = parseJsonBody<{
+      KeyId?: string;
+      KeySpec?: string;
+      NumberOfBytes?: number;
+      EncryptionContext?: Record<string, string>;
+      Plaintext?: string;
+      CiphertextBlob?: string;
+    }>(call);
     switch (call.operation) {
       case 'GenerateDataKey': {
         const arn = keyArn(body.KeyId);
         call.authorize('kms:GenerateDataKey', arn);
         const plaintext = randomBytes(body.NumberOfBytes ?? (body.KeySpec === 'AES_128' ? 16 : 32));
-        return jsonAnswer({ KeyId: arn, Plaintext: plaintext.toString('base64'), CiphertextBlob: seal(arn, plaintext, body.EncryptionContext).toString('base64') }, CONTENT_TYPE);
+        return jsonAnswer(
+          {
+            KeyId: arn,
+            Plaintext: plaintext.toString('base64'),
+            CiphertextBlob: seal(arn, plaintext, body.EncryptionContext).toString('base64'),
+          },
+          CONTENT_TYPE,
+        );
       }
       case 'Encrypt': {
         const arn = keyArn(body.KeyId);
         call.authorize('kms:Encrypt', arn);
-        return jsonAnswer({ KeyId: arn, CiphertextBlob: seal(arn, Buffer.from(body.Plaintext ?? '', 'base64'), body.EncryptionContext).toString('base64') }, CONTENT_TYPE);
+        return jsonAnswer(
+          { KeyId: arn, CiphertextBlob: seal(arn, Buffer.from(body.Plaintext ?? '', 'base64'), body.EncryptionContext).toString('base64') },
+          CONTENT_TYPE,
+        );
       }
       case 'Decrypt': {
         let blob: { key: string; iv: string; tag: string; data: string };
@@ -50,14 +69,22 @@ export function kmsService(keyArns: string[]): AwsService {
           throw new AwsError(400, 'InvalidCiphertextException', 'The ciphertext is invalid');
         }
         const arn = keyArn(blob.key);
-        if (body.KeyId && keyArn(body.KeyId) !== arn) throw new AwsError(400, 'IncorrectKeyException', 'The key ID in the request does not identify the key that encrypted the ciphertext');
+        if (body.KeyId && keyArn(body.KeyId) !== arn)
+          throw new AwsError(
+            400,
+            'IncorrectKeyException',
+            'The key ID in the request does not identify the key that encrypted the ciphertext',
+          );
         call.authorize('kms:Decrypt', arn);
         try {
           const decipher = createDecipheriv('aes-256-gcm', keys.get(arn)!, Buffer.from(blob.iv, 'base64'));
           decipher.setAAD(canonical(body.EncryptionContext));
           decipher.setAuthTag(Buffer.from(blob.tag, 'base64'));
           const plaintext = Buffer.concat([decipher.update(Buffer.from(blob.data, 'base64')), decipher.final()]);
-          return jsonAnswer({ KeyId: arn, Plaintext: plaintext.toString('base64'), EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' }, CONTENT_TYPE);
+          return jsonAnswer(
+            { KeyId: arn, Plaintext: plaintext.toString('base64'), EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' },
+            CONTENT_TYPE,
+          );
         } catch {
           throw new AwsError(400, 'InvalidCiphertextException', 'The ciphertext or its encryption context does not match');
         }

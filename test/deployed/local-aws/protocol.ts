@@ -30,7 +30,11 @@ export type AwsService = (call: AwsCall) => Promise<AwsAnswer>;
 
 /** An error a service answers with, in its own protocol's shape (see `errorAnswer`). */
 export class AwsError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -44,9 +48,17 @@ export function errorAnswer(protocol: Protocol, status: number, code: string, me
     return { status, headers: { 'content-type': 'application/xml' }, body: xml };
   }
   if (protocol === 'rest-json') {
-    return { status, headers: { 'content-type': 'application/json', 'x-amzn-errortype': code }, body: JSON.stringify({ Message: message }) };
+    return {
+      status,
+      headers: { 'content-type': 'application/json', 'x-amzn-errortype': code },
+      body: JSON.stringify({ Message: message }),
+    };
   }
-  return { status, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ __type: code, message, Message: message }) };
+  return {
+    status,
+    headers: { 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({ __type: code, message, Message: message }),
+  };
 }
 
 export const jsonAnswer = (value: unknown, contentType = 'application/x-amz-json-1.0'): AwsAnswer => ({

@@ -32,7 +32,10 @@ function permitted(call: AwsCall, action: string, resource: string): boolean {
 export class LocalS3 {
   private readonly buckets: Map<string, Map<string, StoredObject>>;
 
-  constructor(private readonly clock: WorldClock, bucketNames: string[]) {
+  constructor(
+    private readonly clock: WorldClock,
+    bucketNames: string[],
+  ) {
     this.buckets = new Map(bucketNames.map((name) => [name, new Map()]));
   }
 
@@ -59,7 +62,8 @@ export class LocalS3 {
         call.authorize('s3:GetObject', arn);
         const object = bucket.get(key);
         if (!object) {
-          if (permitted(call, 's3:ListBucket', `arn:aws:s3:::${bucketName}`)) throw new AwsError(404, 'NoSuchKey', 'The specified key does not exist.');
+          if (permitted(call, 's3:ListBucket', `arn:aws:s3:::${bucketName}`))
+            throw new AwsError(404, 'NoSuchKey', 'The specified key does not exist.');
           throw new AwsError(403, 'AccessDenied', 'Access Denied');
         }
         const headers = { 'content-type': object.contentType, 'content-length': String(object.body.length), etag: object.etag };
@@ -80,7 +84,14 @@ export class LocalS3 {
   private deleteObjects(call: AwsCall, bucketName: string, bucket: Map<string, StoredObject>) {
     const xml = call.body.toString('utf8');
     const quiet = /<Quiet>true<\/Quiet>/.test(xml);
-    const keys = [...xml.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((match) => match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
+    const keys = [...xml.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((match) =>
+      match[1]
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
     const results = keys.map((key) => {
       if (!permitted(call, 's3:DeleteObject', objectArn(bucketName, key))) {
         return `<Error><Key>${escapeXml(key)}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`;

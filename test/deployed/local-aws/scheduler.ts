@@ -70,17 +70,35 @@ export class LocalScheduler {
       }
       call.authorize('scheduler:GetSchedule', scheduleArn(group, name));
       if (!existing) throw new AwsError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
-      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Arn: existing.arn, Name: name, GroupName: group, ScheduleExpression: existing.expression, Target: existing.target }) };
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Arn: existing.arn,
+          Name: name,
+          GroupName: group,
+          ScheduleExpression: existing.expression,
+          Target: existing.target,
+        }),
+      };
     };
   }
 
   private create(call: AwsCall, name: string) {
-    const body = parseJsonBody<{ GroupName?: string; ScheduleExpression: string; ScheduleExpressionTimezone?: string; Target: ScheduleTarget; ClientToken?: string; ActionAfterCompletion?: string }>(call);
+    const body = parseJsonBody<{
+      GroupName?: string;
+      ScheduleExpression: string;
+      ScheduleExpressionTimezone?: string;
+      Target: ScheduleTarget;
+      ClientToken?: string;
+      ActionAfterCompletion?: string;
+    }>(call);
     const group = body.GroupName ?? 'default';
     const arn = scheduleArn(group, name);
     call.authorize('scheduler:CreateSchedule', arn);
     call.authorize('iam:PassRole', body.Target.RoleArn, { 'iam:PassedToService': 'scheduler.amazonaws.com' });
-    if (group !== 'default' && !this.groups.includes(group)) throw new AwsError(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
+    if (group !== 'default' && !this.groups.includes(group))
+      throw new AwsError(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
     if (!/^[0-9a-zA-Z-_.]{1,64}$/.test(name)) throw new AwsError(400, 'ValidationException', `Invalid schedule name ${name}`);
     const key = `${group}/${name}`;
     const existing = this.schedules.get(key);

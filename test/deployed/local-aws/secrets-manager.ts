@@ -17,7 +17,9 @@ export function secretsManager(secretArns: string[]): SecretsStore {
   const values = new Map(secretArns.map((arn) => [arn, randomBytes(24).toString('base64url')]));
   const find = (secretId: string | undefined): string => {
     const name = (arn: string) => arn.split(':secret:')[1];
-    const found = [...values.keys()].find((arn) => arn === secretId || name(arn) === secretId || name(arn).replace(/-[A-Za-z0-9]{6}$/, '') === secretId);
+    const found = [...values.keys()].find(
+      (arn) => arn === secretId || name(arn) === secretId || name(arn).replace(/-[A-Za-z0-9]{6}$/, '') === secretId,
+    );
     if (!found) throw new AwsError(400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
     return found;
   };
@@ -25,11 +27,19 @@ export function secretsManager(secretArns: string[]): SecretsStore {
     putValue: (arn, value) => void values.set(find(arn), value),
     service: async (call) => {
       const body = parseJsonBody<{ SecretId?: string }>(call);
-      if (call.operation !== 'GetSecretValue') throw new AwsError(400, 'UnknownOperationException', `Secrets Manager ${call.operation} is not emulated here`);
+      if (call.operation !== 'GetSecretValue')
+        throw new AwsError(400, 'UnknownOperationException', `Secrets Manager ${call.operation} is not emulated here`);
       const arn = find(body.SecretId);
       call.authorize('secretsmanager:GetSecretValue', arn);
       return jsonAnswer(
-        { ARN: arn, Name: arn.split(':secret:')[1], SecretString: values.get(arn), VersionId: randomUUID(), VersionStages: ['AWSCURRENT'], CreatedDate: Date.now() / 1000 },
+        {
+          ARN: arn,
+          Name: arn.split(':secret:')[1],
+          SecretString: values.get(arn),
+          VersionId: randomUUID(),
+          VersionStages: ['AWSCURRENT'],
+          CreatedDate: Date.now() / 1000,
+        },
         CONTENT_TYPE,
       );
     },

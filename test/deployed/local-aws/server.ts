@@ -44,9 +44,13 @@ export async function startLocalAws(authorize: (principal: Principal, request: A
   const calls: LocalAwsServer['calls'] = [];
   let faults: Fault[] = [];
 
-  async function answer(request: IncomingMessage, body: Buffer): Promise<AwsAnswer & { service: string; operation: string; session: string }> {
+  async function answer(
+    request: IncomingMessage,
+    body: Buffer,
+  ): Promise<AwsAnswer & { service: string; operation: string; session: string }> {
     const url = new URL(request.url ?? '/', 'http://local-aws');
-    const credential = /Credential=([^,\s]+)/.exec(request.headers.authorization ?? '')?.[1] ?? url.searchParams.get('X-Amz-Credential') ?? '';
+    const credential =
+      /Credential=([^,\s]+)/.exec(request.headers.authorization ?? '')?.[1] ?? url.searchParams.get('X-Amz-Credential') ?? '';
     const [accessKeyId, , , service = 'unknown'] = credential.split('/');
     const target = String(request.headers['x-amz-target'] ?? '');
     const operation = target.includes('.') ? target.split('.').pop()! : `${request.method} ${url.pathname.split('/')[1] ?? ''}`;
@@ -54,11 +58,19 @@ export async function startLocalAws(authorize: (principal: Principal, request: A
     const session = caller?.kind === 'role' ? caller.principal.sessionName : 'operator';
     const shape = PROTOCOLS[service] ?? { protocol: 'json' as const, accessDenied: [400, 'AccessDeniedException'] as [number, string] };
     const base = { service, operation, session };
-    if (!caller) return { ...base, ...errorAnswer(shape.protocol, 403, 'UnrecognizedClientException', 'The security token included in the request is invalid.') };
+    if (!caller)
+      return {
+        ...base,
+        ...errorAnswer(shape.protocol, 403, 'UnrecognizedClientException', 'The security token included in the request is invalid.'),
+      };
     const handler = services.get(service);
-    if (!handler) return { ...base, ...errorAnswer(shape.protocol, 400, 'UnknownOperationException', `service ${service} is not emulated`) };
+    if (!handler)
+      return { ...base, ...errorAnswer(shape.protocol, 400, 'UnknownOperationException', `service ${service} is not emulated`) };
     if (faults.some((fault) => fault.service === service && (fault.session === undefined || fault.session === session))) {
-      return { ...base, ...errorAnswer(shape.protocol, 500, 'InternalServerError', 'Internal server error (a fault the test switched on)') };
+      return {
+        ...base,
+        ...errorAnswer(shape.protocol, 500, 'InternalServerError', 'Internal server error (a fault the test switched on)'),
+      };
     }
     const call: AwsCall = {
       service,
@@ -75,7 +87,8 @@ export async function startLocalAws(authorize: (principal: Principal, request: A
     try {
       return { ...base, ...(await handler(call)) };
     } catch (error) {
-      if (error instanceof AccessDenied) return { ...base, ...errorAnswer(shape.protocol, shape.accessDenied[0], shape.accessDenied[1], error.message) };
+      if (error instanceof AccessDenied)
+        return { ...base, ...errorAnswer(shape.protocol, shape.accessDenied[0], shape.accessDenied[1], error.message) };
       if (error instanceof AwsError) return { ...base, ...errorAnswer(shape.protocol, error.status, error.code, error.message) };
       return { ...base, ...errorAnswer(shape.protocol, 500, 'InternalFailure', `local AWS emulation failed: ${(error as Error).stack}`) };
     }

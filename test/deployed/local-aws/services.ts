@@ -26,7 +26,14 @@ export interface LocalServices {
  * invokes its target asynchronously as the schedule's role (lambda:InvokeFunction checked against
  * that role's policy), retrying as its RetryPolicy says, then dead-letters as that role.
  */
-export function wireServices(options: { template: CfnTemplate; physical: PhysicalResources; policies: RolePolicies; clock: WorldClock; aws: LocalAwsServer; engine: string }): LocalServices & { attachLambda(lambda: LambdaService): void } {
+export function wireServices(options: {
+  template: CfnTemplate;
+  physical: PhysicalResources;
+  policies: RolePolicies;
+  clock: WorldClock;
+  aws: LocalAwsServer;
+  engine: string;
+}): LocalServices & { attachLambda(lambda: LambdaService): void } {
   const { template, physical, policies, clock, aws } = options;
   const ids = (type: string) => resourcesOfType(template, type).map(([logicalId]) => logicalId);
   const queues = new LocalQueues(
@@ -35,11 +42,17 @@ export function wireServices(options: { template: CfnTemplate; physical: Physica
       arn: physical.getAtt(logicalId, 'Arn'),
       url: physical.ref(logicalId),
       visibilityTimeoutSeconds: p.VisibilityTimeout ?? 30,
-      redrive: p.RedrivePolicy && { deadLetterArn: physical.resolveString(p.RedrivePolicy.deadLetterTargetArn), maxReceiveCount: p.RedrivePolicy.maxReceiveCount },
+      redrive: p.RedrivePolicy && {
+        deadLetterArn: physical.resolveString(p.RedrivePolicy.deadLetterTargetArn),
+        maxReceiveCount: p.RedrivePolicy.maxReceiveCount,
+      },
     })),
   );
   const secrets = secretsManager(ids('AWS::SecretsManager::Secret').map((id) => physical.ref(id)));
-  const s3 = new LocalS3(clock, ids('AWS::S3::Bucket').map((id) => physical.ref(id)));
+  const s3 = new LocalS3(
+    clock,
+    ids('AWS::S3::Bucket').map((id) => physical.ref(id)),
+  );
   const lostSchedules: LocalServices['lostSchedules'] = [];
   let lambda: LambdaService | undefined;
 
@@ -57,7 +70,12 @@ export function wireServices(options: { template: CfnTemplate; physical: Physica
       if (!(error instanceof AccessDenied)) throw error;
       const deadLetters = schedule.target.DeadLetterConfig?.Arn;
       if (deadLetters && policies.allows(principal, { action: 'sqs:SendMessage', resource: deadLetters })) {
-        queues.send(deadLetters, JSON.stringify({ schedule: schedule.arn, input: schedule.target.Input, error: error.message }), 0, 'scheduler');
+        queues.send(
+          deadLetters,
+          JSON.stringify({ schedule: schedule.arn, input: schedule.target.Input, error: error.message }),
+          0,
+          'scheduler',
+        );
       } else {
         lostSchedules.push({ schedule: schedule.name, reason: error.message });
       }
@@ -67,7 +85,11 @@ export function wireServices(options: { template: CfnTemplate; physical: Physica
     if (!fn) throw new Error(`schedule target ${schedule.target.Arn} is not a function of the template`);
     lambda!.invokeAsync(fn, JSON.parse(schedule.target.Input ?? '{}'), 'scheduler');
   };
-  const scheduler = new LocalScheduler(clock, ids('AWS::Scheduler::ScheduleGroup').map((id) => physical.ref(id)), fire);
+  const scheduler = new LocalScheduler(
+    clock,
+    ids('AWS::Scheduler::ScheduleGroup').map((id) => physical.ref(id)),
+    fire,
+  );
 
   aws.services.set('dynamodb', dynamoDbService(options.engine));
   aws.services.set('kms', kmsService(ids('AWS::KMS::Key').map((id) => physical.getAtt(id, 'Arn'))));

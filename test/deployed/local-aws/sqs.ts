@@ -34,7 +34,10 @@ export class LocalQueues {
   private readonly queues: Map<string, { definition: QueueDefinition; messages: QueueMessage[] }>;
   private readonly listeners = new Map<string, () => void>();
 
-  constructor(private readonly clock: WorldClock, definitions: QueueDefinition[]) {
+  constructor(
+    private readonly clock: WorldClock,
+    definitions: QueueDefinition[],
+  ) {
     this.queues = new Map(definitions.map((definition) => [definition.arn, { definition, messages: [] }]));
   }
 
@@ -57,10 +60,23 @@ export class LocalQueues {
 
   send(arn: string, body: string, delaySeconds: number, sender: string): QueueMessage {
     if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 900) {
-      throw new AwsError(400, 'InvalidParameterValue', `Value ${delaySeconds} for parameter DelaySeconds is invalid. Reason: must be between 0 and 900, if provided.`);
+      throw new AwsError(
+        400,
+        'InvalidParameterValue',
+        `Value ${delaySeconds} for parameter DelaySeconds is invalid. Reason: must be between 0 and 900, if provided.`,
+      );
     }
     const now = this.clock.now();
-    const message: QueueMessage = { messageId: randomUUID(), receiptHandle: randomUUID(), body, md5: md5(body), sentAt: now, visibleAt: now + delaySeconds * 1000, receiveCount: 0, sender };
+    const message: QueueMessage = {
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      body,
+      md5: md5(body),
+      sentAt: now,
+      visibleAt: now + delaySeconds * 1000,
+      receiveCount: 0,
+      sender,
+    };
     this.queue(arn).messages.push(message);
     this.wake(arn, message.visibleAt);
     return message;

@@ -14,10 +14,16 @@ export const connectBlueskySchema: Schema = {
   required: ['handle', 'app_password'],
   properties: {
     handle: requiredText(256, { description: 'The Bluesky handle; a leading @ and upper case are accepted', example: 'alice.bsky.social' }),
-    app_password: requiredText(64, { description: 'An app password created in Bluesky settings (never the main password)', example: 'abcd-efgh-ijkl-mnop' }),
+    app_password: requiredText(64, {
+      description: 'An app password created in Bluesky settings (never the main password)',
+      example: 'abcd-efgh-ijkl-mnop',
+    }),
     service: {
-      type: 'string', maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
-      description: 'The PDS URL; defaults to the service setting (https://bsky.social)', example: 'https://bsky.social',
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
+      description: 'The PDS URL; defaults to the service setting (https://bsky.social)',
+      example: 'https://bsky.social',
     },
   },
 };

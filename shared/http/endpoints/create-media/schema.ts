@@ -15,8 +15,24 @@ export const createMediaSchema: Schema = {
   additionalProperties: false,
   required: ['content_type', 'size_bytes'],
   properties: {
-    content_type: { type: 'string', enum: [...MEDIA_TYPES], description: 'The type of the file you will upload; the upload and complete check it.', example: 'image/jpeg' },
-    size_bytes: { type: 'integer', minimum: 1, maximum: MAX_UPLOAD_BYTES, description: 'The exact size of the file in bytes; the upload URL admits only this length.', example: 6_291_456 },
-    alt_text: { type: 'string', maxLength: 1000, description: 'Describes the image for people who cannot see it; sent to both platforms.', example: 'A red kite over a snowy hill' },
+    content_type: {
+      type: 'string',
+      enum: [...MEDIA_TYPES],
+      description: 'The type of the file you will upload; the upload and complete check it.',
+      example: 'image/jpeg',
+    },
+    size_bytes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_UPLOAD_BYTES,
+      description: 'The exact size of the file in bytes; the upload URL admits only this length.',
+      example: 6_291_456,
+    },
+    alt_text: {
+      type: 'string',
+      maxLength: 1000,
+      description: 'Describes the image for people who cannot see it; sent to both platforms.',
+      example: 'A red kite over a snowy hill',
+    },
   },
 };

@@ -21,7 +21,12 @@ const platformText = (platform: string): Schema => ({
     description: `The text ${platform} receives instead of content; at most 3000 UTF-16 code units.`,
     example: 'Shipping v2 today #launch',
   }),
-  'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD', pattern: 'MISSING_REQUIRED_FIELD', format: 'INVALID_FIELD', maxLength: 'CONTENT_TOO_LONG' },
+  'x-error-codes': {
+    minLength: 'MISSING_REQUIRED_FIELD',
+    pattern: 'MISSING_REQUIRED_FIELD',
+    format: 'INVALID_FIELD',
+    maxLength: 'CONTENT_TOO_LONG',
+  },
 });
 
 /**
@@ -86,7 +91,8 @@ export const createPostSchema: Schema = {
     media: mediaIdsSchema,
     link_preview: {
       type: 'boolean',
-      description: 'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',
+      description:
+        'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',
       example: false,
     },
   },

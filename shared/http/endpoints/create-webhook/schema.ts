@@ -14,7 +14,8 @@ export const createWebhookSchema: Schema = {
   required: ['url'],
   properties: {
     url: requiredText(2048, {
-      description: 'Where events are POSTed: https (http too in local runs); its name must resolve to public addresses only, now and at every delivery.',
+      description:
+        'Where events are POSTed: https (http too in local runs); its name must resolve to public addresses only, now and at every delivery.',
       example: 'https://hooks.example.com/social-posting',
     }),
     events: {
@@ -22,7 +23,8 @@ export const createWebhookSchema: Schema = {
       minItems: 1,
       maxItems: 20,
       items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
-      description: 'The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.',
+      description:
+        'The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.',
       example: ['post.published', 'post.failed'],
     },
     description: {

@@ -14,9 +14,12 @@ export const signInSchema: Schema = {
   properties: {
     email: requiredText(320, { description: "The owner's email, as set by the operator", example: 'owner@example.com' }),
     password: {
-      type: 'string', minLength: 1, maxLength: 1024,
+      type: 'string',
+      minLength: 1,
+      maxLength: 1024,
       'x-error-codes': { minLength: 'MISSING_REQUIRED_FIELD' },
-      description: 'At least 12 characters', example: 'correct horse battery staple',
+      description: 'At least 12 characters',
+      example: 'correct horse battery staple',
     },
   },
 };

@@ -25,11 +25,12 @@ export const editPostSchema: Schema = {
     },
     scheduled_for: {
       ...postFields.scheduled_for,
-      description: 'A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.',
+      description:
+        'A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.',
     },
     platform_content: {
       ...postFields.platform_content,
-      description: 'Replaces the texts per platform as a whole ({} removes them); each key must be one of the post\'s platforms.',
+      description: "Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.",
     },
     media: {
       ...postFields.media,

@@ -8,5 +8,8 @@ export const retryPostEndpoint: EndpointDefinition<RetryPostBody> = {
   body: { schema: retryPostSchema, validator: validators.retryPostSchema, extras: retryPostErrorExtras },
   idempotent: true,
   pathId: true,
-  handle: async ({ accountId, path, body, state }) => ({ statusCode: 200, body: await retryPost(accountId, parseId(path.id), body ?? {}, state.idempotency) }),
+  handle: async ({ accountId, path, body, state }) => ({
+    statusCode: 200,
+    body: await retryPost(accountId, parseId(path.id), body ?? {}, state.idempotency),
+  }),
 };
