@@ -7,8 +7,8 @@ export async function callService(
   path: string,
   apiKey: string,
   body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; json: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -41,8 +41,8 @@ export function apiClient(baseUrl: string) {
  * The README's operator step against AWS: `TABLE_NAME=… npm run -s admin -- <args>`, on this
  * machine's Node.js with an operator's credentials, its AWS calls going to the local endpoint.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function adminCommand(environment: Record<string, string>, args: string[]): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'local', 'admin.ts'), ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', TMPDIR: process.env.TMPDIR ?? '/tmp', LOG_LEVEL: 'SILENT', ...environment },

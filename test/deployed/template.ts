@@ -139,8 +139,8 @@ export function asyncInvokeConfigs(template: CfnTemplate): AsyncInvokeDefinition
 }
 
 /** Every identity policy document attached to a role: AWS::IAM::Policy resources and the role's inline policies. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function rolePolicyDocuments(template: CfnTemplate, roleLogicalId: string): Array<{ source: string; document: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const attached = resourcesOfType(template, 'AWS::IAM::Policy')
     .filter(([, policy]) => (policy.Properties?.Roles ?? []).some((role: unknown) => referencedId(role) === roleLogicalId))
     .map(([logicalId, policy]) => ({ source: logicalId, document: policy.Properties!.PolicyDocument }));

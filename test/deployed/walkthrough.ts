@@ -121,8 +121,8 @@ export class Walkthrough {
       throw new StepFailed(`traces of ${operation} reach X-Ray`, `${now.undeliveredTraces - since.undeliveredTraces} traces lost`);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async readPost(step: string, id: string): Promise<any> {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     return this.expectStatus(step, await this.call('GET', `/posts/${id}`, { key: this.apiKey }), 200).json.post;
   }
 

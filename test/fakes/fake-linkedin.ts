@@ -191,8 +191,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   /** The Posts API's schema checks for a text post; the first problem as a 422 message, or undefined. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function bodyProblem(body: any, author: string): { status: number; message: string } | undefined {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     if (body === null || typeof body !== 'object') return { status: 400, message: 'Request body must be a JSON object' };
     if (body.author !== author) return { status: 403, message: `Not enough permissions to post as ${String(body.author)}` };
     if (typeof body.commentary !== 'string') return { status: 422, message: 'Field /commentary must be a string' };
@@ -215,8 +215,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   /** content.article / content.media / content.multiImage, as the Posts API documents them; images must be uploaded by the author. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function contentProblem(content: any, author: string): { status: number; message: string } | undefined {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     if (content === null || typeof content !== 'object') return { status: 422, message: 'Field /content must be an object' };
     const kinds = Object.keys(content);
     if (kinds.length !== 1 || !['article', 'media', 'multiImage'].includes(kinds[0]!))

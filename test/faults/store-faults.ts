@@ -76,14 +76,14 @@ export async function withoutSdkBackoff(client: {
   return () => void (client.config.retryStrategy = original);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function installStoreFaults(client: { middlewareStack: MiddlewareStack<any, any> }, initial: StoreFaultPlan): StoreFaults {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   let plan = initial;
   let injectedTotal = 0;
   const counts: StoreFaultCounts = { calls: {}, injected: {}, byOperation: {} };
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const middleware: FinalizeRequestMiddleware<any, any> = (next, context) => async (args) => {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const operation = String(context.commandName ?? '').replace(/Command$/, '');
     counts.calls[operation] = (counts.calls[operation] ?? 0) + 1;
     const kind = pickFault(plan, operation, (args.input ?? {}) as Record<string, unknown>, injectedTotal);

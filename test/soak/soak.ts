@@ -85,8 +85,9 @@ interface CreatedPost {
 }
 interface Response {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
-} // eslint-disable-line @typescript-eslint/no-explicit-any
+}
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);

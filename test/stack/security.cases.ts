@@ -151,9 +151,10 @@ describe('functions', () => {
     expect(Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
     );
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const policy = Object.values(template.toJSON().Resources as Record<string, any>).find(
       (resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties.Bucket.Ref === bucketId,
-    ); // eslint-disable-line @typescript-eslint/no-explicit-any
+    );
     expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
