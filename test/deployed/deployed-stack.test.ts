@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { startDeployedService, type DeployedService } from './deployed-service';
 import { runtimeMajor } from './deployment';
 import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
@@ -123,6 +125,39 @@ describe('the README walkthrough through the deployed bundles', () => {
       `deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24\n`,
     );
   }, 120_000);
+});
+
+/**
+ * Every bundle carries the AWS composition root and nothing of the local runtime: the sources its
+ * source map names (relative to the bundle's folder), made relative to the project.
+ */
+describe('the composition root of each deployed bundle', () => {
+  const PROJECT_ROOT = resolve(__dirname, '..', '..');
+  const sourcesOf = (taskRoot: string): string[] => {
+    const map = JSON.parse(readFileSync(join(taskRoot, 'index.js.map'), 'utf8')) as { sources: string[] };
+    return map.sources.map((source) => relative(PROJECT_ROOT, resolve(taskRoot, source)).replace(/\\/g, '/'));
+  };
+
+  it('is shared/wiring/aws.ts with the AWS adapters; no file of local/ or test/ is bundled', () => {
+    const bundles = service.lambda.functions.filter((fn) => existsSync(join(fn.taskRoot, 'index.js.map')));
+    expect(bundles.length).toBe(service.lambda.functions.length);
+    const local = bundles.flatMap((fn) =>
+      sourcesOf(fn.taskRoot)
+        .filter((source) => /^(local|test)\//.test(source))
+        .map((source) => `${fn.operation}: ${source}`),
+    );
+    expect(local).toEqual([]);
+    const withoutRoot = bundles.filter((fn) => !sourcesOf(fn.taskRoot).includes('shared/wiring/aws.ts')).map((fn) => fn.operation);
+    expect(withoutRoot).toEqual([]);
+    const createPost = bundles.find((fn) => fn.operation === 'create-post')!;
+    expect(sourcesOf(createPost.taskRoot)).toEqual(
+      expect.arrayContaining([
+        'functions/create-post/handler.ts',
+        'shared/adapters/aws/eventbridge-scheduler.ts',
+        'shared/adapters/aws/kms-secret-box.ts',
+      ]),
+    );
+  });
 });
 
 /**
