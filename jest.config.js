@@ -25,6 +25,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Tees every worker's output for the teardown's secret grep.
   setupFiles: ['<rootDir>/test/support/log-sink.ts', '<rootDir>/test/support/wire-local-ports.ts'],
