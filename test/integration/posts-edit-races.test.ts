@@ -1,4 +1,5 @@
 import { ScriptedPublisher } from '../support/fake-publishers';
+import { schedulerSettled } from '../support/scheduler-settled';
 import { startTestService, type TestService } from '../support/test-service';
 
 /**
@@ -139,7 +140,8 @@ describe('edits under concurrency', () => {
       if (answer.status === 200) {
         outcomes.editWon += 1;
         if (round % 2) {
-          await sleep(250);
+          // Everything due at the old time has run: nothing may have been published then.
+          await schedulerSettled();
           expect({ round, texts: texts(postId), status: await statusOf(postId) }).toEqual({ round, texts: [], status: 'scheduled' });
           clock.set(movedTo);
         }
@@ -148,7 +150,7 @@ describe('edits under concurrency', () => {
         expect(answer.json).toEqual({ error: 'POST_PUBLISHED', message: expect.any(String) });
       }
       await until(async () => (await statusOf(postId)) === 'published');
-      await sleep(150); // room for a second, wrong publication to show up
+      await schedulerSettled(); // every run under way has ended: a second, wrong publication would show now
       expect({ round, texts: texts(postId) }).toEqual({ round, texts: [answer.status === 200 ? `new ${round}` : `old ${round}`] });
     }
     // Both branches were exercised, or the rounds proved little.

@@ -147,8 +147,12 @@ describe('a crash between the final status and the delivery', () => {
         .split('\n')
         .filter((line) => /awaiting publication|^Webhooks:/.test(line)),
     ).toEqual([expect.stringMatching(/^Webhooks: 1 event/)]);
-    await pause(1000);
-    const listed = await call(second.baseUrl, 'GET', `/webhooks/${webhook.webhook.id}/deliveries`);
+    // The attempt's record is written after the receiver answered: polled until it is there.
+    let listed = await call(second.baseUrl, 'GET', `/webhooks/${webhook.webhook.id}/deliveries`);
+    for (const deadline = Date.now() + 10_000; listed.json.deliveries.length === 0 && Date.now() < deadline;) {
+      await pause(50);
+      listed = await call(second.baseUrl, 'GET', `/webhooks/${webhook.webhook.id}/deliveries`);
+    }
     expect(listed.json.deliveries).toEqual([
       expect.objectContaining({ event_id: event.id, attempt: 1, status: 'succeeded', response_status: 200 }),
     ]);
@@ -157,7 +161,9 @@ describe('a crash between the final status and the delivery', () => {
 
     const third = await start(dataDir, false);
     children.push(third);
-    await pause(1500);
+    // Ready means its start-up recovery is done: it found no event to dispatch, no attempt to make
+    // and no post to publish, so nothing is left that could be delivered again.
+    expect(third.output()).not.toMatch(/^Webhooks: |awaiting publication/m);
     expect(receiver.received.length).toBe(before + 1);
     third.process.kill('SIGTERM');
     await exited(third.process);
