@@ -1199,7 +1199,16 @@ describe('bad-input corpus', () => {
       if (!ctx.foreignCursor) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await receiver.waitFor(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each attempt's record is completed after the receiver answered: polled until both are, so the
+    // snapshot below does not change under the corpus.
+    const recorded = async () =>
+      (
+        (await call('GET', `/webhooks/${webhookA2.json.webhook.id}/deliveries`, a.apiKey)).json.deliveries as Array<{ status: string }>
+      ).filter((delivery) => delivery.status === 'succeeded').length;
+    for (const deadline = Date.now() + 10_000; (await recorded()) < 2 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await recorded()).toBe(2);
     expect([ctx.scheduledPost, ctx.publishingPost, ctx.cursorA, ctx.cursorB, ctx.webhookA, ctx.foreignCursor].every(Boolean)).toBe(true);
     before = await storeSnapshot();
   });
