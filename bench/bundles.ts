@@ -21,7 +21,7 @@ export interface BundleFigures {
 export async function deployedOperations(root: string): Promise<string[]> {
   const operations = new Set<string>();
   try {
-    const { routes, DEFAULT_OPERATION, PUBLISHER_OPERATION } = await import('../shared/http/routes');
+    const { routes, DEFAULT_OPERATION, PUBLISHER_OPERATION } = await import('#shared/http/routes');
     for (const route of routes) operations.add(route.operation);
     operations.add(DEFAULT_OPERATION);
     operations.add(PUBLISHER_OPERATION);

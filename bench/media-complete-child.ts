@@ -4,7 +4,7 @@
  * `{ms, maxRssMb}` as JSON.
  */
 import { readFileSync } from 'node:fs';
-import { prepareImage, type MediaType } from '../shared/media/image-variants';
+import { prepareImage, type MediaType } from '#shared/media/image-variants';
 
 async function main(): Promise<void> {
   const [file, type] = process.argv.slice(2);

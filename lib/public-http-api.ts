@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Route } from '../shared/http/routes';
+import type { Route } from '#shared/http/routes';
 
 /** The version in the base URL (docs/api.md, "Conventions": the base URL carries it, e.g. `.../v1`). */
 export const STAGE_NAME = 'v1';

@@ -11,8 +11,8 @@ import {
   routes,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
-} from '../shared/http/routes';
-import { GSI1, TTL_ATTRIBUTE } from '../shared/store/table';
+} from '#shared/http/routes';
+import { GSI1, TTL_ATTRIBUTE } from '#shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';

@@ -7,7 +7,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { deadLetterQueue, workQueue } from './queues';
-import { WEBHOOK_EVENT_ITEM_TYPE } from '../shared/domain/webhook-events';
+import { WEBHOOK_EVENT_ITEM_TYPE } from '#shared/domain/webhook-events';
 import type { ApiFunction } from './api-function';
 
 export interface WebhookDeliveryProps {

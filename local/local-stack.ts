@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { ensureTable } from './local-table';
 import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, stopEngineByPid } from './engine-file';
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';

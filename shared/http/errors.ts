@@ -73,7 +73,8 @@ export const errorCatalog = {
   // Media (docs/api.md, "Media").
   MEDIA_NOT_FOUND: entry(404, 'Media not found'),
   INVALID_MEDIA: entry(400, (x) => INVALID_MEDIA_MESSAGES[String(x.reason)] ?? 'The media cannot be used'),
-  // Section 10: an edit or retry that the post's status does not allow (the message says what to do instead).
+  // An edit or retry that the post's status does not allow; the message says what to do instead
+  // (docs/api.md, "Editing, rescheduling and retrying").
   INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
 } satisfies Record<ErrorCode, CatalogEntry>;
 

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { fixedClock, useClock } from '../../shared/ports/clock';
+import { fixedClock, useClock } from '#shared/ports/clock';
 import { rejected, ScriptedPublisher } from '../support/fake-publishers';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';

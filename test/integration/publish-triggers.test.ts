@@ -1,5 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { offsetClock, useClock } from '../../shared/ports/clock';
+import { offsetClock, useClock } from '#shared/ports/clock';
 import { startTestService, type TestService } from '../support/test-service';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { ScriptedPublisher } from '../support/fake-publishers';

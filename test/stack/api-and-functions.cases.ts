@@ -12,7 +12,7 @@ import {
   routes,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
-} from '../../shared/http/routes';
+} from '#shared/http/routes';
 import { buildStack } from './build-stack';
 import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
 

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CONTENT_SECURITY_POLICY } from '../../dashboard/security-headers';
 import type { ServiceStack } from '../../lib/service-stack';
-import { routes } from '../../shared/http/routes';
+import { routes } from '#shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import { functionVariables } from './template-queries';
 

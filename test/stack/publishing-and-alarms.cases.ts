@@ -2,7 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
-import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '../../shared/http/routes';
+import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '#shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import { allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
 

@@ -10,7 +10,7 @@ import {
   routes,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
-} from '../../shared/http/routes';
+} from '#shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
 import {
   actionsOf,

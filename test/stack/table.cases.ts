@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { tableDefinition, TTL_ATTRIBUTE } from '../../shared/store/table';
+import { tableDefinition, TTL_ATTRIBUTE } from '#shared/store/table';
 import { buildStack } from './build-stack';
 
 let template: Template;

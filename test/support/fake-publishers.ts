@@ -1,5 +1,5 @@
 import type { Platform } from '#shared/domain/platforms';
-import type { PlatformPublisher, PublishOutcome, PublishRequest } from '../../shared/platforms/publisher';
+import type { PlatformPublisher, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 
 /** A scripted platform adapter: records every call and answers from a queue (then succeeds). */
 export class ScriptedPublisher implements PlatformPublisher {

@@ -1,6 +1,6 @@
-import type { PublishTrigger } from '../../shared/domain/publish-timing';
-import type { PublishQueue } from '../../shared/ports/publish-queue';
-import type { PostScheduler } from '../../shared/ports/scheduler';
+import type { PublishTrigger } from '#shared/domain/publish-timing';
+import type { PublishQueue } from '#shared/ports/publish-queue';
+import type { PostScheduler } from '#shared/ports/scheduler';
 
 /**
  * A scheduler and publish queue that only record what they were asked: for tests of post

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { ensureTable, localClient } from '../../local/dynamodb-local';
-import type { PostScheduler } from '../../shared/ports/scheduler';
+import { localClient } from '../../local/dynamodb-local';
+import { ensureTable } from '../../local/local-table';
+import type { PostScheduler } from '#shared/ports/scheduler';
 
 /**
  * Per test file: a fresh table on the shared DynamoDB Local, settings in the environment

@@ -1,5 +1,5 @@
 import { DomainError } from '#shared/domain/errors';
-import { errorCatalog, toWireError } from '../../shared/http/errors';
+import { errorCatalog, toWireError } from '#shared/http/errors';
 
 describe('error catalog', () => {
   it('has every code of the catalog in docs/api.md (Errors), with its status', () => {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import * as apiHandlerModule from '../../shared/http/api-handler';
-import { bodyValidator, queryValidator, schemaSha256, type PrecompiledValidator, type Schema } from '../../shared/http/validation';
+import * as apiHandlerModule from '#shared/http/api-handler';
+import { bodyValidator, queryValidator, schemaSha256, type PrecompiledValidator, type Schema } from '#shared/http/validation';
 import { DomainError } from '#shared/domain/errors';
 import { exportedSchemas, generateAll, presentGeneratedFiles, requestAjv, ROOT, schemaFiles } from '../../scripts/validators';
 

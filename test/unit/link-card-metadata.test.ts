@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { pageMetadata } from '../../shared/platforms/link-cards/page-metadata';
-import { makeThumbnail, MAX_THUMBNAIL_BYTES } from '../../shared/platforms/link-cards/thumbnail';
-import { firstLink } from '../../shared/platforms/link-cards/link-card';
+import { pageMetadata } from '#shared/platforms/link-cards/page-metadata';
+import { makeThumbnail, MAX_THUMBNAIL_BYTES } from '#shared/platforms/link-cards/thumbnail';
+import { firstLink } from '#shared/platforms/link-cards/link-card';
 
 const PAGE = 'https://news.example.com/articles/42';
 

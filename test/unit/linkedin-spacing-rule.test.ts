@@ -1,4 +1,4 @@
-import { farEnough, nextAvailable, spacingBucket, SPACING_MS } from '../../shared/domain/linkedin-spacing';
+import { farEnough, nextAvailable, spacingBucket, SPACING_MS } from '#shared/domain/linkedin-spacing';
 
 const at = (time: string) => new Date(`2026-11-23T${time}.000Z`);
 

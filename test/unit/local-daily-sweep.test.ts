@@ -1,4 +1,4 @@
-import { fixedClock, useClock } from '../../shared/ports/clock';
+import { fixedClock, useClock } from '#shared/ports/clock';
 import { LocalScheduler } from '../../local/local-scheduler';
 
 /**

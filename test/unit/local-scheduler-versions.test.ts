@@ -1,5 +1,5 @@
-import type { PublishTrigger } from '../../shared/domain/publish-timing';
-import { fixedClock, useClock } from '../../shared/ports/clock';
+import type { PublishTrigger } from '#shared/domain/publish-timing';
+import { fixedClock, useClock } from '#shared/ports/clock';
 import { LocalScheduler } from '../../local/local-scheduler';
 
 /**

@@ -11,7 +11,7 @@ describe('platform result metric', () => {
       return true;
     });
     try {
-      const { recordPlatformResultMetric } = await import('../../shared/metrics');
+      const { recordPlatformResultMetric } = await import('#shared/metrics');
       recordPlatformResultMetric('linkedin', 'failed', 'PLATFORM_REJECTED');
     } finally {
       write.mockRestore();

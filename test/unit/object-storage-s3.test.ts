@@ -1,7 +1,7 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ObjectTooLarge } from '../../shared/ports/object-storage';
-import { S3ObjectStorage } from '../../shared/adapters/aws/s3-object-storage';
+import { ObjectTooLarge } from '#shared/ports/object-storage';
+import { S3ObjectStorage } from '#shared/adapters/aws/s3-object-storage';
 
 /** The S3 object-storage port: the exact requests it makes, and what the presigned upload URL signs. */
 describe('S3 object storage', () => {

@@ -1,4 +1,4 @@
-import { isPublicHttpsUrl } from '../../shared/http-client/outbound-url';
+import { isPublicHttpsUrl } from '#shared/http-client/outbound-url';
 
 describe('client-supplied outbound URLs (SSRF guard)', () => {
   it.each(['https://bsky.social', 'https://pds.example.com:8443/xrpc', 'https://8.8.8.8', 'https://[2606:4700::1111]'])(

@@ -1,10 +1,10 @@
-import { spacingBucket } from '../../shared/domain/linkedin-spacing';
-import { editRefusal, retryRefusal } from '../../shared/domain/post-change';
-import { applyEdit, readEdit } from '../../shared/domain/post-edit';
-import { applyRetry, platformsToRetry } from '../../shared/domain/post-retry';
-import { pendingResult } from '../../shared/domain/post-view';
+import { spacingBucket } from '#shared/domain/linkedin-spacing';
+import { editRefusal, retryRefusal } from '#shared/domain/post-change';
+import { applyEdit, readEdit } from '#shared/domain/post-edit';
+import { applyRetry, platformsToRetry } from '#shared/domain/post-retry';
+import { pendingResult } from '#shared/domain/post-view';
 import type { PlatformResult, Post } from '#shared/domain/post';
-import { moveSpacingSlotItems } from '../../shared/store/spacing-slots';
+import { moveSpacingSlotItems } from '#shared/store/spacing-slots';
 
 /** The pure rules of edits and retries (docs/api.md, "Editing, rescheduling and retrying"), and the slot move they write. */
 const now = new Date('2026-11-23T10:00:00.000Z');

@@ -1,9 +1,9 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { PublishTrigger } from '../../shared/domain/publish-timing';
-import { fixedClock, useClock } from '../../shared/ports/clock';
-import type { PublishQueue } from '../../shared/ports/publish-queue';
-import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
+import type { PublishTrigger } from '#shared/domain/publish-timing';
+import { fixedClock, useClock } from '#shared/ports/clock';
+import type { PublishQueue } from '#shared/ports/publish-queue';
+import { SqsPublishQueue } from '#shared/adapters/aws/sqs-publish-queue';
 import { LocalScheduler } from '../../local/local-scheduler';
 
 /**

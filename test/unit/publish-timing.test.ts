@@ -8,9 +8,9 @@ import {
   scheduledTrigger,
   queuesDirectly,
   releaseScheduleTime,
-} from '../../shared/domain/publish-timing';
-import { fixedClock, useClock } from '../../shared/ports/clock';
-import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
+} from '#shared/domain/publish-timing';
+import { fixedClock, useClock } from '#shared/ports/clock';
+import { SqsPublishQueue } from '#shared/adapters/aws/sqs-publish-queue';
 import { lambdaContext } from '../../local/lambda-context';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
 

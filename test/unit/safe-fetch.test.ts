@@ -1,6 +1,6 @@
-import { OutboundRequestRefused, safeFetch, type SafeFetchOptions } from '../../shared/http-client/safe-fetch';
-import { isInternalAddress } from '../../shared/http-client/internal-addresses';
-import { offlineResolver, useNameResolver } from '../../shared/ports/name-resolver';
+import { OutboundRequestRefused, safeFetch, type SafeFetchOptions } from '#shared/http-client/safe-fetch';
+import { isInternalAddress } from '#shared/http-client/internal-addresses';
+import { offlineResolver, useNameResolver } from '#shared/ports/name-resolver';
 import { startPageServer, type PageServer } from '../support/page-server';
 
 /** The SSRF-safe client against pages on this machine; names resolve only through the test's map. */

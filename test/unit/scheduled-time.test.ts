@@ -1,4 +1,4 @@
-import { parseIsoDateTime, parseScheduledFor } from '../../shared/domain/scheduled-time';
+import { parseIsoDateTime, parseScheduledFor } from '#shared/domain/scheduled-time';
 import { DomainError } from '#shared/domain/errors';
 
 const now = new Date('2026-11-22T12:00:00.000Z');

@@ -1,9 +1,9 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { fixedClock, useClock } from '../../shared/ports/clock';
-import { SqsPublishQueue } from '../../shared/adapters/aws/sqs-publish-queue';
-import { EventBridgePostScheduler } from '../../shared/adapters/aws/eventbridge-scheduler';
+import { fixedClock, useClock } from '#shared/ports/clock';
+import { SqsPublishQueue } from '#shared/adapters/aws/sqs-publish-queue';
+import { EventBridgePostScheduler } from '#shared/adapters/aws/eventbridge-scheduler';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
 /** The AWS scheduler port: the exact EventBridge Scheduler and SQS requests it makes. */

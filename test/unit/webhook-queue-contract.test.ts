@@ -1,9 +1,9 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { fixedClock, useClock } from '../../shared/ports/clock';
-import type { DeliveryTask, WebhookQueue } from '../../shared/ports/webhook-queue';
-import { SqsWebhookQueue } from '../../shared/adapters/aws/sqs-webhook-queue';
-import { sendOnIfEarly } from '../../shared/use-cases/webhooks/deliver';
+import { fixedClock, useClock } from '#shared/ports/clock';
+import type { DeliveryTask, WebhookQueue } from '#shared/ports/webhook-queue';
+import { SqsWebhookQueue } from '#shared/adapters/aws/sqs-webhook-queue';
+import { sendOnIfEarly } from '#shared/use-cases/webhooks/deliver';
 import { LocalWebhookRunner } from '../../local/webhook-runner';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
 

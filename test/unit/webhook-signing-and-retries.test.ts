@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from '../../shared/domain/webhook-retry';
-import { generateWebhookSecret, SECRET_PATTERN, signedHeaders } from '../../shared/domain/webhook-signature';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from '#shared/domain/webhook-retry';
+import { generateWebhookSecret, SECRET_PATTERN, signedHeaders } from '#shared/domain/webhook-signature';
 import { parseDeliveryTask } from '#shared/use-cases/webhooks/delivery-task';
 
 /**
