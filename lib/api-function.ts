@@ -177,7 +177,7 @@ function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>>
 }
 
 /** shared/wiring/aws.ts: the ports' AWS implementations (see shared/ports/registry.ts). */
-export const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 'aws.ts');
+const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 'aws.ts');
 
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {

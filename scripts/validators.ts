@@ -63,7 +63,7 @@ export interface GeneratedModule {
 const posix = (path: string) => path.split(sep).join('/');
 
 /** Where the endpoints' definitions and request schemas live, one folder per operation. */
-export const ENDPOINTS_DIR = join('shared', 'http', 'endpoints');
+const ENDPOINTS_DIR = join('shared', 'http', 'endpoints');
 
 /** Every `shared/http/endpoints/<operation>/schema.ts`, sorted. */
 export function schemaFiles(root = ROOT): string[] {

@@ -18,7 +18,7 @@ export interface Ports {
   secretBox: SecretBox;
 }
 
-export type PortName = keyof Ports;
+type PortName = keyof Ports;
 
 /** How a port is made: at most once per process, on first use (a cold start pays only for what it uses). */
 export type PortProviders = { [K in PortName]: () => Ports[K] | Promise<Ports[K]> };
@@ -54,7 +54,10 @@ export function port<K extends PortName>(name: K): Promise<Ports[K]> {
     }
     instance = Promise.resolve().then(provide);
     // A provider that failed (a missing setting) fails again on the next use rather than being cached.
-    instance.catch(() => instances.delete(name));
+    const made = instance;
+    made.catch(() => {
+      if (instances.get(name) === made) instances.delete(name);
+    });
     instances.set(name, instance);
   }
   return instance;

@@ -33,9 +33,6 @@ export function webhookEventItem(event: WebhookEvent): Record<string, unknown> {
   };
 }
 
-/** Reads an event back from a stream image or a scan (the attributes of `webhookEventItem`). */
-export const webhookEventFromItem = fromItem;
-
 /**
  * The webhook event a table stream record announces: a new item of the outbox, read from its
  * image; undefined for any other record (other item types, updates, removals).

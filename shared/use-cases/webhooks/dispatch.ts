@@ -10,9 +10,6 @@ import { markDispatchedItem, markWebhookEventDispatched } from '#shared/store/we
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
 import { isCancelledTransaction } from '#shared/store/transaction-errors';
 
-/** The stream's records, as the dispatcher function reads them. */
-export { webhookEventFromStreamRecord } from '#shared/store/webhook-events';
-
 /**
  * Turns one recorded event into one delivery per endpoint that wants it: the first attempt
  * written pending, then queued. Safe to run again for the same event (the stream retries a
