@@ -6,6 +6,7 @@ import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, sto
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
+import { checkLinkedInApiVersionOnce } from '#shared/platforms/linkedin/version-guard';
 
 export interface LocalStack {
   baseUrl: string;
@@ -122,6 +123,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       unwirePorts('publishQueue');
     };
     stopWebhooks = await startWebhooks(log);
+    // The LinkedIn-Version pin's standing, as a deployed function checks it on its first LinkedIn call.
+    checkLinkedInApiVersionOnce();
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');

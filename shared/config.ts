@@ -1,3 +1,5 @@
+import { isLinkedInApiVersion, PINNED_LINKEDIN_API_VERSION } from '#shared/domain/linkedin-api-version';
+
 /**
  * Settings, read once per process (per Lambda cold start): first the raw environment,
  * then a typed object with defaults. A bad value fails at start-up with a message that
@@ -76,8 +78,8 @@ function url(env: Env, name: string, fallback: string): string {
 /** Turns a raw environment into a typed configuration; throws ConfigError on a bad value. */
 export function envToConfig(env: Env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const apiVersion = env.LINKEDIN_API_VERSION || '202511';
-  if (!/^\d{6}$/.test(apiVersion)) throw new ConfigError(`Setting LINKEDIN_API_VERSION must be YYYYMM, got "${apiVersion}"`);
+  const apiVersion = env.LINKEDIN_API_VERSION || PINNED_LINKEDIN_API_VERSION;
+  if (!isLinkedInApiVersion(apiVersion)) throw new ConfigError(`Setting LINKEDIN_API_VERSION must be YYYYMM, got "${apiVersion}"`);
   const tableName = env.TABLE_NAME || 'social-posting';
   if (tableName.length < 3 || tableName.length > 255) throw new ConfigError('Setting TABLE_NAME must be 3 to 255 characters');
   const dynamoEndpoint = env.DYNAMODB_ENDPOINT || undefined;

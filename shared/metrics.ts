@@ -15,3 +15,10 @@ export function recordPlatformResultMetric(platform: string, outcome: 'published
   if (errorCode) single.addDimension('error_code', errorCode);
   single.addMetric(outcome === 'published' ? 'PlatformPublished' : 'PlatformFailed', MetricUnit.Count, 1);
 }
+
+/** `LinkedInVersionDaysLeft`: days until the pinned LinkedIn API version may be retired (docs/runbook.md, "Moving the LinkedIn API version"). */
+export function recordLinkedInVersionDaysLeftMetric(daysLeft: number): void {
+  if (config.local) return;
+  const single = metrics.singleMetric();
+  single.addMetric('LinkedInVersionDaysLeft', MetricUnit.Count, daysLeft);
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isLinkedInApiVersion, linkedInVersionStanding } from '#shared/domain/linkedin-api-version';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
@@ -93,6 +94,12 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   const clientId = options.clientId ?? 'fake-client-id';
   const clientSecret = options.clientSecret ?? `fake-secret-${randomBytes(8).toString('hex')}`;
   const now = options.now ?? Date.now;
+  /** LinkedIn answers only versions released and not yet retired (about a year each); others get 426 NONEXISTENT_VERSION. */
+  const versionActive = (version: string): boolean => {
+    if (!isLinkedInApiVersion(version)) return false;
+    const standing = linkedInVersionStanding(version, new Date(now()));
+    return standing.ageMonths >= 0 && standing.daysLeft >= 0;
+  };
   let tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 60 * 24 * 60 * 60;
   let consentUser: FakeLinkedInUser = { sub: 'fake-member', name: 'Fake Member' };
   const codes = new Map<string, { user: FakeLinkedInUser; expiresAt: number; redirectUri?: string; used: boolean }>();
@@ -293,7 +300,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
         400,
         restError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING'),
       );
-    if (!/^\d{6}$/.test(String(version)))
+    if (!versionActive(String(version)))
       return answer(426, restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION'));
     if (headers['x-restli-protocol-version'] !== '2.0.0') return answer(400, restError(400, 'X-Restli-Protocol-Version 2.0.0 is required'));
     if (!headers['content-type']?.startsWith('application/json'))
@@ -357,7 +364,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
           'VERSION_MISSING',
         ),
       };
-    if (!/^\d{6}$/.test(String(version)))
+    if (!versionActive(String(version)))
       return { status: 426, body: restError(426, `Requested version ${String(version)} is not active`, 'NONEXISTENT_VERSION') };
     if (headers['x-restli-protocol-version'] !== '2.0.0')
       return { status: 400, body: restError(400, 'X-Restli-Protocol-Version 2.0.0 is required') };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { PlatformPublisher, PublishRequest } from '#shared/platforms/publisher';
+import { PINNED_LINKEDIN_API_VERSION } from '#shared/domain/linkedin-api-version';
 import type { ProfileItem } from '#shared/store/profiles';
 import { startFakeLinkedIn, type FakeLinkedIn, type FakeLinkedInUser } from '../fakes/fake-linkedin';
 import { captureLogs, type LogCapture } from '../support/log-capture';
@@ -25,7 +26,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     table = await useTestTable({
       ...linkedin.settings(),
       LINKEDIN_TIMEOUT_MS: String(TIMEOUT_MS),
-      LINKEDIN_API_VERSION: '202511',
+      LINKEDIN_API_VERSION: PINNED_LINKEDIN_API_VERSION,
       LOG_LEVEL: 'DEBUG',
     });
     ({ linkedinPublisher: publisher, createLinkedInPublisher } = await import('#shared/platforms/linkedin/publisher'));
@@ -84,7 +85,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     const [received] = linkedin.receivedPosts().slice(-1);
     expect(received.headers).toMatchObject({
       authorization: `Bearer ${token}`,
-      'linkedin-version': '202511',
+      'linkedin-version': PINNED_LINKEDIN_API_VERSION,
       'x-restli-protocol-version': '2.0.0',
       'content-type': 'application/json',
     });
@@ -222,7 +223,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     });
     const unreachable = createLinkedInPublisher({
       apiBaseUrl: `http://127.0.0.1:${closedPort}`,
-      apiVersion: '202511',
+      apiVersion: PINNED_LINKEDIN_API_VERSION,
       timeoutMs: TIMEOUT_MS,
     });
     const { profile } = await connect({ sub: 'refused-1' });

@@ -6,6 +6,7 @@ import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInRes
 import { articleFor } from './article';
 import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
+import { checkLinkedInApiVersionOnce } from './version-guard';
 
 /**
  * Publishes a text post as the connected member through the Posts API and classifies what
@@ -86,6 +87,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
   return {
     platform: 'linkedin',
     async publish(request) {
+      checkLinkedInApiVersionOnce();
       const credentials = await credentialsOf(request);
       if ('ok' in credentials) return credentials;
       // Not after "now" (or unreadable) counts as expired: calling LinkedIn would only earn a 401.
