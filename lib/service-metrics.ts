@@ -38,8 +38,8 @@ export const LATENESS_METRIC = {
   dimensionsMap: { service: 'social-posting' },
 } as const;
 
-export function lateness(statistic: 'p50' | 'p99' | 'Maximum', period = PERIOD): cloudwatch.Metric {
-  return new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic, period });
+export function lateness(statistic: 'p50' | 'p99' | 'Maximum', period = PERIOD, label?: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic, period, label });
 }
 
 /**
