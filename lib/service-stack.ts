@@ -20,6 +20,8 @@ import { MediaStorage } from './media-storage';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
+import { ServiceDashboard } from './service-dashboard';
+import type { WatchedResources } from './service-metrics';
 import { WebhookDelivery } from './webhook-delivery';
 import { DEFAULT_PUBLISHER_MAX_CONCURRENCY, settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
 
@@ -186,16 +188,20 @@ export class ServiceStack extends Stack {
     LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
     Object.entries(MEDIA_ACCESS).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
-    new ServiceAlarms(this, 'Alarms', {
+    const watched: WatchedResources = {
       api: httpApi.api,
       publisher: publisher.function,
-      deadLetterQueue: pipeline.deadLetterQueue,
+      publishQueue: pipeline.publishQueue,
+      publishDeadLetterQueue: pipeline.deadLetterQueue,
+      scheduleGroup: pipeline.scheduleGroup,
       webhooks: {
+        dispatcher: this.fn(WEBHOOK_DISPATCH_OPERATION).function,
+        deliverer: this.fn(WEBHOOK_DELIVERY_OPERATION).function,
         deadLetterQueue: webhooks.deadLetterQueue,
-        functions: [this.fn(WEBHOOK_DISPATCH_OPERATION).function, this.fn(WEBHOOK_DELIVERY_OPERATION).function],
       },
-      alarmTopicArn: settings.alarmTopicArn,
-    });
+    };
+    const alarms = new ServiceAlarms(this, 'Alarms', { ...watched, alarmTopicArn: settings.alarmTopicArn });
+    new ServiceDashboard(this, 'Observability', { ...watched, alarms: alarms.alarms });
     new CfnOutput(this, 'ApiUrl', { value: httpApi.url, description: 'Base URL of the API (PUBLIC_BASE_URL unless set)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for `npm run admin` against AWS' });
     new CfnOutput(this, 'LinkedInClientSecretArn', {

@@ -1,6 +1,5 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
 import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '#shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
@@ -145,62 +144,5 @@ describe('publishing pipeline', () => {
   it('gives the publisher more time than an API function', () => {
     const timeout = template.toJSON().Resources[ids.publisher].Properties.Timeout;
     expect(timeout).toBeGreaterThan(60);
-  });
-});
-
-describe('alarms', () => {
-  it('has the six alarms an on-call engineer needs, and no others', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 6);
-  });
-
-  it('alarms on the share of API responses that are 5xx', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Threshold: API_5XX_RATE_THRESHOLD_PERCENT,
-      Metrics: Match.arrayWith([
-        Match.objectLike({ Expression: Match.stringLikeRegexp('errors / requests') }),
-        Match.objectLike({
-          Id: 'errors',
-          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }) }),
-        }),
-        Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'Count' }) }) }),
-      ]),
-    });
-  });
-
-  it('alarms on any publisher error', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/Lambda',
-      MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('PublishPost') } }],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-  });
-
-  it('alarms as soon as one message waits in the dead-letter queue', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
-  });
-
-  it('alarms on Lambda throttles', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/Lambda',
-      MetricName: 'Throttles',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
-  });
-
-  it('notifies nobody unless a topic is given, then notifies it from every alarm', () => {
-    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm')))
-      expect(alarm.Properties.AlarmActions).toBeUndefined();
-    const topicArn = 'arn:aws:sns:eu-west-1:123456789012:on-call';
-    const withTopic = buildStack({ ...TEST_SETTINGS, alarmTopicArn: topicArn }).template;
-    for (const alarm of Object.values(withTopic.findResources('AWS::CloudWatch::Alarm')))
-      expect(alarm.Properties.AlarmActions).toEqual([topicArn]);
   });
 });

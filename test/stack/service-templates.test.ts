@@ -12,3 +12,4 @@ describe('dashboard content', () => void require('./dashboard-content.cases'));
 describe('publishing and alarms', () => void require('./publishing-and-alarms.cases'));
 describe('security', () => void require('./security.cases'));
 describe('webhooks', () => void require('./webhooks.cases'));
+describe('alarms and dashboard', () => void require('./alarms-and-dashboard.cases'));

@@ -120,17 +120,4 @@ describe('webhooks', () => {
       ['sqs:SendMessage', { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }],
     ]);
   });
-
-  it('alarms as soon as one message waits in the webhook dead-letter queue, and on any dispatcher or deliverer error', () => {
-    const alarms = Object.values(resources()).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
-    const deadLetters = alarms.find((alarm) => JSON.stringify(alarm.Properties.Dimensions ?? []).includes(ids.deadLetters));
-    expect(deadLetters?.Properties).toMatchObject({
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
-    const errors = alarms.find((alarm) => JSON.stringify(alarm.Properties.Metrics ?? []).includes(ids.deliverer));
-    expect(JSON.stringify(errors?.Properties.Metrics)).toContain(ids.dispatcher);
-    expect(errors?.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-  });
 });
