@@ -34,7 +34,8 @@ export const webhookResourceSchemas: Record<string, JsonSchema> = {
     secret: {
       type: 'string',
       pattern: SECRET_PATTERN.source,
-      description: 'The new signing secret, shown this once (it is stored encrypted); the one it replaces keeps signing beside it for 24 hours.',
+      description:
+        'The new signing secret, shown this once (it is stored encrypted); the one it replaces keeps signing beside it for 24 hours.',
     },
   }),
   TestEventAccepted: closedObject({ event_id: { ...uuid, description: 'The webhook-id its deliveries carry.' } }),

@@ -22,7 +22,11 @@ export const previousSecretsInForce = (previous: readonly PreviousSecret[] | und
   (previous ?? []).filter((entry) => Date.parse(entry.until) > now.getTime());
 
 /** The replaced secrets after `current` is replaced at `now`: it first, for 24 h, then those still in force. */
-export function previousSecretsAfterRotation(current: string, previous: readonly PreviousSecret[] | undefined, now: Date): PreviousSecret[] {
+export function previousSecretsAfterRotation(
+  current: string,
+  previous: readonly PreviousSecret[] | undefined,
+  now: Date,
+): PreviousSecret[] {
   const replaced = { secret: current, until: new Date(now.getTime() + ROTATION_GRACE_MS).toISOString() };
   return [replaced, ...previousSecretsInForce(previous, now)].slice(0, MAX_PREVIOUS_SECRETS);
 }

@@ -528,7 +528,10 @@ describe('the OpenAPI document matches what the service answers', () => {
       const rotated = await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, { key, headers: rotateHeaders });
       expect(rotated.status).toBe(200);
       registerSecret(rotated.json.secret);
-      const rotatedAgain = await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, { key, headers: rotateHeaders });
+      const rotatedAgain = await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, {
+        key,
+        headers: rotateHeaders,
+      });
       expect(rotatedAgain.json).toEqual(rotated.json);
       expectError(await call('POST', '/webhooks/{id}/rotate-secret', '/webhooks/nope/rotate-secret', { key }), 400, 'INVALID_ID');
       expect((await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key })).status).toBe(202);

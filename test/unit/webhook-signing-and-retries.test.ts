@@ -148,7 +148,10 @@ describe('delivery tasks from the queue', () => {
     ['a due time that is not one', { ...task, due_at: 'soon' }],
     ['an endpoint without its secret', { ...task, endpoint: { url: 'https://x.example/' } }],
     ['replaced secrets that are not a list', { ...task, endpoint: { url: 'https://x.example/', secret: 's', previous_secrets: 's0' } }],
-    ['a replaced secret without its end', { ...task, endpoint: { url: 'https://x.example/', secret: 's', previous_secrets: [{ secret: 's0' }] } }],
+    [
+      'a replaced secret without its end',
+      { ...task, endpoint: { url: 'https://x.example/', secret: 's', previous_secrets: [{ secret: 's0' }] } },
+    ],
   ])('refuse %s', (_label, body) => {
     expect(parseDeliveryTask(typeof body === 'string' ? body : JSON.stringify(body))).toBeUndefined();
   });

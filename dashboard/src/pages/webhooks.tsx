@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type CreatedWebhook, type Delivery, type DeliveryPage, type RotatedWebhookSecret, type Webhook, type WebhookList } from '../api';
+import {
+  api,
+  type CreatedWebhook,
+  type Delivery,
+  type DeliveryPage,
+  type RotatedWebhookSecret,
+  type Webhook,
+  type WebhookList,
+} from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime } from '../format';
