@@ -4352,6 +4352,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     dashboardTestWebhook: {
@@ -7917,6 +7928,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };

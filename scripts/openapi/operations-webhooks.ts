@@ -89,7 +89,8 @@ export const webhookOperations: Record<string, OperationDoc> = {
       description: 'Rotated; `secret` is `whsec_` and the base64 of 32 random bytes.',
       schema: 'RotatedWebhookSecret',
     },
-    errors: ['NOT_FOUND'],
+    // SERVICE_UNAVAILABLE: other rotations of the endpoint kept winning; nothing was written.
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   'list-webhook-deliveries': {
     tag: 'Webhooks',

@@ -220,6 +220,26 @@ describe('webhook secret rotation', () => {
     expect([...rotated, old].map((secret) => verifies(secret, delivery))).toEqual([true, true, true, true]);
   });
 
+  it('answers 503 SERVICE_UNAVAILABLE with retry-after, writing nothing, when other rotations keep winning', async () => {
+    const { webhook, secret: old } = await newWebhook();
+    const store = await import('#shared/store/webhooks');
+    // Every write finds the secret changed by another rotation (as five concurrent winners would).
+    const lost = jest.spyOn(store, 'replaceWebhookSecret').mockResolvedValue(false);
+    try {
+      const answer = await rotate(webhook.id);
+      expect([answer.status, answer.json, answer.headers.get('retry-after')]).toEqual([
+        503,
+        { error: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('retry') },
+        '1',
+      ]);
+      expect(lost).toHaveBeenCalledTimes(5);
+    } finally {
+      lost.mockRestore();
+    }
+    const delivery = await delivered(webhook.id);
+    expect(signatures(delivery)).toEqual([signatureOf(old, delivery)]);
+  });
+
   it('rotates through the dashboard too (session and CSRF token), with the same answer', async () => {
     const email = uniqueEmail('rotate');
     await accountWithLogin(service, email);

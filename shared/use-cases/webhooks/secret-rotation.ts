@@ -27,9 +27,15 @@ export async function rotateWebhookSecret(accountId: string, webhookId: string):
     if (!now) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
     // Our own write, its answer lost and the SDK's repeat refused by the condition it met.
     if (now.secret === sealed) break;
-    if (tries >= MAX_TRIES) throw new Error('webhook secret rotation: too many concurrent rotations');
+    // Nothing of this request was written: a retry (with the same idempotency-key) is the right move.
+    if (tries >= MAX_TRIES)
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        {},
+        { message: 'Other rotations of this webhook are under way; retry after the retry-after seconds', retryAfterSeconds: 1 },
+      );
     webhook = now;
   }
-  logger.info('webhook secret rotated', { webhook_id: webhookId, secrets_in_force: previous.length + 1 });
+  logger.info('webhook secret rotated', { account_id: accountId, webhook_id: webhookId, secrets_in_force: previous.length + 1 });
   return { webhook: toWebhook(webhook), secret };
 }
