@@ -31,7 +31,10 @@ export interface ServiceStackProps extends StackProps {
   handlerCode?: HandlerCode;
 }
 
-/** Operations that seal or open platform credentials or webhook secrets with the secret box (KMS). */
+/**
+ * Operations that seal or open platform credentials or webhook secrets with the secret box (KMS);
+ * key creation seals the new value into its idempotency record and opens it for a replay.
+ */
 const SECRET_BOX_OPERATIONS = [
   'connect-bluesky',
   'dashboard-connect-bluesky',
@@ -39,6 +42,10 @@ const SECRET_BOX_OPERATIONS = [
   PUBLISHER_OPERATION,
   'create-webhook',
   'dashboard-create-webhook',
+  'rotate-webhook-secret',
+  'dashboard-rotate-webhook-secret',
+  'create-key',
+  'dashboard-create-key',
 ];
 /** Operations that only open what the secret box sealed (the deliverer signs with webhook secrets). */
 const SECRET_OPENING_OPERATIONS = [WEBHOOK_DELIVERY_OPERATION];

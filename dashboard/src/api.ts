@@ -97,4 +97,5 @@ export type MediaResponse = Schemas['MediaResponse'];
 export type UsageResponse = Schemas['UsageResponse'];
 export type WebhookList = Schemas['WebhookList'];
 export type CreatedWebhook = Schemas['CreatedWebhook'];
+export type RotatedWebhookSecret = Schemas['RotatedWebhookSecret'];
 export type DeliveryPage = Schemas['DeliveryPage'];

@@ -23,9 +23,12 @@ function loadOrCreateKey(dataDir: string): Buffer {
   }
 }
 
-// Profiles keep the form they were sealed with; a webhook's secret is bound to `webhook:<id>`.
+// Profiles keep the form they were sealed with; a webhook's secret is bound to `webhook:<id>`, an API key's value to `api_key:<id>`.
 const aad = (context: SecretContext) =>
-  Buffer.from(`${context.account_id}/${'profile_id' in context ? context.profile_id : `webhook:${context.webhook_id}`}`, 'utf8');
+  Buffer.from(
+    `${context.account_id}/${'profile_id' in context ? context.profile_id : 'webhook_id' in context ? `webhook:${context.webhook_id}` : `api_key:${context.api_key_id}`}`,
+    'utf8',
+  );
 
 /** AES-256-GCM, the account and profile (or webhook) ids as additional authenticated data. Format: v1.iv.tag.ciphertext (base64url). */
 export class LocalSecretBox implements SecretBox {

@@ -85,5 +85,6 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
   'dashboard-delete-webhook': likePublic('delete-webhook'),
   'dashboard-test-webhook': likePublic('test-webhook'),
+  'dashboard-rotate-webhook-secret': likePublic('rotate-webhook-secret', ' The new secret is shown this once.'),
   'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
 };

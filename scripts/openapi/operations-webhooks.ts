@@ -37,7 +37,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
     description:
       'Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on ' +
       'every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once ' +
-      '(a replay with the same idempotency-key shows it again). The URL must be https and its name must resolve only to public ' +
+      '(a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public ' +
       'addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).',
     body: createWebhookSchema,
     idempotent: true,
@@ -72,6 +72,25 @@ export const webhookOperations: Record<string, OperationDoc> = {
       example: { event_id: '8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d' },
     },
     errors: ['NOT_FOUND'],
+  },
+  'rotate-webhook-secret': {
+    tag: 'Webhooks',
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      'Draws a new signing secret, shown in this response only (a replay with the same idempotency-key shows the same one and ' +
+      'rotates nothing). Deliveries are signed with it at once and, for 24 hours, with the secret it replaced as well: ' +
+      '`webhook-signature` then carries both signatures, separated by a space, so a receiver verifies with either while it ' +
+      'switches over. After 24 hours only the new secret signs. Rotating again within the 24 hours keeps the earlier secrets ' +
+      "in force for their own 24 hours (at most three replaced secrets at once). Unknown or another account's endpoint: NOT_FOUND.",
+    idempotent: true,
+    // No example: any value of the right form looks like a leaked secret to secret scanners.
+    success: {
+      status: 200,
+      description: 'Rotated; `secret` is `whsec_` and the base64 of 32 random bytes.',
+      schema: 'RotatedWebhookSecret',
+    },
+    // SERVICE_UNAVAILABLE: other rotations of the endpoint kept winning; nothing was written.
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   'list-webhook-deliveries': {
     tag: 'Webhooks',

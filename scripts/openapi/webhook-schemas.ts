@@ -29,6 +29,15 @@ export const webhookResourceSchemas: Record<string, JsonSchema> = {
       description: 'The signing secret, shown this once (it is stored encrypted).',
     },
   }),
+  RotatedWebhookSecret: closedObject({
+    webhook: ref('Webhook'),
+    secret: {
+      type: 'string',
+      pattern: SECRET_PATTERN.source,
+      description:
+        'The new signing secret, shown this once (it is stored encrypted); the one it replaces keeps signing beside it for 24 hours.',
+    },
+  }),
   TestEventAccepted: closedObject({ event_id: { ...uuid, description: 'The webhook-id its deliveries carry.' } }),
   Delivery: closedObject({
     id: uuid,
@@ -101,8 +110,9 @@ export function webhooksSection(): JsonSchema {
             }),
             header(
               'webhook-signature',
-              '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`.',
-              { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}$' },
+              '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. ' +
+                'For 24 hours after a rotation, one such signature per secret in force, separated by spaces (the new secret first): accept the request when any one verifies.',
+              { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
             ),
           ],
           requestBody: {

@@ -17,10 +17,16 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
-/** The three headers of one attempt: the event id, the attempt's time (unix seconds), the signature. */
-export function signedHeaders(secret: string, eventId: string, at: Date, body: string): SignedHeaders {
+/**
+ * The three headers of one attempt: the event id, the attempt's time (unix seconds), the
+ * signature. With several secrets (a rotation's 24 hours) one signature per secret, in that
+ * order, separated by spaces, as Standard Webhooks allows: a receiver holding any of them verifies.
+ */
+export function signedHeaders(secrets: string | readonly string[], eventId: string, at: Date, body: string): SignedHeaders {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-  const signature = createHmac('sha256', key).update(`${eventId}.${timestamp}.${body}`, 'utf8').digest('base64');
-  return { 'webhook-id': eventId, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => {
+    const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+    return `v1,${createHmac('sha256', key).update(`${eventId}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
+  });
+  return { 'webhook-id': eventId, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }

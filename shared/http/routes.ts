@@ -42,6 +42,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/webhooks/{id}', operation: 'get-webhook', auth: 'api-key' },
   { method: 'DELETE', path: '/webhooks/{id}', operation: 'delete-webhook', auth: 'api-key' },
   { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key' },
+  { method: 'POST', path: '/webhooks/{id}/rotate-secret', operation: 'rotate-webhook-secret', auth: 'api-key' },
   { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key' },
   // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
@@ -67,6 +68,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/webhooks', operation: 'dashboard-create-webhook', auth: 'session' },
   { method: 'DELETE', path: '/dashboard/api/webhooks/{id}', operation: 'dashboard-delete-webhook', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/webhooks/{id}/test', operation: 'dashboard-test-webhook', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/webhooks/{id}/rotate-secret', operation: 'dashboard-rotate-webhook-secret', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/webhooks/{id}/deliveries', operation: 'dashboard-list-webhook-deliveries', auth: 'session' },
 ];
 

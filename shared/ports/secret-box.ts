@@ -4,7 +4,11 @@
  * webhook they belong to, so a ciphertext copied onto another item does not open. Locally
  * AES-256-GCM with a key file under DATA_DIR; in AWS, KMS envelope encryption.
  */
-export type SecretContext = { account_id: string; profile_id: string } | { account_id: string; webhook_id: string };
+export type SecretContext =
+  | { account_id: string; profile_id: string }
+  | { account_id: string; webhook_id: string }
+  // An API key's value, sealed only in the idempotency record of its creation (docs/decisions.md).
+  | { account_id: string; api_key_id: string };
 
 export interface SecretBox {
   seal(plaintext: string, context: SecretContext): Promise<string>;

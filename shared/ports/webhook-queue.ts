@@ -1,4 +1,5 @@
 import type { DeliveryRef } from '#shared/domain/webhook';
+import type { PreviousSecret } from '#shared/domain/webhook-secret-rotation';
 
 /**
  * The webhook queue port: hands one delivery attempt to the deliverer at its due time, without
@@ -10,8 +11,11 @@ export interface DeliveryTask extends DeliveryRef {
   account_id: string;
   /** When the attempt is due (ISO 8601). */
   due_at: string;
-  /** A first attempt carries the endpoint as the dispatcher read it: its URL and sealed secret. */
-  endpoint?: { url: string; secret: string };
+  /**
+   * A first attempt carries the endpoint as the dispatcher read it: its URL and sealed secret,
+   * and the replaced secrets still signing after a rotation.
+   */
+  endpoint?: { url: string; secret: string; previous_secrets?: PreviousSecret[] };
 }
 
 export interface WebhookQueue {

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import type { Webhook } from '#shared/domain/webhook';
-import { failedCondition } from './transaction-errors';
+import type { PreviousSecret } from '#shared/domain/webhook-secret-rotation';
+import { failedCondition, isConditionFailure } from './transaction-errors';
 import { entityFields } from './item-fields';
 
 /**
@@ -11,10 +12,14 @@ import { entityFields } from './item-fields';
  * same transaction, so concurrent creations never pass it.
  */
 
-/** The stored endpoint: the public fields plus its signing secret, sealed by the secret box (never returned). */
+/**
+ * The stored endpoint: the public fields plus its signing secret, sealed by the secret box, and
+ * after a rotation the secrets it replaced while they still sign (never returned).
+ */
 export interface WebhookItem extends Webhook {
   account_id: string;
   secret: string;
+  previous_secrets?: PreviousSecret[];
 }
 
 export const webhookKey = (accountId: string, webhookId: string) => ({ pk: accountKey(accountId).pk, sk: `WEBHOOK#${webhookId}` });
@@ -79,6 +84,32 @@ export async function listWebhookItems(accountId: string): Promise<WebhookItem[]
     }),
   );
   return (Items ?? []).map(fromItem).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Replaces the endpoint's secret, on condition that it is still the one the caller read (a
+ * concurrent rotation must not be lost). False when it changed meanwhile or the endpoint is gone.
+ */
+export async function replaceWebhookSecret(
+  accountId: string,
+  webhookId: string,
+  change: { expected: string; secret: string; previous: PreviousSecret[] },
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookKey(accountId, webhookId),
+        UpdateExpression: 'SET secret = :secret, previous_secrets = :previous',
+        ConditionExpression: 'attribute_exists(pk) AND secret = :expected',
+        ExpressionAttributeValues: { ':secret': change.secret, ':previous': change.previous, ':expected': change.expected },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Deletes the endpoint and gives its place back; false when the account has no such endpoint. */

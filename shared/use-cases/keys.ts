@@ -2,6 +2,7 @@ import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/ap
 import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
+import { secretBox } from '#shared/ports/registry';
 import { deleteApiKey, listApiKeys, putApiKey, type ApiKey } from '#shared/store/api-keys';
 
 /** Creates a key; the returned value is the only time it exists outside the caller's hands. */
@@ -23,4 +24,32 @@ export const listAccountApiKeys = (accountId: string): Promise<ApiKey[]> => list
 /** Deletes a key of the account: it fails on the very next request. Unknown key: NOT_FOUND. */
 export async function deleteAccountApiKey(accountId: string, keyId: string): Promise<void> {
   if (!(await deleteApiKey(accountId, keyId))) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });
+}
+
+/**
+ * POST /keys honours idempotency-key (docs/api.md, "Idempotency"): a client that lost the answer
+ * and repeats the request must get the same key, not a second full-power key it never saw. The
+ * table keeps only the value's hash, so the idempotency record (24 h) keeps the value sealed by
+ * the secret box, bound to the account and the key, and a replay opens it (docs/decisions.md,
+ * "Secrets shown once, replayable (issue 27)").
+ */
+interface CreatedKey {
+  key: { id: string };
+  api_key?: string;
+  sealed_api_key?: string;
+}
+
+export async function concealCreatedKey(body: string, accountId: string): Promise<string> {
+  const { api_key: value, ...rest } = JSON.parse(body) as CreatedKey;
+  if (value === undefined) return body;
+  const sealed = await (await secretBox()).seal(value, { account_id: accountId, api_key_id: rest.key.id });
+  return JSON.stringify({ ...rest, sealed_api_key: sealed });
+}
+
+export async function revealCreatedKey(stored: string, accountId: string): Promise<string> {
+  const { sealed_api_key: sealed, ...rest } = JSON.parse(stored) as CreatedKey;
+  if (sealed === undefined) return stored;
+  const value = await (await secretBox()).open(sealed, { account_id: accountId, api_key_id: rest.key.id });
+  // The key's own field order, as the first answer had it.
+  return JSON.stringify({ key: rest.key, api_key: value });
 }

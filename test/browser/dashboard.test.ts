@@ -405,7 +405,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   step(
-    'adds a webhook endpoint (its secret shown once), sends a test event, shows the delivery with its response code, deletes it',
+    'adds a webhook endpoint (its secret shown once), sends a test event, shows the delivery with its response code, rotates the secret, deletes it',
     async () => {
       const receiver = await startWebhookReceiver();
       try {
@@ -430,6 +430,18 @@ describe('the dashboard in Chromium', () => {
         await page.getByTestId('deliveries').getByText('Delivered').waitFor();
         await expect(page.getByTestId('deliveries').innerText()).resolves.toMatch(/webhook\.test\s+1\s+Delivered\s+200/);
         await shot('10-webhooks');
+        // Rotating shows the new secret once; for 24 hours a delivery verifies with either secret.
+        await page.getByText('Rotate secret', { exact: true }).click();
+        await page.getByRole('button', { name: 'Yes, draw a new signing secret' }).click();
+        await page.getByRole('heading', { name: /^New signing secret of / }).waitFor();
+        const rotated = await page.getByTestId('new-webhook-secret').innerText();
+        expect(rotated).toMatch(/^whsec_/);
+        expect(rotated).not.toBe(secret);
+        secrets.push(rotated);
+        await page.getByRole('button', { name: 'Send test event' }).click();
+        await receiver.waitFor(2);
+        expect(receiver.verified(rotated, receiver.received.slice(1)).map((event) => event.type)).toEqual(['webhook.test']);
+        expect(receiver.verified(secret, receiver.received.slice(1)).map((event) => event.type)).toEqual(['webhook.test']);
         await page.getByText('Delete endpoint', { exact: true }).click();
         await page.getByRole('button', { name: 'Yes, delete this endpoint' }).click();
         await page.getByText('No endpoints yet.').waitFor();

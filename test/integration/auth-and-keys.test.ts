@@ -1,5 +1,10 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { localClient } from '../../local/dynamodb-local';
 import { startTestService, type TestService } from '../support/test-service';
 import { captureLogs, type LogCapture } from '../support/log-capture';
+import { registerSecret } from '../support/secret-registry';
+import { accountWithLogin, signIn, uniqueEmail } from './dashboard-client';
 
 describe('authentication, keys and the error shape (through the local server)', () => {
   let service: TestService;
@@ -119,6 +124,79 @@ describe('authentication, keys and the error shape (through the local server)', 
       expect(response.status).toBe(404);
       expect(response.json).toEqual({ error: 'NOT_FOUND', message: expect.any(String) });
     }
+  });
+
+  /** Every stored item of the table, as JSON text. */
+  const tableText = async (): Promise<string> => {
+    const client = localClient(service.endpoint);
+    const { Items } = await client.send(new ScanCommand({ TableName: service.tableName }));
+    client.destroy();
+    return JSON.stringify((Items ?? []).map((item) => unmarshall(item)));
+  };
+
+  it('replays POST /keys with the same idempotency-key: the same key and value, no second key; the value is stored sealed only', async () => {
+    const { apiKey } = await service.createAccount();
+    secrets.push(apiKey);
+    const headers = { 'idempotency-key': `key-${Date.now()}` };
+    const first = await service.call('POST', '/keys', { key: apiKey, body: { name: 'ci' }, headers });
+    expect(first.status).toBe(201);
+    const value: string = first.json.api_key;
+    secrets.push(value);
+    registerSecret(value);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+    const replay = await service.call('POST', '/keys', { key: apiKey, body: { name: 'ci' }, headers });
+    expect([replay.status, replay.json, replay.headers.get('idempotent-replayed')]).toEqual([201, first.json, 'true']);
+    const listed = (await service.call('GET', '/keys', { key: apiKey })).json.keys as { id: string; name: string }[];
+    expect(listed.map((key) => key.name).sort()).toEqual(['ci', 'default']);
+    expect(listed.find((key) => key.name === 'ci')!.id).toBe(first.json.key.id);
+    // The replayed value is the live key.
+    expect((await service.call('GET', '/profiles', { key: replay.json.api_key })).status).toBe(200);
+
+    // Only the hash in the key, and the value sealed in the idempotency record: never in plain text.
+    const stored = await tableText();
+    expect(stored).toContain('sealed_api_key');
+    expect(stored).not.toContain(value.slice(3));
+  });
+
+  it('refuses the same idempotency-key with another body (IDEMPOTENCY_KEY_REUSED), creating nothing; without a key each POST creates one', async () => {
+    const { apiKey } = await service.createAccount();
+    secrets.push(apiKey);
+    const headers = { 'idempotency-key': `key-reused-${Date.now()}` };
+    const first = await service.call('POST', '/keys', { key: apiKey, body: { name: 'first' }, headers });
+    expect(first.status).toBe(201);
+    secrets.push(first.json.api_key);
+    const reused = await service.call('POST', '/keys', { key: apiKey, body: { name: 'second' }, headers });
+    expect([reused.status, reused.json]).toEqual([422, { error: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String) }]);
+    const bad = await service.call('POST', '/keys', { key: apiKey, body: { name: 'x' }, headers: { 'idempotency-key': 'é' } });
+    expect([bad.status, bad.json]).toEqual([400, { error: 'INVALID_FIELD', field: 'idempotency-key', message: expect.any(String) }]);
+    for (const _ of [1, 2]) {
+      const created = await service.call('POST', '/keys', { key: apiKey, body: { name: 'no key' } });
+      expect(created.status).toBe(201);
+      secrets.push(created.json.api_key);
+    }
+    const names = (await service.call('GET', '/keys', { key: apiKey })).json.keys.map((key: { name: string }) => key.name);
+    expect(names.sort()).toEqual(['default', 'first', 'no key', 'no key']);
+  });
+
+  it("replays the dashboard's key creation the same way (the same use case), its key scoped to that request", async () => {
+    const email = uniqueEmail('keys-replay');
+    const { apiKey } = await accountWithLogin(service, email);
+    secrets.push(apiKey);
+    const { session } = await signIn(service, email);
+    const headers = { 'idempotency-key': `dashboard-key-${Date.now()}` };
+    const first = await session!.call('POST', '/keys', { body: { name: 'from the dashboard' }, headers });
+    expect(first.status).toBe(201);
+    secrets.push(first.json.api_key);
+    const replay = await session!.call('POST', '/keys', { body: { name: 'from the dashboard' }, headers });
+    expect([replay.status, replay.json, replay.headers.get('idempotent-replayed')]).toEqual([201, first.json, 'true']);
+    const reused = await session!.call('POST', '/keys', { body: { name: 'another' }, headers });
+    expect([reused.status, reused.json.error]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    // The public route is another request (another path) under the same account's key space.
+    const viaApi = await service.call('POST', '/keys', { key: apiKey, body: { name: 'from the dashboard' }, headers });
+    expect([viaApi.status, viaApi.json.error]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const names = (await session!.call('GET', '/keys')).json.keys.map((key: { name: string }) => key.name);
+    expect(names.sort()).toEqual(['default', 'from the dashboard']);
   });
 
   it('logs one line per request with its fields, and never a key value', async () => {

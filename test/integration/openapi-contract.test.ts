@@ -133,9 +133,18 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { apiKey: key } = await account();
     expect((await call('GET', '/keys', '/keys', { key })).status).toBe(200);
     expectError(await call('GET', '/keys', '/keys'), 401, 'MISSING_API_KEY');
-    const created = await call('POST', '/keys', '/keys', { key, body: { name: 'ci' }, headers: { 'idempotency-key': 'x'.repeat(300) } });
-    expect(created.status).toBe(201); // idempotency-key ignored here, as documented
+    expectError(
+      await call('POST', '/keys', '/keys', { key, body: { name: 'ci' }, headers: { 'idempotency-key': 'x'.repeat(300) } }),
+      400,
+      'INVALID_FIELD',
+    );
+    const headers = { 'idempotency-key': `contract-key-${Date.now()}` };
+    const created = await call('POST', '/keys', '/keys', { key, body: { name: 'ci' }, headers });
+    expect(created.status).toBe(201);
     registerSecret(created.json.api_key);
+    const replayed = await call('POST', '/keys', '/keys', { key, body: { name: 'ci' }, headers });
+    expect([replayed.status, replayed.json]).toEqual([201, created.json]);
+    expectError(await call('POST', '/keys', '/keys', { key, body: { name: 'other' }, headers }), 422, 'IDEMPOTENCY_KEY_REUSED');
     expectError(await call('POST', '/keys', '/keys', { key, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
     expectError(
       await call('POST', '/keys', '/keys', { key, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }),
@@ -515,6 +524,16 @@ describe('the OpenAPI document matches what the service answers', () => {
       expectError(await call('GET', '/webhooks', '/webhooks'), 401, 'MISSING_API_KEY');
       expect((await call('GET', '/webhooks/{id}', `/webhooks/${id}`, { key })).status).toBe(200);
       expectError(await call('GET', '/webhooks/{id}', '/webhooks/nope', { key }), 400, 'INVALID_ID');
+      const rotateHeaders = { 'idempotency-key': `contract-rotate-${Date.now()}` };
+      const rotated = await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, { key, headers: rotateHeaders });
+      expect(rotated.status).toBe(200);
+      registerSecret(rotated.json.secret);
+      const rotatedAgain = await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, {
+        key,
+        headers: rotateHeaders,
+      });
+      expect(rotatedAgain.json).toEqual(rotated.json);
+      expectError(await call('POST', '/webhooks/{id}/rotate-secret', '/webhooks/nope/rotate-secret', { key }), 400, 'INVALID_ID');
       expect((await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key })).status).toBe(202);
       await receiver.waitFor(1);
       let listed: CallResult;
@@ -524,6 +543,7 @@ describe('the OpenAPI document matches what the service answers', () => {
       expect((await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key })).status).toBe(204);
       expectError(await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key }), 404, 'NOT_FOUND');
       expectError(await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key }), 404, 'NOT_FOUND');
+      expectError(await call('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${id}/rotate-secret`, { key }), 404, 'NOT_FOUND');
     } finally {
       await receiver.stop();
     }
@@ -647,6 +667,10 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await as('GET', '/webhooks')).json.webhooks).toHaveLength(1);
     expect((await as('POST', '/webhooks/{id}/test', `/webhooks/${webhook.json.webhook.id}/test`)).status).toBe(202);
     expectError(await as('POST', '/webhooks/{id}/test', '/webhooks/x/test'), 400, 'INVALID_ID');
+    const rotated = await as('POST', '/webhooks/{id}/rotate-secret', `/webhooks/${webhook.json.webhook.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    registerSecret(rotated.json.secret);
+    expectError(await as('POST', '/webhooks/{id}/rotate-secret', '/webhooks/x/rotate-secret'), 400, 'INVALID_ID');
     await receiver.waitFor(1);
     expect((await as('GET', '/webhooks/{id}/deliveries', `/webhooks/${webhook.json.webhook.id}/deliveries`)).status).toBe(200);
     expectError(

@@ -69,7 +69,9 @@ describe('docs/openapi.json', () => {
       }
       const idempotent = parameters.some((parameter) => parameter.name === 'idempotency-key');
       expect(idempotent).toBe(
-        /^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook)$/.test(route.operation),
+        /^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook|rotate-webhook-secret|create-key)$/.test(
+          route.operation,
+        ),
       );
     }
     expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });

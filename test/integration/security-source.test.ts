@@ -18,6 +18,8 @@ const ALLOWED: Record<string, string> = {
     'a digest of the request body, compared for a caller who already holds the account and the idempotency key',
   'shared/store/idempotency-records.ts: existing.token === token':
     "the request's own random lock token, read back from the store to know its own earlier attempt; never sent by or to a client",
+  'shared/use-cases/webhooks/secret-rotation.ts: now.secret === sealed':
+    "two sealed values (ciphertexts), the stored one and this request's own, to know its own earlier write; no client input, nothing answered from it",
 };
 
 function sourceFiles(dir: string): string[] {

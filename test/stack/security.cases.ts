@@ -82,13 +82,28 @@ describe('functions', () => {
         'publish-post',
         'create-webhook',
         'dashboard-create-webhook',
+        'rotate-webhook-secret',
+        'dashboard-rotate-webhook-secret',
+        'create-key',
+        'dashboard-create-key',
         'deliver-webhook',
       ],
     ],
     // The deliverer opens webhook secrets to sign; it never seals one.
     [
       'kms:GenerateDataKey',
-      ['connect-bluesky', 'dashboard-connect-bluesky', 'linkedin-callback', 'publish-post', 'create-webhook', 'dashboard-create-webhook'],
+      [
+        'connect-bluesky',
+        'dashboard-connect-bluesky',
+        'linkedin-callback',
+        'publish-post',
+        'create-webhook',
+        'dashboard-create-webhook',
+        'rotate-webhook-secret',
+        'dashboard-rotate-webhook-secret',
+        'create-key',
+        'dashboard-create-key',
+      ],
     ],
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
     [
@@ -128,12 +143,16 @@ describe('functions', () => {
       allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
     expect(withVariable('KMS_KEY_ID')).toEqual([
       'connect-bluesky',
+      'create-key',
       'create-webhook',
       'dashboard-connect-bluesky',
+      'dashboard-create-key',
       'dashboard-create-webhook',
+      'dashboard-rotate-webhook-secret',
       'deliver-webhook',
       'linkedin-callback',
       'publish-post',
+      'rotate-webhook-secret',
     ]);
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
   });

@@ -79,7 +79,7 @@ describe('webhooks', () => {
       expect.arrayContaining([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }, { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }]),
     );
     expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toHaveLength(2);
-    for (const operation of ['create-webhook', 'test-webhook', EXPIRY_SWEEP_OPERATION]) {
+    for (const operation of ['create-webhook', 'test-webhook', 'rotate-webhook-secret', EXPIRY_SWEEP_OPERATION]) {
       expect(functionVariables(stack, template, operation).WEBHOOK_QUEUE_URL).toBeUndefined();
     }
   });

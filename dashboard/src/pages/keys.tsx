@@ -12,6 +12,8 @@ export function KeysPage() {
   const [copied, setCopied] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // One idempotency-key per new key: a double submit, or a retry after a lost answer, gives the same key, not a second one.
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
 
   const load = () =>
     api<KeyList>('GET', '/keys').then(
@@ -25,8 +27,9 @@ export function KeysPage() {
     setBusy(true);
     setErrors({});
     try {
-      const result = await api<CreatedKey>('POST', '/keys', { body: { name } });
+      const result = await api<CreatedKey>('POST', '/keys', { body: { name }, headers: { 'idempotency-key': formKey } });
       setCreated(result);
+      setFormKey(crypto.randomUUID());
       setCopied(false);
       setName('');
       await load();

@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type CreatedWebhook, type Delivery, type DeliveryPage, type Webhook, type WebhookList } from '../api';
+import {
+  api,
+  type CreatedWebhook,
+  type Delivery,
+  type DeliveryPage,
+  type RotatedWebhookSecret,
+  type Webhook,
+  type WebhookList,
+} from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime } from '../format';
@@ -12,13 +20,15 @@ const EVENTS: [string, string][] = [
   ['profile.expiring', 'A LinkedIn connection expires within 7 days'],
 ];
 
-/** Webhook endpoints: add one (its signing secret shown this once), send a test event, see recent deliveries, delete. */
+/** Webhook endpoints: add one (its signing secret shown this once), send a test event, rotate its secret, see recent deliveries, delete. */
 export function WebhooksPage() {
   const [webhooks, setWebhooks] = useState<Webhook[] | undefined>();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(EVENTS.map(([type]) => type));
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<CreatedWebhook | undefined>();
+  // Set when `created` holds a rotated secret rather than a new endpoint's.
+  const [rotated, setRotated] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -38,6 +48,7 @@ export function WebhooksPage() {
     try {
       const body = { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) };
       setCreated(await api<CreatedWebhook>('POST', '/webhooks', { body }));
+      setRotated(false);
       setUrl('');
       setDescription('');
       await load();
@@ -62,9 +73,12 @@ export function WebhooksPage() {
       </p>
       {created && (
         <section class="card new-key" aria-labelledby="new-secret-title">
-          <h2 id="new-secret-title">Signing secret of {created.webhook.url}</h2>
+          <h2 id="new-secret-title">
+            {rotated ? 'New signing secret' : 'Signing secret'} of {created.webhook.url}
+          </h2>
           <p class="warning">
             <strong>Copy it now: you will not see it again.</strong> It is stored encrypted.
+            {rotated && ' For 24 hours deliveries are signed with the old secret too, so switch your receiver over within a day.'}
           </p>
           <div class="secret">
             <code data-testid="new-webhook-secret">{created.secret}</code>
@@ -144,6 +158,10 @@ export function WebhooksPage() {
                   void load();
                 }}
                 onError={setErrors}
+                onRotated={(result) => {
+                  setCreated(result);
+                  setRotated(true);
+                }}
               />
             ))}
           </ul>
@@ -159,13 +177,17 @@ function WebhookItem({
   webhook,
   onChanged,
   onError,
+  onRotated,
 }: {
   webhook: Webhook;
   onChanged: (message: string) => void;
   onError: (errors: FieldErrors) => void;
+  onRotated: (result: RotatedWebhookSecret) => void;
 }) {
   const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
   const [open, setOpen] = useState(false);
+  // One idempotency-key per rotation: a double click, or a retry after a lost answer, rotates once and shows the same secret.
+  const [rotationKey, setRotationKey] = useState(() => crypto.randomUUID());
 
   const refresh = async () => setDeliveries((await api<DeliveryPage>('GET', `/webhooks/${webhook.id}/deliveries?limit=20`)).deliveries);
   const show = async () => {
@@ -178,6 +200,16 @@ function WebhookItem({
       onChanged(`Test event sent to ${webhook.url}.`);
       // Its first attempt takes a moment: show it as it lands.
       setTimeout(() => void show(), 1500);
+    } catch (error) {
+      onError(fieldErrors(error));
+    }
+  };
+  const rotate = async () => {
+    try {
+      onRotated(
+        await api<RotatedWebhookSecret>('POST', `/webhooks/${webhook.id}/rotate-secret`, { headers: { 'idempotency-key': rotationKey } }),
+      );
+      setRotationKey(crypto.randomUUID());
     } catch (error) {
       onError(fieldErrors(error));
     }
@@ -213,6 +245,7 @@ function WebhookItem({
         <button type="button" class="secondary" onClick={() => (open ? setOpen(false) : void show())} aria-expanded={open}>
           {open ? 'Hide deliveries' : 'Recent deliveries'}
         </button>
+        <ConfirmButton label="Rotate secret" confirmLabel="Yes, draw a new signing secret" onConfirm={rotate} />
         <ConfirmButton label="Delete endpoint" confirmLabel="Yes, delete this endpoint" onConfirm={remove} />
       </div>
       {open &&

@@ -1,8 +1,8 @@
 import { secretBox } from '#shared/ports/registry';
 
 /**
- * POST /webhooks honours idempotency-key: a replay must show the same secret, but the stored
- * response may not hold it in plain text. So the record keeps it sealed (bound to the account
+ * POST /webhooks and POST /webhooks/{id}/rotate-secret honour idempotency-key: a replay must
+ * show the same secret, but the stored response may not hold it in plain text. So the record keeps it sealed (bound to the account
  * and the webhook, as the webhook's own copy is) and a replay opens it.
  */
 interface Created {

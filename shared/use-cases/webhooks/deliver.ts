@@ -1,5 +1,6 @@
 import { config } from '#shared/config';
 import { retryDelayMs } from '#shared/domain/webhook-retry';
+import { signingSecrets } from '#shared/domain/webhook-secret-rotation';
 import { signedHeaders } from '#shared/domain/webhook-signature';
 import { OutboundRequestRefused, safeFetch } from '#shared/http-client/safe-fetch';
 import { logger } from '#shared/logger';
@@ -75,8 +76,10 @@ async function attempt(task: DeliveryTask, event: WebhookEvent | undefined): Pro
   // Nothing left to send, or no one to send it to: not worth another attempt.
   if (!webhook) return final('The webhook was deleted', attemptedAt, started);
   if (!event) return final('The event has expired', attemptedAt, started);
-  const secret = await openWebhookSecret(webhook);
-  const headers = { ...signedHeaders(secret, event.id, clock.now(), event.body), 'content-type': 'application/json' };
+  // After a rotation the replaced secrets sign too, for their 24 hours (docs/api.md, "Webhooks").
+  const signedAt = clock.now();
+  const secrets = await Promise.all(signingSecrets(webhook, signedAt).map((secret) => openWebhookSecret({ ...webhook, secret })));
+  const headers = { ...signedHeaders(secrets, event.id, signedAt, event.body), 'content-type': 'application/json' };
   let failure: { status: number | null; error: string };
   try {
     const response = await safeFetch(webhook.url, {
@@ -124,7 +127,9 @@ async function attempt(task: DeliveryTask, event: WebhookEvent | undefined): Pro
  * delivery: an endpoint deleted in those milliseconds may still get that one); read again for
  * every later attempt, so a deleted endpoint gets no retry.
  */
-async function endpointOf(task: DeliveryTask): Promise<Pick<WebhookItem, 'id' | 'account_id' | 'url' | 'secret'> | undefined> {
+async function endpointOf(
+  task: DeliveryTask,
+): Promise<Pick<WebhookItem, 'id' | 'account_id' | 'url' | 'secret' | 'previous_secrets'> | undefined> {
   if (task.attempt === 1 && task.endpoint) return { id: task.webhook_id, account_id: task.account_id, ...task.endpoint };
   return getWebhookItem(task.account_id, task.webhook_id);
 }

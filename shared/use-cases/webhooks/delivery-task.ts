@@ -21,6 +21,11 @@ export function parseDeliveryTask(raw: unknown): DeliveryTask | undefined {
     [task.event_created_at, task.due_at].every((time) => typeof time === 'string' && !Number.isNaN(Date.parse(time))) &&
     Number.isInteger(task.attempt) &&
     (task.attempt as number) >= 1 &&
-    (task.endpoint === undefined || (typeof task.endpoint?.url === 'string' && typeof task.endpoint?.secret === 'string'));
+    (task.endpoint === undefined ||
+      (typeof task.endpoint?.url === 'string' &&
+        typeof task.endpoint?.secret === 'string' &&
+        (task.endpoint.previous_secrets === undefined ||
+          (Array.isArray(task.endpoint.previous_secrets) &&
+            task.endpoint.previous_secrets.every((entry) => typeof entry?.secret === 'string' && typeof entry?.until === 'string')))));
   return valid ? (task as DeliveryTask) : undefined;
 }

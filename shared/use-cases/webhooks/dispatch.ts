@@ -26,7 +26,11 @@ export async function dispatchWebhookEvent(event: WebhookEvent, endpoints: Endpo
     event_created_at: event.created_at,
     attempt: 1,
     due_at: now.toISOString(),
-    endpoint: { url: webhook.url, secret: webhook.secret },
+    endpoint: {
+      url: webhook.url,
+      secret: webhook.secret,
+      ...(webhook.previous_secrets?.length ? { previous_secrets: webhook.previous_secrets } : {}),
+    },
   }));
   await recordFirstAttempts(event, tasks, now);
   const queue = await webhookQueue();
