@@ -7,8 +7,10 @@ import { startPageServer, type PageServer } from '../support/page-server';
  * an SVG or a TIFF (parsers with a history of flaws) leaves the card without a thumbnail and is
  * never handed to sharp. sharp is wrapped here to record every input it is given.
  */
+type Sharp = typeof import('sharp').default;
+
 jest.mock('sharp', () => {
-  const actual = jest.requireActual<typeof import('sharp')>('sharp');
+  const actual = jest.requireActual<Sharp>('sharp');
   const inputs: unknown[] = [];
   const recorded = (input?: unknown, ...rest: unknown[]) => {
     inputs.push(input);
@@ -20,7 +22,7 @@ jest.mock('sharp', () => {
 describe('link-card thumbnails: formats', () => {
   let pages: PageServer;
   const sharpInputs = () => (jest.requireMock('sharp') as { inputs: unknown[] }).inputs;
-  const actualSharp = jest.requireActual<typeof import('sharp')>('sharp');
+  const actualSharp = jest.requireActual<Sharp>('sharp');
   const picture = () => actualSharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 20 } } });
   const svg = Buffer.from(
     '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="red"/></svg>',
