@@ -8,7 +8,32 @@ import { OutboundRequestRefused, safeFetch, type SafeFetchOptions } from './safe
  */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/**
+ * Wraps the fetch functions made from then on (fault injection in tests, as the name-resolver port
+ * lets tests choose addresses; nothing in the service sets one). It sees each request with a signal
+ * that fires at the request's deadline, and calls `next` for the checked request itself.
+ */
+export type FetchInterceptor = (next: FetchFunction) => FetchFunction;
+let interceptor: FetchInterceptor | undefined;
+
+/** Sets the interceptor (none: no argument); returns the one it replaces, for nesting. */
+export function useFetchInterceptor(replacement?: FetchInterceptor): FetchInterceptor | undefined {
+  const previous = interceptor;
+  interceptor = replacement;
+  return previous;
+}
+
 export function safeFetchFunction(options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local'>): FetchFunction {
+  const send = checkedFetch(options);
+  const intercepted = interceptor?.(send);
+  if (!intercepted) return send;
+  return (input, init) => {
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    return intercepted(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+  };
+}
+
+function checkedFetch(options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local'>): FetchFunction {
   return async (input, init) => {
     const request = new Request(input, init);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
