@@ -6,11 +6,12 @@ import { isInternalAddress, isInternalHostName, isLoopbackAddress } from './inte
 
 /**
  * The one HTTP client for addresses users give us (link-card pages and images, webhook
- * deliveries; PDS URLs are to follow it). Every hop is checked before a byte is sent: https only (http too in
+ * deliveries, Bluesky PDSes through fetch-function.ts). Every hop is checked before a byte is sent: https only (http too in
  * local runs), a host name that is not internal, and every address it resolves to public
  * (loopback allowed in local runs). The connection then goes to the checked address itself,
  * so a DNS answer that changes between the check and the connect (rebinding) cannot reach
- * inside. Redirects are followed only when asked, each target checked again; one deadline
+ * inside. Redirects are followed only when asked, each target checked again, and a redirect to
+ * another origin never carries the body or a credential there (see nextHop); one deadline
  * covers all hops; the body is read up to a cap and the rest never downloaded.
  */
 export interface SafeFetchOptions {
@@ -21,9 +22,11 @@ export interface SafeFetchOptions {
   /** Local runs: http and loopback addresses are allowed (never private or link-local ones). */
   local: boolean;
   headers?: Record<string, string>;
-  /** GET unless told otherwise; a POST sends `body` with its content-length. */
-  method?: 'GET' | 'POST';
-  body?: string;
+  /** GET unless told otherwise; `body` is sent with its content-length. */
+  method?: string;
+  body?: string | Buffer;
+  /** Aborts the request (the fetch-shaped wrapper's caller); rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -35,7 +38,8 @@ export interface SafeResponse {
   truncated: boolean;
 }
 
-export type RefusalReason = 'invalid_url' | 'scheme' | 'internal_address' | 'unresolvable' | 'too_many_redirects' | 'timeout' | 'network';
+export type RefusalReason =
+  'invalid_url' | 'scheme' | 'internal_address' | 'unresolvable' | 'too_many_redirects' | 'cross_origin_redirect' | 'timeout' | 'network';
 
 export class OutboundRequestRefused extends Error {
   constructor(
@@ -52,15 +56,53 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const deadline = Date.now() + options.timeoutMs;
   let target = parseUrl(url);
+  let request: Hop = { method: (options.method ?? 'GET').toUpperCase(), body: options.body, headers: lowerCased(options.headers ?? {}) };
   for (let hop = 0; ; hop += 1) {
     const address = await checkedAddress(target, options, deadline);
-    const response = await exchange(target, address, options, deadline);
+    const response = await exchange(target, address, { ...options, ...request }, deadline);
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location || options.maxRedirects === 0) return response;
     if (hop >= options.maxRedirects) throw new OutboundRequestRefused('too_many_redirects', `more than ${options.maxRedirects} redirects`);
-    target = parseUrl(new URL(location, target).toString());
+    const next = parseUrl(new URL(location, target).toString());
+    request = nextHop(response.status, target, next, request);
+    target = next;
   }
 }
+
+interface Hop {
+  method: string;
+  body: string | Buffer | undefined;
+  headers: Record<string, string>;
+}
+
+/** Headers that describe a body: gone with it when a redirect turns the request into a GET (Fetch standard). */
+const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-language', 'content-location', 'content-length']);
+/** All that goes on to another origin: nothing that could be a credential (Authorization, Cookie, API keys, signatures). */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'user-agent']);
+
+/**
+ * The request a redirect asks for (docs/decisions.md, "Outbound requests (issue 27)"). As the Fetch
+ * standard: 301/302 turn a POST into a GET, 303 anything but GET/HEAD, dropping the body and its
+ * headers; 307/308 keep method and body. Stricter than it for another origin: only the headers in
+ * CROSS_ORIGIN_HEADERS go there (the standard drops only Authorization), and a 307/308 that would
+ * carry the body there is refused, as the body itself may be the secret (a webhook payload, a login).
+ */
+function nextHop(status: number, from: URL, to: URL, request: Hop): Hop {
+  let { method, body, headers } = request;
+  if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
+    method = 'GET';
+    body = undefined;
+    headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)));
+  }
+  if (to.origin === from.origin) return { method, body, headers };
+  if (body !== undefined) {
+    throw new OutboundRequestRefused('cross_origin_redirect', `a ${status} redirect to another origin would resend the body`);
+  }
+  return { method, body, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => CROSS_ORIGIN_HEADERS.has(name))) };
+}
+
+const lowerCased = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * The checks of a request's first hop, without sending anything: throws OutboundRequestRefused
@@ -125,7 +167,9 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
+    const { signal } = options;
+    if (signal?.aborted) return reject(signal.reason);
+    const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, 'utf8');
     const headers = {
       'user-agent': 'social-posting-service',
       ...options.headers,
@@ -136,8 +180,12 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
       () => request.destroy(new OutboundRequestRefused('timeout', 'no answer in time')),
       Math.max(0, deadline - Date.now()),
     );
+    const abort = () => request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal?.addEventListener('abort', abort, { once: true });
+    request.on('close', () => signal?.removeEventListener('abort', abort));
     request.on('error', (error) => {
       clearTimeout(timer);
+      if (signal?.aborted) return reject(signal.reason);
       reject(
         error instanceof OutboundRequestRefused
           ? error
@@ -178,6 +226,7 @@ function exchange(target: URL, pinned: ResolvedAddress, options: SafeFetchOption
         if (done) return;
         done = true;
         clearTimeout(timer);
+        if (signal?.aborted) return reject(signal.reason);
         reject(error instanceof OutboundRequestRefused ? error : new OutboundRequestRefused('network', error.message));
       });
     });

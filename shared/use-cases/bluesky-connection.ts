@@ -3,6 +3,7 @@ import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { sealCredentials } from '#shared/platforms/bluesky/credentials';
+import { pdsAddressRefusal } from '#shared/platforms/bluesky/errors';
 import { BlueskySignInError, signIn, type SignedIn } from '#shared/platforms/bluesky/sign-in';
 import { clock } from '#shared/ports/clock';
 import { isPublicHttpsUrl } from '#shared/http-client/outbound-url';
@@ -110,6 +111,18 @@ async function signInOrExplain(service: string, handle: string, appPassword: str
           'INVALID_FIELD',
           { field: 'app_password' },
           { message: `This is the account's main password. ${APP_PASSWORD_HELP}` },
+        );
+      case 'forbidden':
+        // The address, or the one the account's DID document names, is internal: nothing more was sent there.
+        throw new DomainError(
+          'INVALID_FIELD',
+          { field: 'service' },
+          {
+            message:
+              pdsAddressRefusal(error.cause)?.source === 'did-document'
+                ? "The PDS named by the account's DID document is not a public https address"
+                : 'service must be the public https URL of a Bluesky PDS, such as https://bsky.social',
+          },
         );
       case 'not-a-pds':
         throw new DomainError(

@@ -1,11 +1,13 @@
+import { useFetchInterceptor, type FetchFunction, type FetchInterceptor } from '#shared/http-client/fetch-function';
 import { createFaultPlan, type PlatformFaultOptions, type PlatformFaults } from './platform-fault-plan';
 
 /**
- * Injects the plan's faults into globalThis.fetch for requests to one origin (the PDS). The
- * Bluesky agent follows the DID document's PDS endpoint, so a proxy URL would only see the
- * login; its fetch calls the global at call time, so wrapping the global reaches every call.
- * A hang ends when the request's AbortSignal fires (the agent always passes its timeout) or at
- * uninstall(); wrappers nest, and are uninstalled in reverse order.
+ * Injects the plan's faults into the Bluesky agent's fetch for requests to one origin (the PDS).
+ * The agent follows the DID document's PDS endpoint, so a proxy URL would only see the login; its
+ * fetch is the SSRF-safe client's (shared/http-client/fetch-function.ts), whose interceptor sees
+ * every call, after the address checks' caller and before the exchange. A hang ends when the
+ * request's AbortSignal fires (the interceptor's requests carry their deadline) or at uninstall();
+ * wrappers nest, and are uninstalled in reverse order.
  */
 export interface FetchFaults extends PlatformFaults {
   uninstall(): void;
@@ -27,7 +29,6 @@ function describeRequest(input: string | URL | Request, init: RequestInit | unde
 export function installFetchFaults(origin: string, options: PlatformFaultOptions): FetchFaults {
   const plan = createFaultPlan(options);
   const target = new URL(origin).origin;
-  const previous = globalThis.fetch;
   const held = new Set<(reason: unknown) => void>();
 
   /** Never settles on its own: rejects like fetch when the signal aborts, or at uninstall. */
@@ -45,39 +46,42 @@ export function installFetchFaults(origin: string, options: PlatformFaultOptions
     });
 
   /** Forwards the call and reads the whole answer: the platform has done the work. */
-  const forwarded = async (input: string | URL | Request, init: RequestInit | undefined): Promise<void> => {
+  const forwarded = async (previous: FetchFunction, input: string | URL | Request, init: RequestInit | undefined): Promise<void> => {
     await (await previous(input, init)).arrayBuffer();
   };
 
-  const wrapper: typeof fetch = async (input, init) => {
-    const { url, method, signal } = describeRequest(input, init);
-    if (url.origin !== target) return previous(input, init);
-    const { kind, event } = plan.decide(method, url.pathname);
-    if (kind === 'server-error' || kind === 'rate-limited') {
-      const answer = plan.answer(kind, 'xrpc', event);
-      return new Response(answer.body, { status: answer.status, headers: answer.headers });
-    }
-    if (kind === 'connection-reset') throw connectionReset();
-    if (kind === 'hang') return withheld(signal);
-    if (kind === 'reset-after-forward') {
-      await forwarded(input, init);
-      throw connectionReset();
-    }
-    if (kind === 'hang-after-forward') {
-      await forwarded(input, init);
-      return withheld(signal);
-    }
-    return previous(input, init);
-  };
-  globalThis.fetch = wrapper;
+  const faulty =
+    (previous: FetchFunction): FetchFunction =>
+    async (input, init) => {
+      const { url, method, signal } = describeRequest(input, init);
+      if (url.origin !== target) return previous(input, init);
+      const { kind, event } = plan.decide(method, url.pathname);
+      if (kind === 'server-error' || kind === 'rate-limited') {
+        const answer = plan.answer(kind, 'xrpc', event);
+        return new Response(answer.body, { status: answer.status, headers: answer.headers });
+      }
+      if (kind === 'connection-reset') throw connectionReset();
+      if (kind === 'hang') return withheld(signal);
+      if (kind === 'reset-after-forward') {
+        await forwarded(previous, input, init);
+        throw connectionReset();
+      }
+      if (kind === 'hang-after-forward') {
+        await forwarded(previous, input, init);
+        return withheld(signal);
+      }
+      return previous(input, init);
+    };
+  const outer = useFetchInterceptor();
+  const wrapper: FetchInterceptor = (next) => faulty(outer ? outer(next) : next);
+  useFetchInterceptor(wrapper);
 
   return {
     counts: plan.counts,
     setRate: plan.setRate,
     events: plan.events,
     uninstall: () => {
-      if (globalThis.fetch !== wrapper) throw new Error('fetch faults must be uninstalled in reverse order of installation');
-      globalThis.fetch = previous;
+      if (useFetchInterceptor(outer) !== wrapper) throw new Error('fetch faults must be uninstalled in reverse order of installation');
       for (const release of held) release(new Error('fetch faults uninstalled'));
     },
   };

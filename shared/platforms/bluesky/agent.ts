@@ -1,10 +1,15 @@
 import { AtpAgent, type AtpSessionData } from '@atproto/api';
 import { config } from '#shared/config';
+import { safeFetchFunction } from '#shared/http-client/fetch-function';
+import { checkOutboundUrl, OutboundRequestRefused } from '#shared/http-client/safe-fetch';
+import { PdsAddressRefused } from './errors';
 
 /**
- * An AtpAgent for one PDS (the profile's stored `service`, never a global), whose every
- * request gives up after BLUESKY_TIMEOUT_MS, and which reports when it obtains a new
- * session (login or refresh) so the caller can store it.
+ * An AtpAgent for one PDS (the profile's stored `service`, never a global) whose every request
+ * (login, refresh, records, blobs, to the service or to the PDS its DID document names) goes
+ * through the SSRF-safe client: resolved once and pinned, internal addresses refused, given up
+ * after BLUESKY_TIMEOUT_MS (docs/decisions.md, "Outbound requests (issue 27)"). It reports when it
+ * obtains a new session (login or refresh) so the caller can store it.
  */
 export interface SessionTokens {
   accessJwt: string;
@@ -13,22 +18,41 @@ export interface SessionTokens {
   handle: string;
 }
 
-function timedFetch(timeoutMs: number): typeof fetch {
-  return (input, init) => {
-    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(input, { ...init, signal: own ? AbortSignal.any([own, timeout]) : timeout });
-  };
-}
+/** XRPC answers are small JSON documents; nothing the service reads comes near this. */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
 
 export function createAgent(service: string, onNewSession?: (session: SessionTokens) => void): AtpAgent {
   return new AtpAgent({
     service,
-    fetch: timedFetch(config.bluesky.timeoutMs),
+    fetch: safeFetchFunction({
+      timeoutMs: config.bluesky.timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      maxRedirects: MAX_REDIRECTS,
+      local: config.local,
+    }),
     persistSession: (event, session) => {
       if ((event === 'create' || event === 'update') && session) onNewSession?.(toTokens(session));
     },
   });
+}
+
+/**
+ * After a login or a refresh the agent sends everything to the PDS the account's DID document
+ * names: checked here, before any request goes there, under the same rules as `service`
+ * (PdsAddressRefused when it is not a public address; the requests themselves are checked again).
+ */
+export async function checkPdsEndpoint(agent: AtpAgent): Promise<void> {
+  const pds = agent.sessionManager.pdsUrl;
+  if (!pds || pds.origin === agent.serviceUrl.origin) return;
+  try {
+    await checkOutboundUrl(pds.toString(), { timeoutMs: config.bluesky.timeoutMs, local: config.local });
+  } catch (error) {
+    if (error instanceof OutboundRequestRefused && ['internal_address', 'scheme', 'invalid_url'].includes(error.reason)) {
+      throw new PdsAddressRefused('did-document', error);
+    }
+    throw error;
+  }
 }
 
 export const toTokens = (session: AtpSessionData): SessionTokens => ({

@@ -1,4 +1,5 @@
 import { XRPCError } from '@atproto/api';
+import { OutboundRequestRefused } from '#shared/http-client/safe-fetch';
 
 /**
  * What a failed call to a PDS means for us, in one place. The PDS answers a bad login
@@ -14,7 +15,9 @@ export type FailureKind =
   /** The address answers, but not as an AT Protocol service (404 on /xrpc). */
   | 'not-a-pds'
   /** The PDS refused the request itself (bad content, bad input). */
-  | 'rejected';
+  | 'rejected'
+  /** The PDS (the service, or the one the DID document names) is not at a public address: nothing was sent. */
+  | 'forbidden';
 
 const AUTH_ERRORS = new Set(['AuthenticationRequired', 'ExpiredToken', 'InvalidToken', 'AuthMissing']);
 
@@ -26,8 +29,39 @@ export class BlueskyAuthExpiredError extends Error {
   }
 }
 
+/**
+ * The PDS is not at a public https address (docs/decisions.md, "Outbound requests (issue 27)"):
+ * `service` itself (refused by the SSRF-safe client as the agent called it) or the PDS endpoint
+ * of the account's DID document (refused before the agent used it).
+ */
+export class PdsAddressRefused extends Error {
+  constructor(
+    readonly source: 'service' | 'did-document',
+    cause: OutboundRequestRefused,
+  ) {
+    super(
+      source === 'did-document'
+        ? `The PDS named by the account's DID document is not a public https address (${cause.message})`
+        : `The Bluesky PDS is not a public https address (${cause.message})`,
+      { cause },
+    );
+    this.name = 'PdsAddressRefused';
+  }
+}
+
+const FORBIDDEN_REASONS = new Set(['internal_address', 'scheme', 'invalid_url']);
+
+/** The address refusal behind a failure: the agent's fetch throws it, and the XRPC client wraps it as its cause. */
+export function pdsAddressRefusal(error: unknown): PdsAddressRefused | undefined {
+  if (error instanceof PdsAddressRefused) return error;
+  const cause = error instanceof XRPCError ? error.cause : error;
+  if (cause instanceof OutboundRequestRefused && FORBIDDEN_REASONS.has(cause.reason)) return new PdsAddressRefused('service', cause);
+  return undefined;
+}
+
 export function failureKind(error: unknown): FailureKind {
   if (error instanceof BlueskyAuthExpiredError) return 'auth';
+  if (pdsAddressRefusal(error)) return 'forbidden';
   if (!(error instanceof XRPCError)) return 'unavailable';
   if (error.status === 401 || AUTH_ERRORS.has(error.error ?? '')) return 'auth';
   if (error.status === 429 || error.status >= 500 || error.status < 200) return 'unavailable';

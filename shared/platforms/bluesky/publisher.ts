@@ -2,7 +2,7 @@ import type { AppBskyFeedPost } from '@atproto/api';
 import { logger } from '#shared/logger';
 import type { LinkCard } from '#shared/platforms/link-cards/link-card';
 import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
-import { describeFailure, failureKind, retryAfterSeconds } from './errors';
+import { describeFailure, failureKind, pdsAddressRefusal, retryAfterSeconds } from './errors';
 import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
@@ -89,6 +89,8 @@ function toOutcome(error: unknown, request: PublishRequest): PublishOutcome {
   const kind = failureKind(error);
   logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
   if (kind === 'auth') return authExpired();
+  // Nothing was sent: the address is refused, and it would be again (docs/decisions.md, "Outbound requests (issue 27)").
+  if (kind === 'forbidden') return { ok: false, code: 'PLATFORM_REJECTED', message: pdsAddressRefusal(error)!.message, retryable: false };
   if (kind === 'rejected')
     return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describeFailure(error)}`, retryable: false };
   return {

@@ -1,7 +1,7 @@
 import type { AtpAgent } from '@atproto/api';
 import { config } from '#shared/config';
 import { updateProfileCredentials, type ProfileItem } from '#shared/store/profiles';
-import { accessTokenStale, createAgent, type SessionTokens } from './agent';
+import { accessTokenStale, checkPdsEndpoint, createAgent, type SessionTokens } from './agent';
 import { openCredentials, sealCredentials, type BlueskyCredentials, type CredentialOwner } from './credentials';
 import { BlueskyAuthExpiredError, failureKind } from './errors';
 
@@ -31,11 +31,12 @@ export async function openProfileSession(profile: ProfileItem, accountId: string
   agent.sessionManager.session = { ...credentials.session, active: true };
   const did = credentials.session.did;
 
+  // A refreshed or new session may name another PDS in its DID document: checked before use.
   const renew = async (): Promise<void> => {
     if (agent.session) {
       try {
         await agent.sessionManager.refreshSession();
-        return;
+        return await checkPdsEndpoint(agent);
       } catch (error) {
         if (failureKind(error) !== 'auth') throw error;
       }
@@ -46,6 +47,7 @@ export async function openProfileSession(profile: ProfileItem, accountId: string
       if (failureKind(error) === 'auth') throw new BlueskyAuthExpiredError();
       throw error;
     }
+    await checkPdsEndpoint(agent);
   };
 
   const save = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { AtpAgent } from '@atproto/api';
-import { createAgent, jwtClaims, toTokens, type SessionTokens } from './agent';
+import { checkPdsEndpoint, createAgent, jwtClaims, toTokens, type SessionTokens } from './agent';
 import { failureKind, type FailureKind } from './errors';
 
 /**
@@ -39,6 +39,12 @@ export async function signIn(service: string, identifier: string, appPassword: s
   }
   const session = toTokens(agent.session!);
   const discard = async () => agent.logout().catch(() => undefined);
+  try {
+    await checkPdsEndpoint(agent);
+  } catch (error) {
+    await discard();
+    throw new BlueskySignInError(failureKind(error) === 'forbidden' ? 'forbidden' : 'unavailable', { cause: error });
+  }
   if (jwtClaims(session.accessJwt).scope === MAIN_PASSWORD_SCOPE) {
     await discard();
     throw new BlueskySignInError('main-password');
