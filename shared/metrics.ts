@@ -15,3 +15,15 @@ export function recordPlatformResultMetric(platform: string, outcome: 'published
   if (errorCode) single.addDimension('error_code', errorCode);
   single.addMetric(outcome === 'published' ? 'PlatformPublished' : 'PlatformFailed', MetricUnit.Count, 1);
 }
+
+/**
+ * How late a run's first platform call started after the post was due (docs/decisions.md, "Publish
+ * lateness metric"): `PublishLateness` in milliseconds, with the service dimension alone, as the
+ * lateness alarm reads it.
+ */
+export function recordPublishLatenessMetric(latenessMs: number): void {
+  if (config.local) return;
+  metrics.singleMetric().addMetric(PUBLISH_LATENESS_METRIC, MetricUnit.Milliseconds, latenessMs);
+}
+
+export const PUBLISH_LATENESS_METRIC = 'PublishLateness';
