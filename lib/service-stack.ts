@@ -21,7 +21,13 @@ import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
 import { WebhookDelivery } from './webhook-delivery';
-import { DEFAULT_PUBLISHER_MAX_CONCURRENCY, settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
+import {
+  DEFAULT_PUBLISHER_MAX_CONCURRENCY,
+  DEFAULT_PUBLISHER_WARM_INSTANCES,
+  settingsEnvironment,
+  type ServiceSettings,
+  validateSettings,
+} from './settings';
 
 export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
@@ -178,6 +184,7 @@ export class ServiceStack extends Stack {
       publisher,
       release,
       publisherMaxConcurrency: Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY),
+      publisherWarmInstances: Number(settings.publisherWarmInstances ?? DEFAULT_PUBLISHER_WARM_INSTANCES),
     });
     SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
