@@ -1,5 +1,6 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -15,6 +16,8 @@ export interface PublishingPipelineProps {
   release: ApiFunction;
   /** The most publisher invocations at once; a burst beyond it waits in the queue. */
   publisherMaxConcurrency: number;
+  /** Publisher instances kept initialised (provisioned concurrency); 0 for none. */
+  publisherWarmInstances: number;
 }
 
 /**
@@ -30,6 +33,8 @@ export class PublishingPipeline extends Construct {
   readonly deadLetterQueue: sqs.Queue;
   /** The role schedules run as: it may invoke the release function (and the publisher, see below) and dead-letter. */
   readonly schedulerRole: iam.Role;
+  /** The publisher's `live` alias with its warm instances, which the publish queue feeds; none without warm instances. */
+  readonly publisherAlias?: lambda.Alias;
   private readonly release: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PublishingPipelineProps) {
@@ -48,7 +53,18 @@ export class PublishingPipeline extends Construct {
       consumerTimeout: props.publisher.function.timeout ?? Duration.minutes(3),
       deadLetterQueue: this.deadLetterQueue,
     });
-    props.publisher.function.addEventSource(
+    // Warm instances serve the queue (docs/decisions.md, "A warm publisher"): provisioned concurrency
+    // lives on a version, so the queue feeds an alias of the current one. Invocations beyond the
+    // warm ones start on demand as before, up to the event source's maximum concurrency.
+    if (props.publisherWarmInstances > 0) {
+      this.publisherAlias = new lambda.Alias(this, 'PublisherLive', {
+        aliasName: 'live',
+        version: props.publisher.function.currentVersion,
+        provisionedConcurrentExecutions: props.publisherWarmInstances,
+        description: 'The publisher version the publish queue invokes, kept warm',
+      });
+    }
+    (this.publisherAlias ?? props.publisher.function).addEventSource(
       new SqsEventSource(this.publishQueue, {
         batchSize: 10,
         // Poll and invoke at once: a post due now must not wait for a batch to fill.

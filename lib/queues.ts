@@ -22,7 +22,11 @@ export function workQueue(scope: Construct, id: string, props: { consumerTimeout
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     // AWS's advice for a Lambda event source: at least six times the function's timeout, so a
-    // message is never handed to a second invocation while the first still works on it.
+    // message is never handed to a second invocation while the first still works on it (the
+    // poller's retries against a throttled function count against this time too). It is not the
+    // retry delay: a consumer that gives a message back shortens its visibility itself (the
+    // publisher: seconds, docs/decisions.md, "Publish retries in seconds"); only a run that never
+    // answered (timed out, crashed) waits the whole timeout.
     visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6),
     retentionPeriod: Duration.days(4),
     // A message whose run failed five times (store outage, a bug) is parked, alarmed, for replay.

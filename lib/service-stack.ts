@@ -23,7 +23,13 @@ import { ServiceAlarms } from './service-alarms';
 import { ServiceDashboard } from './service-dashboard';
 import type { WatchedResources } from './service-metrics';
 import { WebhookDelivery } from './webhook-delivery';
-import { DEFAULT_PUBLISHER_MAX_CONCURRENCY, settingsEnvironment, type ServiceSettings, validateSettings } from './settings';
+import {
+  DEFAULT_PUBLISHER_MAX_CONCURRENCY,
+  DEFAULT_PUBLISHER_WARM_INSTANCES,
+  settingsEnvironment,
+  type ServiceSettings,
+  validateSettings,
+} from './settings';
 
 export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
@@ -187,6 +193,7 @@ export class ServiceStack extends Stack {
       publisher,
       release,
       publisherMaxConcurrency: Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY),
+      publisherWarmInstances: Number(settings.publisherWarmInstances ?? DEFAULT_PUBLISHER_WARM_INSTANCES),
     });
     SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
     CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));

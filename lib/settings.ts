@@ -18,10 +18,17 @@ export interface ServiceSettings {
   alarmTopicArn?: string;
   /** The most publisher invocations at once (the publish queue's event source; 2..1000, default 10). */
   publisherMaxConcurrency?: string;
+  /**
+   * Publisher instances kept initialised (provisioned concurrency on its `live` alias, which the
+   * publish queue feeds): 0 up to publisherMaxConcurrency, default 1. docs/decisions.md, "A warm publisher".
+   */
+  publisherWarmInstances?: string;
 }
 
 /** Publisher concurrency when no setting says otherwise: a burst waits in the queue beyond it. */
 export const DEFAULT_PUBLISHER_MAX_CONCURRENCY = 10;
+/** One warm publisher unless a setting says otherwise: sparse traffic then meets no cold start. */
+export const DEFAULT_PUBLISHER_WARM_INSTANCES = 1;
 
 const CONTEXT_KEYS = [
   'linkedinClientId',
@@ -32,6 +39,7 @@ const CONTEXT_KEYS = [
   'logLevel',
   'alarmTopicArn',
   'publisherMaxConcurrency',
+  'publisherWarmInstances',
 ] as const satisfies readonly (keyof ServiceSettings)[];
 
 /** Reads the settings from CDK context (the stack validates them). */
@@ -61,6 +69,16 @@ export function validateSettings(settings: ServiceSettings): void {
     if (!Number.isInteger(value) || value < 2 || value > 1000) {
       throw new Error(
         `Context value publisherMaxConcurrency must be a whole number from 2 to 1000, got "${settings.publisherMaxConcurrency}"`,
+      );
+    }
+  }
+  if (settings.publisherWarmInstances !== undefined) {
+    const value = Number(settings.publisherWarmInstances);
+    const most = Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY);
+    // More warm instances than the queue may ever run at once would be paid for and never used.
+    if (!/^\d+$/.test(settings.publisherWarmInstances) || value > most) {
+      throw new Error(
+        `Context value publisherWarmInstances must be a whole number from 0 to publisherMaxConcurrency (${most}), got "${settings.publisherWarmInstances}"`,
       );
     }
   }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { PUBLISH_MAX_RECEIVES } from '#shared/domain/publish-redelivery';
 import { scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
@@ -15,17 +17,29 @@ import { withStoreRetries } from '#shared/use-cases/store-retries';
  * a restart loses nothing. Like Scheduler and SQS, it holds one trigger per post version: an edit's
  * new trigger lives beside the old one until that is cancelled (or fires and finds itself stale).
  * Like the queue, it delivers a trigger whose run failed again later (the store was unavailable,
- * or another run held a platform), with a growing delay, up to MAX_RECEIVES deliveries.
+ * or another run held a platform): when the publisher asked for it through `redeliverIn` (as it
+ * changes an SQS message's visibility), otherwise after a growing delay standing in for the
+ * visibility timeout; after PUBLISH_MAX_RECEIVES deliveries it dead-letters it (`deadLetters`).
  */
+/** One delivery of a trigger to the publisher, as an SQS record carries it. */
+export interface LocalDelivery {
+  receiptHandle: string;
+  receiveCount: number;
+}
+
 export class LocalScheduler implements PostScheduler, PublishQueue {
   /** Keyed by post id and version (`dueKey`). */
   private readonly due = new Map<string, { at: number; trigger: PublishTrigger; receives?: number }>();
   private readonly running = new Set<Promise<void>>();
   private readonly recurring: { everyMs: number; next: number; job: () => Promise<void>; busy: boolean }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Deliveries under way, by receipt handle: when the publisher asked to see each again (ms from its request). */
+  private readonly inFlight = new Map<string, { redeliverAt?: number }>();
+  /** Triggers given up after their last delivery, as SQS dead-letters them (the post stays in the store). */
+  readonly deadLetters: { trigger: PublishTrigger; receives: number }[] = [];
 
   constructor(
-    private readonly publish: (trigger: PublishTrigger) => Promise<void>,
+    private readonly publish: (trigger: PublishTrigger, delivery: LocalDelivery) => Promise<void>,
     private readonly tickMs = 100,
   ) {}
 
@@ -68,6 +82,13 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   /** The publish queue's side: the trigger runs the publisher `delaySeconds` from now (clock port). */
   async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
     this.hold(trigger, clock.now().getTime() + delaySeconds * 1000);
+  }
+
+  /** As SQS ChangeMessageVisibility: a delivery under way that fails comes back `seconds` from now (clock port). */
+  async redeliverIn(receiptHandle: string, seconds: number): Promise<void> {
+    const delivery = this.inFlight.get(receiptHandle);
+    if (!delivery) throw new Error(`No delivery under way with receipt handle ${receiptHandle}`);
+    delivery.redeliverAt = clock.now().getTime() + seconds * 1000;
   }
 
   /**
@@ -126,37 +147,55 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   }
 
   private run(trigger: PublishTrigger, receives = 1): void {
-    const publication = this.publish(trigger)
-      .catch((error: unknown) => this.redeliver(trigger, receives, error))
-      .finally(() => this.running.delete(publication));
+    const receiptHandle = randomUUID();
+    const delivery = {};
+    this.inFlight.set(receiptHandle, delivery);
+    const publication = this.publish(trigger, { receiptHandle, receiveCount: receives })
+      .catch((error: unknown) => this.redeliver(trigger, receives, error, this.inFlight.get(receiptHandle)?.redeliverAt))
+      .finally(() => {
+        this.inFlight.delete(receiptHandle);
+        this.running.delete(publication);
+      });
     this.running.add(publication);
   }
 
-  /** The queue's redelivery: the same trigger again after a growing delay, unless a newer one is held. */
-  private redeliver(trigger: PublishTrigger, receives: number, error: unknown): void {
-    if (receives >= MAX_RECEIVES || this.timer === undefined) {
-      // Stopping, or given up as SQS dead-letters: the post is in the store, found again on the next start.
-      logger.error('local publisher run failed; left for the next start', { post_id: trigger.post_id, receives, error: error as Error });
+  /** The queue's redelivery: the same trigger again when asked (or after a growing delay), unless a newer one is held. */
+  private redeliver(trigger: PublishTrigger, receives: number, error: unknown, askedAt: number | undefined): void {
+    if (this.timer === undefined) {
+      // Stopping: the post is in the store, found again on the next start.
+      logger.error('local publisher run failed while stopping; left for the next start', {
+        post_id: trigger.post_id,
+        error: error as Error,
+      });
       return;
     }
-    const delayMs = Math.min(REDELIVERY_BASE_MS * 2 ** (receives - 1), REDELIVERY_MAX_MS);
+    if (receives >= PUBLISH_MAX_RECEIVES) {
+      // As SQS dead-letters it after maxReceiveCount; the post is still in the store, found again on the next start.
+      this.deadLetters.push({ trigger, receives });
+      logger.error('local publisher run failed on its last delivery; dead-lettered', {
+        post_id: trigger.post_id,
+        receives,
+        error: error as Error,
+      });
+      return;
+    }
+    const at = askedAt ?? clock.now().getTime() + Math.min(FALLBACK_BASE_MS * 2 ** (receives - 1), FALLBACK_MAX_MS);
     logger.warn('local publisher run failed; delivering it again later', {
       post_id: trigger.post_id,
       receives,
-      delay_ms: delayMs,
+      delay_ms: at - clock.now().getTime(),
       error: error as Error,
     });
     const key = dueKey(trigger.post_id, trigger.version);
-    if (!this.due.has(key)) this.due.set(key, { at: clock.now().getTime() + delayMs, trigger, receives: receives + 1 });
+    if (!this.due.has(key)) this.due.set(key, { at, trigger, receives: receives + 1 });
   }
 }
 
 /**
- * Redelivery of a failed run: 1 s, 2 s, 4 s… capped at 15 s (the queue in AWS waits its visibility
- * timeout), enough deliveries to outlast a crashed run's claim lease (5 minutes by default).
+ * Redelivery of a failed run the publisher did not time (it timed out, or its visibility change
+ * failed): 1 s, 2 s, 4 s… capped at 15 s, in place of the queue's visibility timeout in AWS.
  */
-const REDELIVERY_BASE_MS = 1000;
-const REDELIVERY_MAX_MS = 15_000;
-const MAX_RECEIVES = 30;
+const FALLBACK_BASE_MS = 1000;
+const FALLBACK_MAX_MS = 15_000;
 
 const dueKey = (postId: string, version = 0): string => `${postId}#${version}`;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { PublishTrigger } from '#shared/domain/publish-timing';
+import type { LocalDelivery } from './local-scheduler';
 import { lambdaContext } from './lambda-context';
 
 /** The publisher function's timeout in the stack (lib/service-stack.ts: 3 minutes). */
@@ -8,13 +9,18 @@ const PUBLISHER_TIMEOUT_MS = 180_000;
 
 /**
  * Runs the publisher Lambda handler in-process as the publish queue's event source would in AWS:
- * the same handler, a one-record SQS batch carrying the trigger. A record reported as failed is
- * thrown, so the local scheduler delivers it again later. So is a run that outlives the function's
+ * the same handler, a one-record SQS batch carrying the trigger and its delivery (receipt handle,
+ * receive count). A record reported as failed is thrown, so the local scheduler delivers it again
+ * (when the handler asked it to, through the publish queue's `redeliverIn`). So is a run that outlives the function's
  * timeout, as Lambda would end it: a hung call (a socket that never answers) must not hold a post
  * for ever. Its promise is left behind; its claims lapse after their lease and its late writes
  * fail on the claim id, as a timed-out Lambda's would.
  */
-export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLISHER_TIMEOUT_MS): Promise<void> {
+export async function invokePublisher(
+  trigger: PublishTrigger,
+  delivery: LocalDelivery = { receiptHandle: randomUUID(), receiveCount: 1 },
+  timeoutMs = PUBLISHER_TIMEOUT_MS,
+): Promise<void> {
   const { handler } = (await import('../functions/publish-post/handler')) as {
     handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
   };
@@ -26,7 +32,7 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
   });
   try {
     const response = await Promise.race([
-      handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs)),
+      handler(sqsEvent(messageId, trigger, delivery), lambdaContext(randomUUID(), 'publish-post', timeoutMs)),
       timedOut,
     ]);
     if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);
@@ -36,15 +42,24 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
 }
 
 /** A one-record batch from the publish queue, as the event source hands it to the publisher. */
-export function sqsEvent(messageId: string, trigger: PublishTrigger): SQSEvent {
+export function sqsEvent(
+  messageId: string,
+  trigger: PublishTrigger,
+  delivery: LocalDelivery = { receiptHandle: messageId, receiveCount: 1 },
+): SQSEvent {
   const now = String(Date.now());
   return {
     Records: [
       {
         messageId,
-        receiptHandle: messageId,
+        receiptHandle: delivery.receiptHandle,
         body: JSON.stringify(trigger),
-        attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: 'local', ApproximateFirstReceiveTimestamp: now },
+        attributes: {
+          ApproximateReceiveCount: String(delivery.receiveCount),
+          SentTimestamp: now,
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: now,
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',

@@ -22,3 +22,15 @@ export function recordLinkedInVersionDaysLeftMetric(daysLeft: number): void {
   const single = metrics.singleMetric();
   single.addMetric('LinkedInVersionDaysLeft', MetricUnit.Count, daysLeft);
 }
+
+/**
+ * How late a run's first platform call started after the post was due (docs/decisions.md, "Publish
+ * lateness metric"): `PublishLateness` in milliseconds, with the service dimension alone, as the
+ * lateness alarm reads it.
+ */
+export function recordPublishLatenessMetric(latenessMs: number): void {
+  if (config.local) return;
+  metrics.singleMetric().addMetric(PUBLISH_LATENESS_METRIC, MetricUnit.Milliseconds, latenessMs);
+}
+
+export const PUBLISH_LATENESS_METRIC = 'PublishLateness';

@@ -8,4 +8,10 @@ import type { PublishTrigger } from '#shared/domain/publish-timing';
 export interface PublishQueue {
   /** Delivers the trigger to the publisher `delaySeconds` (0..900) from now. */
   send(trigger: PublishTrigger, delaySeconds: number): Promise<void>;
+  /**
+   * Makes a received message, one the publisher is about to report as failed, visible again
+   * `seconds` (a whole number, 0 to 43200) from now instead of after the queue's visibility timeout.
+   * `receiptHandle` is the one its delivery carried (SQS ChangeMessageVisibility).
+   */
+  redeliverIn(receiptHandle: string, seconds: number): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import { textFor } from '#shared/domain/platform-content';
 import type { Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
-import { recordPlatformResultMetric } from '#shared/metrics';
+import { recordPlatformResultMetric, recordPublishLatenessMetric } from '#shared/metrics';
 import { clock } from '#shared/ports/clock';
 import { publishQueue } from '#shared/ports/registry';
 import type { PublishImage, PublishOutcome } from '#shared/platforms/publisher';
@@ -33,6 +33,8 @@ import { withStoreRetries } from './store-retries';
  */
 export interface PublishRun {
   heldElsewhereUntil?: Date;
+  /** How late this run's first platform call started after the post was due; unset when it made none. */
+  latenessMs?: number;
 }
 
 /**
@@ -86,7 +88,8 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
   const cards: RunCards = new Map();
   // This run's claims carry its own id: a claim write repeated after a lost answer is still ours.
   const claimId = randomUUID();
-  const runs = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform, cards, claimId)));
+  const lateness = latenessProbe(current);
+  const runs = await Promise.all(current.platforms.map((platform) => publishToPlatform(current, platform, { cards, claimId, lateness })));
   const recorded = runs.map((run) => run.recorded);
   // The write that recorded the last result (in whichever run) saw every result final:
   // that run finalises from the item it got back, with no re-read.
@@ -99,18 +102,18 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
   if (complete) {
     const finished = complete;
     await withStoreRetries('finalize-post', () => finalize(finished));
-    return {};
+    return { latenessMs: lateness.ms() };
   }
   const heldSince = runs
     .map((run) => run.heldSince)
     .filter((since): since is string => since !== undefined)
     .sort()[0];
-  if (heldSince === undefined) return {};
+  if (heldSince === undefined) return { latenessMs: lateness.ms() };
   const heldElsewhereUntil = new Date(Date.parse(heldSince) + claimLeaseMs());
   logger.info('platforms claimed by another run; to be checked again when its lease ends', {
     held_until: heldElsewhereUntil.toISOString(),
   });
-  return { heldElsewhereUntil };
+  return { heldElsewhereUntil, latenessMs: lateness.ms() };
 }
 
 /** A run that ends early with a log line and leaves nothing to another run: `return done(logger.info(…))`. */
@@ -134,13 +137,39 @@ const REPEATABLE: Record<Platform, boolean> = { bluesky: true, linkedin: false }
 const allResultsFinal = (post: Post): boolean =>
   post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
 
+/** What the platforms of one run share: its link cards, its claim id, its lateness. */
+interface RunShared {
+  cards: RunCards;
+  claimId: string;
+  lateness: LatenessProbe;
+}
+
+/**
+ * Lateness as the promise counts it (docs/decisions.md, "Publish lateness metric"): from the post's due
+ * time (scheduled_for, or its creation for an immediate post) to the start of this run's first
+ * platform call. Measured once per run and emitted as the PublishLateness metric; a run that calls
+ * no platform (the post already final, every platform held elsewhere) emits nothing.
+ */
+interface LatenessProbe {
+  callStarting(): void;
+  ms(): number | undefined;
+}
+
+function latenessProbe(post: Post): LatenessProbe {
+  let latenessMs: number | undefined;
+  return {
+    callStarting: () => {
+      if (latenessMs !== undefined) return;
+      latenessMs = clock.now().getTime() - Date.parse(post.post_time);
+      recordPublishLatenessMetric(latenessMs);
+    },
+    ms: () => latenessMs,
+  };
+}
+
 /** Publishes one platform under its claim; returns the post as recorded, or nothing when another run holds the claim. */
-async function publishToPlatform(
-  post: Post,
-  platform: Platform,
-  cards: RunCards,
-  claimId: string,
-): Promise<{ recorded?: Post; heldSince?: string }> {
+async function publishToPlatform(post: Post, platform: Platform, run: RunShared): Promise<{ recorded?: Post; heldSince?: string }> {
+  const { claimId } = run;
   const now = clock.now();
   const claim = await withStoreRetries('claim-platform', () =>
     claimPlatform(post.id, platform, now, new Date(now.getTime() - claimLeaseMs()), claimId),
@@ -158,7 +187,7 @@ async function publishToPlatform(
   } else {
     // Before a call that cannot be repeated safely, the mark that it may have happened (fails when the claim was taken over).
     if (!REPEATABLE[platform]) await withStoreRetries('mark-dispatching', () => markDispatching(post.id, platform, claimId, clock.now()));
-    outcome = await publishWithRetries(post, platform, cards);
+    outcome = await publishWithRetries(post, platform, run);
   }
   const result: PlatformResult = outcome.ok
     ? {
@@ -175,7 +204,7 @@ async function publishToPlatform(
   return { recorded };
 }
 
-async function publishWithRetries(post: Post, platform: Platform, cards: RunCards): Promise<PublishOutcome> {
+async function publishWithRetries(post: Post, platform: Platform, { cards, lateness }: RunShared): Promise<PublishOutcome> {
   const profile = await getProfileItem(post.account_id, platform);
   if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   const publisher = await platformPublisher(platform);
@@ -191,6 +220,7 @@ async function publishWithRetries(post: Post, platform: Platform, cards: RunCard
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
+    lateness.callStarting();
     try {
       outcome = await publisher.publish({
         postId: post.id,

@@ -123,10 +123,26 @@ export function eventSources(template: CfnTemplate): EventSourceDefinition[] {
     .filter(([, { Properties: p = {} }]) => isQueue(p.EventSourceArn))
     .map(([, { Properties: p = {} }]) => ({
       queueLogicalId: referencedId(p.EventSourceArn)!,
-      functionLogicalId: referencedId(p.FunctionName)!,
+      functionLogicalId: invokedFunction(template, p.FunctionName),
       batchSize: p.BatchSize ?? 10,
       reportBatchItemFailures: (p.FunctionResponseTypes ?? []).includes('ReportBatchItemFailures'),
     }));
+}
+
+/**
+ * The function a mapping's FunctionName reaches: the function itself (`{Ref}`), or through an
+ * alias, written by CDK as the alias's qualified name (`Fn::Join` of the function name taken from
+ * the alias's ARN and `:<alias>`). The alias's version is the function's code (the publisher's
+ * warm alias, lib/publishing-pipeline.ts).
+ */
+function invokedFunction(template: CfnTemplate, functionName: unknown): string {
+  const parts = (functionName as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join']?.[1];
+  const split = (parts?.[0] as { 'Fn::Select'?: [number, { 'Fn::Split'?: [string, unknown] }] })?.['Fn::Select']?.[1]?.['Fn::Split']?.[1];
+  const id = referencedId(split ?? functionName);
+  const resource = id === undefined ? undefined : template.Resources[id];
+  if (resource?.Type === 'AWS::Lambda::Function') return id!;
+  if (resource?.Type === 'AWS::Lambda::Alias') return referencedId(resource.Properties?.FunctionName)!;
+  throw new Error(`event source mapping FunctionName not understood: ${JSON.stringify(functionName)}`);
 }
 
 export function asyncInvokeConfigs(template: CfnTemplate): AsyncInvokeDefinition[] {

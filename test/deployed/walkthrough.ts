@@ -237,7 +237,9 @@ export class Walkthrough {
   }
 
   publishQueueArn(): string {
-    return this.service.eventSources[0].queueArn;
+    const source = this.service.eventSources.find((candidate) => candidate.operation === 'publish-post');
+    if (!source) throw new Error('no event source feeds the publisher');
+    return source.queueArn;
   }
 
   /** `GET /posts?status=published`, `GET /posts/{id}` with each platform's URL, `GET /usage`. */

@@ -3,11 +3,20 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
 import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '#shared/http/routes';
 import { buildStack, TEST_SETTINGS } from './build-stack';
-import { allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
+import { actionsOf, allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
 
 let stack: ServiceStack;
 let template: Template;
-let ids: { schedulerRole: string; queue: string; publishQueue: string; publisher: string; release: string; group: string };
+let ids: {
+  schedulerRole: string;
+  queue: string;
+  publishQueue: string;
+  publisher: string;
+  publisherRole: string;
+  alias: string;
+  release: string;
+  group: string;
+};
 
 beforeAll(() => {
   ({ stack, template } = buildStack());
@@ -18,6 +27,8 @@ beforeAll(() => {
     queue: idOf(pipeline.node.findChild('DeadLetters')),
     publishQueue: idOf(pipeline.node.findChild('PublishQueue')),
     publisher: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function),
+    publisherRole: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function.role!),
+    alias: idOf(pipeline.node.findChild('PublisherLive')),
     release: idOf(stack.functions.get(RELEASE_OPERATION)!.function),
     group: idOf(pipeline.node.findChild('Schedules')),
   };
@@ -78,11 +89,12 @@ describe('publishing pipeline', () => {
 
   it('feeds the publisher from the queue at once, reporting failed records, never above its maximum concurrency', () => {
     const publisherSources = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
-      (mapping) => mapping.Properties.FunctionName.Ref === ids.publisher,
+      (mapping) => mapping.Properties.EventSourceArn['Fn::GetAtt']?.[0] === ids.publishQueue,
     );
     expect(publisherSources).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: ids.publisher },
+      // The alias's qualified name (function:live), so the warm instances serve the queue.
+      FunctionName: { 'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: ids.alias }] }] }, ':live']] },
       EventSourceArn: { 'Fn::GetAtt': [ids.publishQueue, 'Arn'] },
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 0,
@@ -91,6 +103,63 @@ describe('publishing pipeline', () => {
     });
     const raised = buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '50' }).template;
     raised.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 50 } });
+  });
+
+  it('keeps one publisher warm by default: the live alias of its current version, with provisioned concurrency 1, feeds on the queue', () => {
+    const aliases = template.findResources('AWS::Lambda::Alias');
+    expect(Object.keys(aliases)).toEqual([ids.alias]);
+    const alias = aliases[ids.alias].Properties;
+    expect(alias).toMatchObject({
+      Name: 'live',
+      FunctionName: { Ref: ids.publisher },
+      FunctionVersion: { 'Fn::GetAtt': [expect.any(String), 'Version'] },
+      ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 1 },
+    });
+    const version = template.toJSON().Resources[alias.FunctionVersion['Fn::GetAtt'][0]];
+    expect(version).toMatchObject({ Type: 'AWS::Lambda::Version', Properties: { FunctionName: { Ref: ids.publisher } } });
+    // Direct invokes (schedules made before the queue) still reach the function itself, with their retries.
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: ids.publisher }, Qualifier: '$LATEST' });
+  });
+
+  it('takes the number of warm publishers from publisherWarmInstances; 0 keeps none and feeds the function itself', () => {
+    const three = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '3' }).template;
+    three.hasResourceProperties('AWS::Lambda::Alias', {
+      Name: 'live',
+      ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 3 },
+    });
+
+    const { stack: coldStack, template: cold } = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '0' });
+    expect(cold.findResources('AWS::Lambda::Alias')).toEqual({});
+    expect(cold.findResources('AWS::Lambda::Version')).toEqual({});
+    const coldPublisher = logicalIdOf(coldStack, coldStack.functions.get(PUBLISHER_OPERATION)!.function.node.defaultChild as CfnElement);
+    const coldQueue = logicalIdOf(
+      coldStack,
+      coldStack.node.findChild('Publishing').node.findChild('PublishQueue').node.defaultChild as CfnElement,
+    );
+    cold.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: coldPublisher },
+      EventSourceArn: { 'Fn::GetAtt': [coldQueue, 'Arn'] },
+    });
+  });
+
+  it('refuses a publisherWarmInstances that is not a whole number from 0 to publisherMaxConcurrency', () => {
+    for (const value of ['-1', '1.5', 'two', '11'])
+      expect(() => buildStack({ ...TEST_SETTINGS, publisherWarmInstances: value })).toThrow(
+        `Context value publisherWarmInstances must be a whole number from 0 to publisherMaxConcurrency (10), got "${value}"`,
+      );
+    expect(() => buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '20', publisherWarmInstances: '20' })).not.toThrow();
+  });
+
+  it("lets the publisher change a received message's visibility on the publish queue (giving a failed record back in seconds)", () => {
+    const statements = roleStatements(template, ids.publisherRole);
+    const grant = statements.find(
+      (statement) =>
+        statement.Effect === 'Allow' &&
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [ids.publishQueue, 'Arn'] }) &&
+        actionsOf(statement).includes('sqs:ChangeMessageVisibility'),
+    );
+    expect(grant).toBeDefined();
+    expect(actionsOf(grant!)).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
   });
 
   it('lets only EventBridge Scheduler, for this account and group, assume the scheduler role', () => {

@@ -15,6 +15,10 @@ export class RecordingScheduler implements PostScheduler, PublishQueue {
   readonly cancelledVersions: { postId: string; version: number }[] = [];
   readonly immediate: string[] = [];
   readonly queued: { trigger: PublishTrigger; delaySeconds: number }[] = [];
+  /** Every visibility change the publisher asked for. */
+  readonly redelivered: { receiptHandle: string; seconds: number }[] = [];
+  /** Makes the next visibility changes fail, as SQS would in an outage. */
+  failRedeliveries = false;
   /** Makes the next sends fail, as SQS would in an outage. */
   failSends = false;
 
@@ -45,5 +49,10 @@ export class RecordingScheduler implements PostScheduler, PublishQueue {
   async send(trigger: PublishTrigger, delaySeconds: number): Promise<void> {
     if (this.failSends) throw new Error('queue unavailable');
     this.queued.push({ trigger, delaySeconds });
+  }
+
+  async redeliverIn(receiptHandle: string, seconds: number): Promise<void> {
+    if (this.failRedeliveries) throw new Error('queue unavailable');
+    this.redelivered.push({ receiptHandle, seconds });
   }
 }

@@ -40,6 +40,11 @@ export class SqsEventSource {
     return this.options.queueArn;
   }
 
+  /** The operation of the function it feeds (through an alias or not). */
+  get operation(): string {
+    return this.options.fn.operation;
+  }
+
   /** Whether a poll or its invocations are under way. */
   get busy(): boolean {
     return this.polling;

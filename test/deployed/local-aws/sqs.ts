@@ -104,6 +104,21 @@ export class LocalQueues {
     return received;
   }
 
+  /** ChangeMessageVisibility: the received message with this handle becomes visible `seconds` from now. */
+  changeVisibility(arn: string, receiptHandle: string, seconds: number): void {
+    if (!Number.isInteger(seconds) || seconds < 0 || seconds > 43_200) {
+      throw new AwsError(
+        400,
+        'InvalidParameterValue',
+        `Value ${seconds} for parameter VisibilityTimeout is invalid. Reason: Must be between 0 and 43200.`,
+      );
+    }
+    const message = this.queue(arn).messages.find((candidate) => candidate.receiptHandle === receiptHandle);
+    if (!message) throw new AwsError(400, 'com.amazonaws.sqs#ReceiptHandleIsInvalid', 'The input receipt handle is invalid.');
+    message.visibleAt = this.clock.now() + seconds * 1000;
+    this.wake(arn, message.visibleAt);
+  }
+
   delete(arn: string, receiptHandle: string): void {
     const queue = this.queue(arn);
     queue.messages = queue.messages.filter((message) => message.receiptHandle !== receiptHandle);
@@ -118,9 +133,16 @@ export class LocalQueues {
     this.clock.at(at, () => this.listeners.get(arn)?.());
   }
 
-  /** The SQS API the functions call (AWS JSON 1.0): SendMessage, with IAM on the queue's ARN. */
+  /** The SQS API the functions call (AWS JSON 1.0): SendMessage and ChangeMessageVisibility, with IAM on the queue's ARN. */
   service(): AwsService {
     return async (call) => {
+      if (call.operation === 'ChangeMessageVisibility') {
+        const body = parseJsonBody<{ QueueUrl: string; ReceiptHandle: string; VisibilityTimeout: number }>(call);
+        const arn = this.arnOfUrl(body.QueueUrl);
+        call.authorize('sqs:ChangeMessageVisibility', arn);
+        this.changeVisibility(arn, body.ReceiptHandle, body.VisibilityTimeout);
+        return jsonAnswer({});
+      }
       if (call.operation !== 'SendMessage') throw new AwsError(400, 'UnsupportedOperation', `SQS ${call.operation} is not emulated here`);
       const body = parseJsonBody<{ QueueUrl: string; MessageBody: string; DelaySeconds?: number }>(call);
       const arn = this.arnOfUrl(body.QueueUrl);
