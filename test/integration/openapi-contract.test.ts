@@ -637,7 +637,7 @@ describe('the OpenAPI document matches what the service answers', () => {
       body: { return_url: 'https://evil.example/' },
     });
     expectError(started, 400, 'INVALID_FIELD');
-    expectError(await as('GET', '/usage', '/usage', { headers: { cookie: 'sps_session=forged' } }), 403, 'FORBIDDEN');
+    expectError(await as('GET', '/usage', '/usage', { headers: { cookie: '__Host-sps_session=forged' } }), 403, 'FORBIDDEN');
     expectError(await as('GET', '/profiles', '/profiles', { headers: { cookie: '' } }), 403, 'FORBIDDEN');
     const receiver = await startWebhookReceiver();
     const webhook = await as('POST', '/webhooks', '/webhooks', { body: { url: receiver.url } });
