@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a LinkedIn profile
-         * @description As the public API's authorize-linkedin, for the signed-in account. Returns LinkedIn's consent URL with a single-use state valid for 10 minutes. Open it in the member's browser; LinkedIn then sends the browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
+         * @description As the public API's authorize-linkedin, for the signed-in account. Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
          */
         post: operations["dashboardAuthorizeLinkedin"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a LinkedIn profile
-         * @description Returns LinkedIn's consent URL with a single-use state valid for 10 minutes. Open it in the member's browser; LinkedIn then sends the browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
+         * @description Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
          */
         post: operations["authorizeLinkedin"];
         delete?: never;
@@ -689,9 +689,29 @@ export interface paths {
         };
         /**
          * LinkedIn OAuth callback (reached by the browser)
-         * @description LinkedIn redirects the browser here; authenticated by the single-use `state`, not by an API key. The state is consumed whatever happens. With a `return_url` the answer is a 302 to it with `status=connected&profile_id=…` or `status=error&error=CODE&details=…`; without one, the JSON below.
+         * @description LinkedIn redirects the browser here; authenticated by the single-use `state` together with the nonce cookie of the browser that opened the authorization URL, not by an API key. Without that cookie (or with another browser’s) the state is `state mismatch` and stays usable by its own browser. Otherwise the state is consumed whatever happens. With a `return_url` the answer is a 302 to it with `status=connected&profile_id=…` or `status=error&error=CODE&details=…`; without one, the JSON below.
          */
         get: operations["linkedinCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/linkedin/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the LinkedIn authorization (reached by the browser)
+         * @description The authorization URL from POST /profiles/linkedin/authorize. Binds the state to this browser, once, with a 10-minute nonce cookie (reused if the browser already holds one), and redirects to LinkedIn. Authenticated by the state, not by an API key. An unknown, expired, used or already opened state: OAUTH_ERROR with details `state mismatch`.
+         */
+        get: operations["startLinkedinAuthorization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1563,10 +1583,12 @@ export interface components {
         NoStore: "no-store";
         /** @description The URL carried a code and a state: never sent as a Referer. */
         ReferrerPolicy: "no-referrer";
-        /** @description The session cookie (HttpOnly, SameSite=Lax, Path=/dashboard/api; Max-Age=0 clears it). */
+        /** @description The session cookie (__Host-: HttpOnly, Secure, SameSite=Lax, Path=/; Max-Age=0 clears it). */
         SetSessionCookie: string;
         /** @description The session cookie again when its idle expiry slid forward. */
         RefreshedSessionCookie: string;
+        /** @description The browser's OAuth nonce cookie (__Host-sps_oauth: HttpOnly, Secure, SameSite=Lax, Path=/, 10 minutes). */
+        SetOAuthNonceCookie: string;
     };
     pathItems: never;
 }
@@ -1585,6 +1607,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -1615,6 +1640,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -1663,6 +1703,9 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -1676,6 +1719,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1698,6 +1744,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1709,10 +1758,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -1747,6 +1814,9 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -1758,6 +1828,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1780,10 +1853,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -1846,6 +1937,9 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -1884,6 +1978,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1906,6 +2003,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,6 +2017,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1928,6 +2031,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1939,10 +2045,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -1977,6 +2101,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -2005,6 +2132,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,10 +2157,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MediaNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2068,6 +2216,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -2124,6 +2275,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2139,6 +2293,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2246,6 +2415,9 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -2303,6 +2475,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2325,6 +2500,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2336,6 +2514,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2347,6 +2528,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,6 +2542,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2556,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2380,10 +2570,14 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfterApiShape"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformRateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
+                    "application/json": components["schemas"]["RateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2489,6 +2683,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -2535,6 +2732,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2757,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2568,6 +2771,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2579,10 +2785,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2617,6 +2841,9 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -2628,6 +2855,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2650,10 +2880,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PostNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2764,6 +3012,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -2815,6 +3066,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,6 +3091,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2848,6 +3105,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2859,6 +3119,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +3133,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2881,6 +3147,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,10 +3161,14 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfterApiShape"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformRateLimitExceededError"];
+                    "application/json": components["schemas"]["RateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -2961,6 +3234,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -3012,6 +3288,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3313,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3327,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,6 +3341,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3067,6 +3355,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,6 +3369,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,10 +3383,14 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfterApiShape"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformRateLimitExceededError"];
+                    "application/json": components["schemas"]["RateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3121,6 +3419,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3164,6 +3465,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3227,6 +3543,9 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -3255,6 +3574,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,6 +3599,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3288,6 +3613,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +3627,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3310,10 +3641,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3332,6 +3681,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3372,6 +3724,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3379,7 +3734,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authorization_url": "https://www.linkedin.com/oauth/v2/authorization?response_type=code&client_id=86abc&redirect_uri=https%3A%2F%2Fapi.example.com%2Fv1%2Fprofiles%2Flinkedin%2Fcallback&scope=openid%20profile%20w_member_social&state=2bX9rQ",
+                     *       "authorization_url": "https://api.example.com/v1/profiles/linkedin/start?state=2bX9rQ",
                      *       "expires_at": "2026-11-20T09:40:00.000Z"
                      *     }
                      */
@@ -3391,6 +3746,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3413,6 +3771,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3424,10 +3785,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3446,6 +3825,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3473,6 +3855,9 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3484,6 +3869,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,10 +3894,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3538,6 +3944,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3566,6 +3975,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3705,6 +4129,9 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["SetSessionCookie"];
                     [name: string]: unknown;
@@ -3720,6 +4147,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3748,6 +4190,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3778,6 +4223,21 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
             /** @description INTERNAL_SERVER_ERROR */
             500: {
                 headers: {
@@ -3804,6 +4264,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -3840,6 +4303,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3909,6 +4387,9 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -3923,6 +4404,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3945,6 +4429,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3956,6 +4443,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3967,6 +4457,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3978,10 +4471,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -4016,6 +4527,9 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -4027,6 +4541,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4049,10 +4566,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -4089,6 +4624,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     [name: string]: unknown;
@@ -4145,6 +4683,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4167,10 +4708,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -4207,6 +4766,9 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     "cache-control": components["headers"]["NoStore"];
                     "set-cookie": components["headers"]["RefreshedSessionCookie"];
                     "idempotent-replayed": components["headers"]["IdempotentReplayed"];
@@ -4226,6 +4788,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4813,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4259,6 +4827,9 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4270,10 +4841,28 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -6605,7 +7194,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "authorization_url": "https://www.linkedin.com/oauth/v2/authorization?response_type=code&client_id=86abc&redirect_uri=https%3A%2F%2Fapi.example.com%2Fv1%2Fprofiles%2Flinkedin%2Fcallback&scope=openid%20profile%20w_member_social&state=2bX9rQ",
+                     *       "authorization_url": "https://api.example.com/v1/profiles/linkedin/start?state=2bX9rQ",
                      *       "expires_at": "2026-11-20T09:40:00.000Z"
                      *     }
                      */
@@ -6783,6 +7372,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    startLinkedinAuthorization: {
+        parameters: {
+            query?: {
+                /** @description The state from the authorization URL. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To LinkedIn's consent page, with the nonce cookie. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    location: components["headers"]["Location"];
+                    "set-cookie": components["headers"]["SetOAuthNonceCookie"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "referrer-policy": components["headers"]["ReferrerPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAUTH_ERROR */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
         };

@@ -255,11 +255,17 @@ describe('the OpenAPI document matches what the service answers', () => {
       400,
       'INVALID_FIELD',
     );
-    const callbackPath = linkedin.approve(started.json.authorization_url, { sub: 'ada-1', name: 'Ada Lovelace' }).callbackPath;
-    const connected = await call('GET', '/profiles/linkedin/callback', callbackPath);
+    // The person's browser opens the authorization URL: our start endpoint, then LinkedIn.
+    const startPath = (url: string) => url.slice(url.indexOf('/profiles/linkedin/start'));
+    const opened = await call('GET', '/profiles/linkedin/start', startPath(started.json.authorization_url));
+    expect(opened.status).toBe(302);
+    const browser = { headers: { cookie: opened.headers.getSetCookie()[0].split(';')[0] } };
+    expectError(await call('GET', '/profiles/linkedin/start', startPath(started.json.authorization_url)), 400, 'OAUTH_ERROR');
+    const callbackPath = linkedin.approve(opened.headers.get('location')!, { sub: 'ada-1', name: 'Ada Lovelace' }).callbackPath;
+    const connected = await call('GET', '/profiles/linkedin/callback', callbackPath, browser);
     expect(connected.status).toBe(201);
     linkedin.tokens('ada-1').forEach((issued) => registerSecret(issued.token));
-    expectError(await call('GET', '/profiles/linkedin/callback', callbackPath), 400, 'OAUTH_ERROR');
+    expectError(await call('GET', '/profiles/linkedin/callback', callbackPath, browser), 400, 'OAUTH_ERROR');
     expectError(
       await call(
         'GET',
@@ -280,10 +286,12 @@ describe('the OpenAPI document matches what the service answers', () => {
       key: browserKey,
       body: { return_url: 'http://127.0.0.1/settings' },
     });
+    const openedWithReturn = await call('GET', '/profiles/linkedin/start', startPath(withReturn.json.authorization_url), browser);
     const redirected = await call(
       'GET',
       '/profiles/linkedin/callback',
-      linkedin.approve(withReturn.json.authorization_url, { sub: 'bob-2' }).callbackPath,
+      linkedin.approve(openedWithReturn.headers.get('location')!, { sub: 'bob-2' }).callbackPath,
+      browser,
     );
     expect(redirected.status).toBe(302);
     expect(new URL(redirected.headers.get('location')!).searchParams.get('status')).toBe('connected');
