@@ -27,10 +27,9 @@ export const headerComponents: Record<string, JsonSchema> = {
     type: 'string',
   }),
   RefreshedSessionCookie: header('The session cookie again when its idle expiry slid forward.', { type: 'string' }, false),
-  SetOAuthNonceCookie: header(
-    "The browser's OAuth nonce cookie (__Host-sps_oauth: HttpOnly, Secure, SameSite=Lax, Path=/, 10 minutes).",
-    { type: 'string' },
-  ),
+  SetOAuthNonceCookie: header("The browser's OAuth nonce cookie (__Host-sps_oauth: HttpOnly, Secure, SameSite=Lax, Path=/, 10 minutes).", {
+    type: 'string',
+  }),
 };
 
 /** Header names as they appear on the wire → their component. */

@@ -119,8 +119,7 @@ async function connectProfile(accountId: string, code: string): Promise<Profile>
  */
 export async function completeLinkedInAuthorization(query: CallbackQuery, browserNonce: string | undefined): Promise<CallbackOutcome> {
   const nonce = browserNonce && OAUTH_TOKEN_PATTERN.test(browserNonce) ? browserNonce : undefined;
-  const state =
-    query.state && nonce ? await consumeOAuthState(hashState(query.state), hashNonce(nonce), clock.now()) : undefined;
+  const state = query.state && nonce ? await consumeOAuthState(hashState(query.state), hashNonce(nonce), clock.now()) : undefined;
   const known = { accountId: state?.account_id, returnUrl: state?.return_url };
   try {
     if (query.error) throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });

@@ -205,7 +205,10 @@ describe('dashboard sign-in and session hardening', () => {
         clock.advance(60_000); // 12 h after sign-in, one minute after the last request
         const expired = await session!.call('GET', '/session');
         expect(expired.status).toBe(403);
-        expect(expired.json).toEqual({ error: 'FORBIDDEN', message: 'Not signed in, or the session has expired: sign in to the dashboard' });
+        expect(expired.json).toEqual({
+          error: 'FORBIDDEN',
+          message: 'Not signed in, or the session has expired: sign in to the dashboard',
+        });
       } finally {
         await restoreClock();
       }
@@ -232,7 +235,11 @@ describe('dashboard sign-in and session hardening', () => {
         clock.advance(20_000);
         const limited = await session!.call('GET', '/keys');
         expect(limited.status).toBe(429);
-        expect(limited.json).toEqual({ error: 'RATE_LIMIT_EXCEEDED', retry_after: 40, message: 'Rate limit exceeded. Try again in 40 seconds' });
+        expect(limited.json).toEqual({
+          error: 'RATE_LIMIT_EXCEEDED',
+          retry_after: 40,
+          message: 'Rate limit exceeded. Try again in 40 seconds',
+        });
         expect(limited.headers.get('retry-after')).toBe('40');
         expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
         // A mutation is counted too, and the next window starts afresh.

@@ -40,8 +40,7 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
   /** The one browser of these tests: the nonce cookie our start endpoint gave it (docs/api.md, "LinkedIn OAuth"). */
   let browserCookie = '';
   const asBrowser = () => ({ headers: { cookie: browserCookie } });
-  const callback = (query: Record<string, string>) =>
-    call('GET', `/profiles/linkedin/callback?${new URLSearchParams(query)}`, asBrowser());
+  const callback = (query: Record<string, string>) => call('GET', `/profiles/linkedin/callback?${new URLSearchParams(query)}`, asBrowser());
   /** Where LinkedIn sends the browser, reached on the local server (which serves no /v1 prefix). */
   const returnFromLinkedIn = (callbackUrl: string) => {
     expect(callbackUrl.startsWith(`${CALLBACK_URL}?`)).toBe(true);
