@@ -11,6 +11,12 @@ import { accountWithLogin, dashboardSession, PASSWORD, setCookies, signIn, uniqu
  * and the dashboard's own rate limit. The client address is the socket's (API Gateway's
  * sourceIp); loopback has all of 127.0.0.0/8, so each test speaks from addresses of its own.
  */
+interface SignInAnswer {
+  status: number;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Record<string, string | string[] | undefined>;
+}
+
 describe('dashboard sign-in and session hardening', () => {
   let service: TestService;
   let port: number;
@@ -30,7 +36,7 @@ describe('dashboard sign-in and session hardening', () => {
 
   /** POST /dashboard/api/sign-in from a given local address. */
   const signInFrom = (address: string, email: string, password: string) =>
-    new Promise<{ status: number; json: any; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    new Promise<SignInAnswer>((resolve, reject) => {
       const body = JSON.stringify({ email, password });
       const req = request(
         {
