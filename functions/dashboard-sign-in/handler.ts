@@ -10,8 +10,9 @@ export const handler = apiHandler<SignInBody>({
   // this JSON body (415 without application/json), which is what keeps sign-in CSRF out.
   auth: 'none',
   body: { schema: signInSchema, validator: validators.signInSchema },
-  handle: async ({ body, state }) => {
-    const { sessionId, ...session } = await signIn(body.email, body.password);
+  handle: async ({ body, state, sourceIp }) => {
+    // API Gateway's sourceIp: the address of the connection it received (docs/decisions.md).
+    const { sessionId, ...session } = await signIn(body.email, body.password, sourceIp);
     state.accountId = session.account.id; // for the request's log line
     return { statusCode: 200, body: session, headers: { 'cache-control': 'no-store' }, cookies: [sessionCookie(sessionId)] };
   },

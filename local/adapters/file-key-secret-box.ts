@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { SecretBox, SecretContext } from '#shared/ports/secret-box';
 
 const KEY_FILE = 'secret-box.key';
+const TAG_BYTES = 16;
 
 /** Reads the 256-bit key under dataDir, creating it (mode 0600) on first use. */
 function loadOrCreateKey(dataDir: string): Buffer {
@@ -40,7 +41,7 @@ export class LocalSecretBox implements SecretBox {
 
   async seal(plaintext: string, context: SecretContext): Promise<string> {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad(context));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return ['v1', iv, cipher.getAuthTag(), ciphertext]
@@ -51,9 +52,12 @@ export class LocalSecretBox implements SecretBox {
   async open(sealed: string, context: SecretContext): Promise<string> {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('secret box: unknown format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const tagBytes = Buffer.from(tag, 'base64url');
+    // GCM would check a shorter tag against its first bytes only: the full 16 or nothing (docs/decisions.md).
+    if (tagBytes.length !== TAG_BYTES) throw new Error('secret box: bad tag length');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
     decipher.setAAD(aad(context));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
 }

@@ -53,7 +53,7 @@ function errorCodes(route: RouteLike, doc: OperationDoc): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (route.auth === 'api-key') codes.push('MISSING_API_KEY', 'INVALID_API_KEY', 'RATE_LIMIT_EXCEEDED');
   // The dashboard answers FORBIDDEN without a live session, and on a mutation without its CSRF token.
-  if (route.auth === 'session') codes.push('FORBIDDEN');
+  if (route.auth === 'session') codes.push('FORBIDDEN', 'RATE_LIMIT_EXCEEDED');
   if (pathParameterNames(route.path).length > 0) codes.push('INVALID_ID');
   if (doc.body) {
     codes.push('INVALID_JSON', 'INVALID_FIELD', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', ...annotatedCodes(doc));

@@ -62,8 +62,10 @@ export const profileOperations: Record<string, OperationDoc> = {
     tag: 'Profiles',
     summary: 'Start connecting a LinkedIn profile',
     description:
-      "Returns LinkedIn's consent URL with a single-use state valid for 10 minutes. Open it in the member's browser; " +
-      'LinkedIn then sends the browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. ' +
+      'Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state ' +
+      "to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's " +
+      'browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. ' +
+      '`return_url` must be https (or http on localhost) on an allowed host. ' +
       'The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.',
     body: authorizeLinkedInSchema,
     success: {
@@ -71,18 +73,34 @@ export const profileOperations: Record<string, OperationDoc> = {
       description: 'The authorization URL.',
       schema: 'LinkedInAuthorization',
       example: {
-        authorization_url:
-          'https://www.linkedin.com/oauth/v2/authorization?response_type=code&client_id=86abc&redirect_uri=https%3A%2F%2Fapi.example.com%2Fv1%2Fprofiles%2Flinkedin%2Fcallback&scope=openid%20profile%20w_member_social&state=2bX9rQ',
+        authorization_url: 'https://api.example.com/v1/profiles/linkedin/start?state=2bX9rQ',
         expires_at: '2026-11-20T09:40:00.000Z',
       },
     },
     errors: ['PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
   },
+  'start-linkedin-authorization': {
+    tag: 'Profiles',
+    summary: 'Open the LinkedIn authorization (reached by the browser)',
+    description:
+      'The authorization URL from POST /profiles/linkedin/authorize. Binds the state to this browser, once, with a ' +
+      '10-minute nonce cookie (reused if the browser already holds one), and redirects to LinkedIn. Authenticated by the ' +
+      'state, not by an API key. An unknown, expired, used or already opened state: OAUTH_ERROR with details `state mismatch`.',
+    parameters: [callbackParameter('state', 'The state from the authorization URL.')],
+    success: {
+      status: 302,
+      description: "To LinkedIn's consent page, with the nonce cookie.",
+      headers: ['location', 'set-cookie-oauth', 'cache-control', 'referrer-policy'],
+    },
+    errors: ['OAUTH_ERROR'],
+  },
   'linkedin-callback': {
     tag: 'Profiles',
     summary: 'LinkedIn OAuth callback (reached by the browser)',
     description:
-      'LinkedIn redirects the browser here; authenticated by the single-use `state`, not by an API key. The state is consumed ' +
+      'LinkedIn redirects the browser here; authenticated by the single-use `state` together with the nonce cookie of the ' +
+      'browser that opened the authorization URL, not by an API key. Without that cookie (or with another browser’s) the ' +
+      'state is `state mismatch` and stays usable by its own browser. Otherwise the state is consumed ' +
       'whatever happens. With a `return_url` the answer is a 302 to it with `status=connected&profile_id=…` or ' +
       '`status=error&error=CODE&details=…`; without one, the JSON below.',
     parameters: [

@@ -23,8 +23,13 @@ export const headerComponents: Record<string, JsonSchema> = {
   Location: header('Where the browser goes next.', { type: 'string', format: 'uri' }),
   NoStore: header('Never cached (the response or its URL carries secrets).', { type: 'string', const: 'no-store' }),
   ReferrerPolicy: header('The URL carried a code and a state: never sent as a Referer.', { type: 'string', const: 'no-referrer' }),
-  SetSessionCookie: header('The session cookie (HttpOnly, SameSite=Lax, Path=/dashboard/api; Max-Age=0 clears it).', { type: 'string' }),
+  SetSessionCookie: header('The session cookie (__Host-: HttpOnly, Secure, SameSite=Lax, Path=/; Max-Age=0 clears it).', {
+    type: 'string',
+  }),
   RefreshedSessionCookie: header('The session cookie again when its idle expiry slid forward.', { type: 'string' }, false),
+  SetOAuthNonceCookie: header("The browser's OAuth nonce cookie (__Host-sps_oauth: HttpOnly, Secure, SameSite=Lax, Path=/, 10 minutes).", {
+    type: 'string',
+  }),
 };
 
 /** Header names as they appear on the wire → their component. */
@@ -39,6 +44,7 @@ const HEADER_COMPONENT: Record<string, string> = {
   'cache-control': 'NoStore',
   'referrer-policy': 'ReferrerPolicy',
   'set-cookie': 'SetSessionCookie',
+  'set-cookie-oauth': 'SetOAuthNonceCookie',
 };
 
 function headersOf(names: string[], overrides: Record<string, string> = {}): JsonSchema {
@@ -46,12 +52,14 @@ function headersOf(names: string[], overrides: Record<string, string> = {}): Jso
     [...new Set(names)].map((name) => {
       const component = overrides[name] ?? HEADER_COMPONENT[name];
       if (!component) throw new Error(`OpenAPI: unknown response header ${name}`);
-      return [name, { $ref: `#/components/headers/${component}` }];
+      return [name === 'set-cookie-oauth' ? 'set-cookie' : name, { $ref: `#/components/headers/${component}` }];
     }),
   );
 }
 
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+/** The public API's key and the dashboard's session both count requests in the API's window. */
+const isRateLimited = (auth: string): boolean => auth === 'api-key' || auth === 'session';
 
 export interface ResponseContext {
   doc: OperationDoc;
@@ -63,7 +71,7 @@ export interface ResponseContext {
 
 /** The shapes of RATE_LIMIT_EXCEEDED the operation answers. */
 function rateLimitShapes({ doc, auth }: ResponseContext): Set<'api' | 'platform'> {
-  const shapes = new Set<'api' | 'platform'>(auth === 'api-key' ? ['api'] : []);
+  const shapes = new Set<'api' | 'platform'>(isRateLimited(auth) ? ['api'] : []);
   if (doc.errors.includes('RATE_LIMIT_EXCEEDED')) (doc.rateLimitVariants ?? ['platform']).forEach((shape) => shapes.add(shape));
   return shapes;
 }
@@ -77,8 +85,8 @@ function errorResponse(status: number, codes: ErrorCode[], context: ResponseCont
     codes.flatMap((code) => exampleNamesOf(code, schemaName(code)).map((name) => [name, { $ref: `#/components/examples/${name}` }])),
   );
   const names = ['x-request-id', ...(context.auth === 'session' ? ['cache-control'] : [])];
-  // Authentication failures (401) come before the rate limit; a 500 may come from anywhere.
-  if (context.auth === 'api-key' && status !== 401 && status !== 500) names.push(...RATE_LIMIT_HEADERS);
+  // Authentication failures (401; the dashboard's 403) come before the rate limit; a 500 may come from anywhere.
+  if (isRateLimited(context.auth) && status !== 401 && status !== 403 && status !== 500) names.push(...RATE_LIMIT_HEADERS);
   if (status === 429 && shapes.has('api')) names.push('retry-after');
   return {
     description: codes.join(', '),
@@ -90,7 +98,7 @@ function errorResponse(status: number, codes: ErrorCode[], context: ResponseCont
 function successHeaders({ doc, auth }: ResponseContext): JsonSchema {
   const names = [
     'x-request-id',
-    ...(auth === 'api-key' ? RATE_LIMIT_HEADERS : []),
+    ...(isRateLimited(auth) ? RATE_LIMIT_HEADERS : []),
     ...(auth === 'session' ? ['cache-control', 'set-cookie'] : []),
     ...(doc.idempotent ? ['idempotent-replayed'] : []),
     ...(doc.success.headers ?? []),

@@ -2,21 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Owner passwords (the dashboard sign-in): scrypt with a per-user random salt, stored as
- * `scrypt$N$r$p$salt$hash` so the cost can be raised later without invalidating old hashes.
- * Cost N=2^15, r=8, p=1 (32 MiB per hash): about 0.1 s on one core, under a second in the
- * 256 MB sign-in function (an eighth of a core). OWASP's recommendation is three times that
- * work; raise p together with the sign-in function's memory (docs/decisions.md). Online
- * guessing is bounded by the lock (ten failures per email per 15 minutes) either way.
+ * `scrypt$N$r$p$salt$hash`. Cost N=2^17, r=8, p=1 (128 MiB per hash), OWASP's current
+ * recommendation for scrypt. A hash stored at another cost still verifies, and a successful
+ * sign-in rewrites it at this one (`needsRehash`; docs/decisions.md, "Sign-in, sessions and
+ * OAuth hardening (issue 27)").
  */
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt reads the whole password; a ceiling keeps a huge body from costing more than a guess. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+const COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
-/** Node refuses scrypt above 32 MiB by default; N=2^15, r=8 needs exactly that plus overhead. */
-const MAX_MEMORY = 64 * 1024 * 1024;
+/**
+ * Node refuses scrypt above 32 MiB by default; N=2^17, r=8 needs 128 MiB plus a little. The
+ * ceiling also bounds what a stored hash's own parameters may ask for (a larger one fails).
+ */
+const MAX_MEMORY = 160 * 1024 * 1024;
 
 const derive = (password: string, salt: Buffer, cost: { N: number; r: number; p: number }, length: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -58,6 +60,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!parsed || parsed.hash.length === 0) return false;
   const candidate = await derive(password, parsed.salt, parsed.cost, parsed.hash.length);
   return timingSafeEqual(candidate, parsed.hash);
+}
+
+/**
+ * True when a stored hash was made at another cost than today's (or another key length): the
+ * caller rewrites it after the password has been verified, never before.
+ */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const { N, r, p } = parsed.cost;
+  return N !== COST.N || r !== COST.r || p !== COST.p || parsed.hash.length !== KEY_LENGTH;
 }
 
 // A hash of nothing anyone knows: checking a password against it for an unknown email takes

@@ -20,6 +20,10 @@ export interface ApiRequest<TBody, TQuery> {
   path: Record<string, string | undefined>;
   headers: Record<string, string | undefined>;
   requestId: string;
+  /** The client's address as API Gateway saw the connection (requestContext.http.sourceIp). */
+  sourceIp: string;
+  /** The request's cookies, `name=value` each (payload 2.0 `cookies`). */
+  cookies: string[];
   state: RequestState;
 }
 
@@ -109,6 +113,8 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
       path: event.pathParameters ?? {},
       headers: event.headers ?? {},
       requestId: state.requestId,
+      sourceIp: event.requestContext.http.sourceIp,
+      cookies: event.cookies ?? [],
       state,
     });
     const response = jsonResponse(result.statusCode, result.body, result.headers);

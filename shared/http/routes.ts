@@ -21,6 +21,7 @@ export const routes: readonly Route[] = [
   { method: 'DELETE', path: '/profiles/{id}', operation: 'delete-profile', auth: 'api-key' },
   { method: 'POST', path: '/profiles/bluesky', operation: 'connect-bluesky', auth: 'api-key' },
   { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key' },
+  { method: 'GET', path: '/profiles/linkedin/start', operation: 'start-linkedin-authorization', auth: 'none' },
   { method: 'GET', path: '/profiles/linkedin/callback', operation: 'linkedin-callback', auth: 'none' },
   { method: 'POST', path: '/posts', operation: 'create-post', auth: 'api-key' },
   { method: 'POST', path: '/posts/preview', operation: 'preview-post', auth: 'api-key' },

@@ -2,40 +2,48 @@ import { timingSafeEqual } from 'node:crypto';
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
 import {
+  ABSOLUTE_SECONDS,
+  countSessionRequest,
   csrfTokenFor,
   getSession,
   hashSessionId,
   IDLE_SECONDS,
   REFRESH_SECONDS,
   SESSION_ID_PATTERN,
+  sessionSecondsLeft,
   touchSession,
 } from '#shared/store/sessions';
 import { toEpochSeconds } from '#shared/store/table';
 import { DomainError } from '#shared/domain/errors';
-import type { HttpMiddleware } from './types';
+import type { HttpMiddleware, HttpRequest } from './types';
 
 /**
  * The dashboard's authentication, in the place API-key auth holds for the public API: the
  * session cookie, then (for anything but GET/HEAD) the CSRF token header bound to that
  * session. x-api-key is never looked at here, and the public API never reads this cookie.
  * Failures are 403 FORBIDDEN, the dashboard's one code (docs/api.md, "Dashboard"; docs/decisions.md).
+ * Then the dashboard's rate limit: the API's fixed window, counted per session.
+ *
+ * The cookie is `__Host-` prefixed: browsers take it only with Secure, Path=/ and no Domain, so
+ * no sibling subdomain and no plain-http page can plant or overwrite it. Secure even locally:
+ * browsers treat http://localhost and http://127.0.0.1 as secure contexts and keep Secure cookies
+ * there (docs/decisions.md, "Sign-in, sessions and OAuth hardening (issue 27)").
  */
-export const SESSION_COOKIE = 'sps_session';
+export const SESSION_COOKIE = '__Host-sps_session';
 export const CSRF_HEADER = 'x-csrf-token';
-/** The cookie goes to the dashboard's API only, never to the public API or the static pages. */
-const COOKIE_PATH = '/dashboard/api';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+const COOKIE_ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Lax';
 
-// Secure everywhere but a plain-http local run (PUBLIC_BASE_URL http://127.0.0.1 or localhost),
-// where a Secure cookie would never be sent back.
-const secure = (): string => (config.publicBaseUrl.startsWith('https:') ? '; Secure' : '');
+const withAttributes = (value: string, maxAge: number): string => {
+  const [path, ...rest] = COOKIE_ATTRIBUTES.split('; ');
+  return [`${SESSION_COOKIE}=${value}`, path, `Max-Age=${maxAge}`, ...rest].join('; ');
+};
 
-/** Set-Cookie for a session id: HttpOnly, SameSite=Lax, expiring with the session's idle time. */
-export const sessionCookie = (id: string): string =>
-  `${SESSION_COOKIE}=${id}; Path=${COOKIE_PATH}; Max-Age=${IDLE_SECONDS}; HttpOnly; SameSite=Lax${secure()}`;
+/** Set-Cookie for a session id: expiring with the session's idle time, never past its absolute end. */
+export const sessionCookie = (id: string, maxAge = Math.min(IDLE_SECONDS, ABSOLUTE_SECONDS)): string => withAttributes(id, maxAge);
 
 /** Set-Cookie that removes the session cookie (sign-out). */
-export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure()}`;
+export const clearedSessionCookie = (): string => withAttributes('', 0);
 
 /** The session id from payload 2.0 `cookies` (`name=value` strings), if there is exactly one. */
 function sessionIdFrom(cookies: string[] | undefined): string | undefined {
@@ -77,9 +85,10 @@ export function sessionAuth(): HttpMiddleware {
         const sent = request.event.headers?.[CSRF_HEADER];
         if (!sent || !sameSecret(sent, csrfToken)) throw badCsrf();
       }
+      await countRequest(request, hash, now);
       // Sliding idle expiry, written at most once per REFRESH_SECONDS; the cookie follows.
-      if (toEpochSeconds(now) - session.last_seen >= REFRESH_SECONDS && (await touchSession(hash, now))) {
-        refreshedCookie.set(request.context, sessionCookie(id));
+      if (toEpochSeconds(now) - session.last_seen >= REFRESH_SECONDS && (await touchSession(hash, session, now))) {
+        refreshedCookie.set(request.context, sessionCookie(id, sessionSecondsLeft(session, now)));
       }
     },
     after: (request) => {
@@ -87,6 +96,27 @@ export function sessionAuth(): HttpMiddleware {
       if (cookie && request.response) request.response.cookies = [...(request.response.cookies ?? []), cookie];
     },
   };
+}
+
+/**
+ * The dashboard's rate limit: the API's fixed window and headers (docs/api.md, "Authentication
+ * and rate limit"), counted on the session item, so a dashboard page cannot call without limit.
+ */
+async function countRequest(request: HttpRequest, hash: string, now: Date): Promise<void> {
+  const { requests: limit, windowSeconds } = config.rateLimit;
+  const nowSeconds = now.getTime() / 1000;
+  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  const resetAt = windowStart + windowSeconds;
+  const count = await countSessionRequest(hash, windowStart);
+  if (count === undefined) throw notSignedIn(); // signed out meanwhile
+  const headers = request.context.state.responseHeaders;
+  headers['x-ratelimit-limit'] = String(limit);
+  headers['x-ratelimit-remaining'] = String(Math.max(0, limit - count));
+  headers['x-ratelimit-reset'] = String(resetAt);
+  if (count > limit) {
+    const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
+    throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
+  }
 }
 
 // The refreshed cookie waits here between `before` and `after`, keyed by the request's context,

@@ -4,22 +4,22 @@ import { isExpired, toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import { ignoreConditionFailure, isConditionFailure } from './transaction-errors';
 
 /**
- * Failed dashboard sign-ins per email (docs/api.md, "Dashboard"): ten within 15 minutes lock the
- * email for 15 minutes. One item per email (keyed by a hash of it, known or not, so the lock
- * says nothing about whether a login exists). An attempt is reserved, atomically, before the
- * password is checked, so concurrent guesses cannot slip past the count; a successful
- * sign-in clears the item.
+ * Failed dashboard sign-ins (docs/api.md, "Dashboard"), one counter item per thing counted,
+ * keyed by a hash (shared/use-cases/dashboard-sessions.ts says what is counted: an email from
+ * one client address, and a client address across emails). `max` failures within 15 minutes
+ * lock the counter for 15 minutes. An attempt is reserved, atomically, before the password is
+ * checked, so concurrent guesses cannot slip past the count; a success clears the counter or
+ * gives its own reservation back.
  */
-export const MAX_FAILURES = 10;
 export const WINDOW_SECONDS = 15 * 60;
 export const LOCK_SECONDS = 15 * 60;
 
-export const loginAttemptsKey = (emailHash: string) => ({ pk: `LOGINATTEMPTS#${emailHash}`, sk: 'LOGINATTEMPTS' });
+export const loginAttemptsKey = (counterHash: string) => ({ pk: `LOGINATTEMPTS#${counterHash}`, sk: 'LOGINATTEMPTS' });
 
 export type Reservation = { allowed: true; failures: number } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts one attempt in the email's window, or says how long the email stays locked. */
-export async function reserveAttempt(emailHash: string, now: Date): Promise<Reservation> {
+/** Counts one attempt in the counter's window, or says how long the counter stays locked. */
+export async function reserveAttempt(counterHash: string, max: number, now: Date): Promise<Reservation> {
   const nowSeconds = toEpochSeconds(now);
   const values = { ':cutoff': nowSeconds - WINDOW_SECONDS, ':now': nowSeconds, ':ttl': nowSeconds + WINDOW_SECONDS + LOCK_SECONDS };
   const notLocked = '(attribute_not_exists(locked_until) OR locked_until <= :now)';
@@ -28,11 +28,11 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
       const { Attributes } = await db.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: loginAttemptsKey(emailHash),
+          Key: loginAttemptsKey(counterHash),
           UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
           ConditionExpression: `window_start > :cutoff AND failures < :max AND ${notLocked}`,
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ...values, ':one': 1, ':max': MAX_FAILURES },
+          ExpressionAttributeValues: { ...values, ':one': 1, ':max': max },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
@@ -46,7 +46,7 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
         new PutCommand({
           TableName: tableName,
           Item: {
-            ...loginAttemptsKey(emailHash),
+            ...loginAttemptsKey(counterHash),
             type: 'login_attempts',
             window_start: nowSeconds,
             failures: 1,
@@ -60,29 +60,29 @@ export async function reserveAttempt(emailHash: string, now: Date): Promise<Rese
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: loginAttemptsKey(emailHash), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: loginAttemptsKey(counterHash), ConsistentRead: true }));
     if (!Item || isExpired(Item, now)) continue;
     if (typeof Item.locked_until === 'number' && Item.locked_until > nowSeconds) {
       return { allowed: false, retryAfterSeconds: Item.locked_until - nowSeconds };
     }
-    // Ten attempts already reserved in this window (the tenth may still be running): locked too.
-    if ((Item.failures as number) >= MAX_FAILURES && (Item.window_start as number) > values[':cutoff']) {
+    // All attempts already reserved in this window (the last may still be running): locked too.
+    if ((Item.failures as number) >= max && (Item.window_start as number) > values[':cutoff']) {
       return { allowed: false, retryAfterSeconds: Math.max(1, (Item.window_start as number) + WINDOW_SECONDS - nowSeconds) };
     }
   }
-  // The item kept changing under us: someone is hammering this email. Refuse rather than loop.
+  // The item kept changing under us: someone is hammering this counter. Refuse rather than loop.
   return { allowed: false, retryAfterSeconds: 1 };
 }
 
-/** The reserved attempt failed; the tenth failure in the window locks the email. */
-export async function recordFailure(emailHash: string, failures: number, now: Date): Promise<void> {
-  if (failures < MAX_FAILURES) return;
+/** The reserved attempt failed; the `max`th failure in the window locks the counter. */
+export async function recordFailure(counterHash: string, failures: number, max: number, now: Date): Promise<void> {
+  if (failures < max) return;
   const lockedUntil = toEpochSeconds(now) + LOCK_SECONDS;
   await db
     .send(
       new UpdateCommand({
         TableName: tableName,
-        Key: loginAttemptsKey(emailHash),
+        Key: loginAttemptsKey(counterHash),
         UpdateExpression: 'SET locked_until = :until, #ttl = :ttl',
         // A successful sign-in may have cleared the window meanwhile: then there is nothing to lock.
         ConditionExpression: 'attribute_exists(pk)',
@@ -94,6 +94,24 @@ export async function recordFailure(emailHash: string, failures: number, now: Da
 }
 
 /** A successful sign-in forgets the earlier failures. */
-export async function clearAttempts(emailHash: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: loginAttemptsKey(emailHash) }));
+export async function clearAttempts(counterHash: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: loginAttemptsKey(counterHash) }));
+}
+
+/**
+ * A successful sign-in gives back its own reservation only, not the earlier failures: a
+ * guesser cannot wipe an address's count by signing in to an account of its own in between.
+ */
+export async function releaseAttempt(counterHash: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: loginAttemptsKey(counterHash),
+        UpdateExpression: 'ADD failures :minus',
+        ConditionExpression: 'attribute_exists(pk) AND failures > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    )
+    .catch(ignoreConditionFailure);
 }

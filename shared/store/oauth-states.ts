@@ -1,14 +1,16 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
-import { TTL_ATTRIBUTE, isExpired } from './table';
+import { TTL_ATTRIBUTE, isExpired, toEpochSeconds } from './table';
 import { isConditionFailure } from './transaction-errors';
 
 /**
  * OAuth states: one item per authorization started, keyed by the SHA-256 of the state so a
  * table read never yields a usable state. Single use: consuming is one conditional delete
  * that returns the item, so of two callbacks racing with one state only one gets it.
- * DynamoDB's TTL removes abandoned states eventually; the expiry is checked in code.
+ * DynamoDB's TTL removes abandoned states eventually; the expiry is checked in code. The
+ * browser that opens the start URL binds the state to itself once (`nonce_hash`, the SHA-256 of
+ * its nonce cookie), and only that nonce consumes it (docs/api.md, "LinkedIn OAuth").
  */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
@@ -17,6 +19,8 @@ export interface OAuthState {
   platform: Platform;
   return_url?: string;
   created_at: string;
+  /** Set when a browser opened the start URL: the hash of that browser's nonce cookie. */
+  nonce_hash?: string;
   [TTL_ATTRIBUTE]: number;
 }
 
@@ -33,14 +37,42 @@ export async function putOAuthState(stateHash: string, state: OAuthState): Promi
   );
 }
 
-/** Takes the state out of the table; undefined when unknown, already used or expired. */
-export async function consumeOAuthState(stateHash: string, now: Date): Promise<OAuthState | undefined> {
+/**
+ * Binds a live state to the browser that opened the start URL, once: false when the state is
+ * unknown, used, expired or already bound to a browser.
+ */
+export async function bindOAuthStateToBrowser(stateHash: string, nonceHash: string, now: Date): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: oauthStateKey(stateHash),
+        UpdateExpression: 'SET nonce_hash = :nonce',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(nonce_hash) AND #ttl > :now',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':nonce': nonceHash, ':now': toEpochSeconds(now) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the state out of the table, only for the browser it is bound to; undefined when unknown,
+ * already used, expired, never opened by a browser or bound to another one (then it stays for
+ * its own browser).
+ */
+export async function consumeOAuthState(stateHash: string, nonceHash: string, now: Date): Promise<OAuthState | undefined> {
   try {
     const { Attributes } = await db.send(
       new DeleteCommand({
         TableName: tableName,
         Key: oauthStateKey(stateHash),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(pk) AND nonce_hash = :nonce',
+        ExpressionAttributeValues: { ':nonce': nonceHash },
         ReturnValues: 'ALL_OLD',
       }),
     );

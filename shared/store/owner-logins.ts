@@ -91,3 +91,26 @@ export async function updatePasswordHash(email: string, accountId: string, passw
     throw error;
   }
 }
+
+/**
+ * Replaces a hash by the same password's hash at the current cost (after a successful sign-in);
+ * only if the stored hash is still the one that was verified, so a password changed meanwhile
+ * is never overwritten. Not a password change: password_changed_at and sessions stay.
+ */
+export async function replaceOutdatedHash(email: string, verifiedHash: string, newHash: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: ownerLoginKey(email),
+        UpdateExpression: 'SET password_hash = :new',
+        ConditionExpression: 'password_hash = :old',
+        ExpressionAttributeValues: { ':new': newHash, ':old': verifiedHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { hashPassword, passwordProblem } from '#shared/domain/passwords';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
@@ -26,9 +25,6 @@ export function checkEmail(raw: string): string {
   }
   return email;
 }
-
-/** Keys the failure counter, so the counter item does not hold the address itself. */
-export const emailHash = (email: string): string => createHash('sha256').update(`login:${email}`, 'utf8').digest('base64url');
 
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);

@@ -3,25 +3,36 @@ import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { sealLinkedInCredentials } from '#shared/platforms/linkedin/credentials';
+import { config } from '#shared/config';
 import { authorizationUrl, describeOAuthError, exchangeCode, fetchMember } from '#shared/platforms/linkedin/oauth-client';
 import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return-url';
 import { clock } from '#shared/ports/clock';
-import { consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
+import { bindOAuthStateToBrowser, consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
 import { type Profile } from '#shared/domain/profile';
 import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 
 /**
  * Connecting a LinkedIn profile (docs/api.md, "LinkedIn OAuth"): start an authorization (a single-use
- * state bound to the account), then complete it when LinkedIn sends the browser back.
+ * state bound to the account), bind it to the browser that opens our start URL (a nonce cookie,
+ * its hash stored with the state), then complete it when LinkedIn sends that browser back.
  */
 const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');
+const hashNonce = (nonce: string): string => createHash('sha256').update(`oauth-nonce:${nonce}`, 'utf8').digest('base64url');
+
+/** 32 random bytes, base64url: the browser nonce and the state alike. */
+export const OAUTH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const stateMismatch = () => new DomainError('OAUTH_ERROR', { details: 'state mismatch' });
+
+/** Where the person's browser starts: our start endpoint, which binds the state to it. */
+const startUrl = (state: string): string => `${config.publicBaseUrl}/profiles/linkedin/start?state=${state}`;
 
 async function assertNotConnected(accountId: string): Promise<void> {
   if (await getProfileItem(accountId, 'linkedin')) throw new DomainError('PROFILE_ALREADY_EXISTS');
 }
 
-/** Returns LinkedIn's consent URL carrying a fresh state valid for 10 minutes. */
+/** Returns the start URL carrying a fresh state valid for 10 minutes (it leads the browser on to LinkedIn). */
 export async function startLinkedInAuthorization(
   accountId: string,
   returnUrl?: string,
@@ -29,7 +40,7 @@ export async function startLinkedInAuthorization(
   const checkedReturnUrl = returnUrl === undefined ? undefined : checkReturnUrl(returnUrl);
   await assertNotConnected(accountId);
   const state = randomBytes(32).toString('base64url');
-  const url = authorizationUrl(state);
+  const url = startUrl(state);
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000);
   await putOAuthState(hashState(state), {
@@ -40,6 +51,21 @@ export async function startLinkedInAuthorization(
     [TTL_ATTRIBUTE]: toEpochSeconds(expiresAt),
   });
   return { authorization_url: url, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The browser opened the start URL: binds the state to that browser's nonce (the one it already
+ * holds, so several authorizations in one browser all complete, or a new one) and answers
+ * LinkedIn's consent URL. A state can be bound once; anything else is `state mismatch`.
+ */
+export async function bindLinkedInAuthorization(
+  state: string | undefined,
+  presentedNonce: string | undefined,
+): Promise<{ nonce: string; location: string }> {
+  if (!state || !OAUTH_TOKEN_PATTERN.test(state)) throw stateMismatch();
+  const nonce = presentedNonce && OAUTH_TOKEN_PATTERN.test(presentedNonce) ? presentedNonce : randomBytes(32).toString('base64url');
+  if (!(await bindOAuthStateToBrowser(hashState(state), hashNonce(nonce), clock.now()))) throw stateMismatch();
+  return { nonce, location: authorizationUrl(state) };
 }
 
 export interface CallbackQuery {
@@ -87,13 +113,17 @@ async function connectProfile(accountId: string, code: string): Promise<Profile>
 /**
  * Completes an authorization. The state is consumed first, whatever else the query says, so
  * it can never be replayed; a denial or failure is reported as OAUTH_ERROR with `details`.
+ * Only the browser the state is bound to consumes it: without its nonce cookie, the state is
+ * unknown here (`state mismatch`, nothing said about its account or return URL) and stays for
+ * that browser.
  */
-export async function completeLinkedInAuthorization(query: CallbackQuery): Promise<CallbackOutcome> {
-  const state = query.state ? await consumeOAuthState(hashState(query.state), clock.now()) : undefined;
+export async function completeLinkedInAuthorization(query: CallbackQuery, browserNonce: string | undefined): Promise<CallbackOutcome> {
+  const nonce = browserNonce && OAUTH_TOKEN_PATTERN.test(browserNonce) ? browserNonce : undefined;
+  const state = query.state && nonce ? await consumeOAuthState(hashState(query.state), hashNonce(nonce), clock.now()) : undefined;
   const known = { accountId: state?.account_id, returnUrl: state?.return_url };
   try {
     if (query.error) throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
-    if (!state) throw new DomainError('OAUTH_ERROR', { details: 'state mismatch' });
+    if (!state) throw stateMismatch();
     if (!query.code) throw new DomainError('OAUTH_ERROR', { details: 'missing code' });
     return { ...known, profile: await connectProfile(state.account_id, query.code) };
   } catch (error) {

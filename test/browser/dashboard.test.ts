@@ -105,8 +105,9 @@ describe('the dashboard in Chromium', () => {
     await page.waitForURL(url('keys'));
     expect(await heading()).toBe('API keys');
     const cookies = await browser.context.cookies();
-    const session = cookies.find((cookie) => cookie.name === 'sps_session');
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard/api' });
+    // __Host-: Secure, Path=/, no Domain; kept by the browser on plain http to loopback.
+    const session = cookies.find((cookie) => cookie.name === '__Host-sps_session');
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     secrets.push(session!.value);
   });
 

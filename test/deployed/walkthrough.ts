@@ -84,14 +84,24 @@ export class Walkthrough {
       await this.call('POST', '/profiles/linkedin/authorize', { key: this.apiKey }),
       200,
     );
-    const { callbackUrl } = this.service.linkedin.approve(authorized.json.authorization_url, {
+    // The person's browser opens the authorization URL: our start endpoint (on the stage) sets its
+    // nonce cookie and sends it on to LinkedIn.
+    const start = new URL(authorized.json.authorization_url);
+    if (!start.pathname.startsWith('/v1/')) throw new StepFailed('LinkedIn start', `start URL outside the stage: ${start.href}`);
+    const opened = this.expectStatus('LinkedIn start', await this.call('GET', `${start.pathname.slice(3)}${start.search}`), 302);
+    const cookie = opened.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { callbackUrl } = this.service.linkedin.approve(opened.headers.get('location') ?? '', {
       sub: this.linkedinMember,
       name: 'Deployed Member',
     });
     // The redirect URI is the API's own stage URL (PUBLIC_BASE_URL): the same path on the local stage.
     const callback = new URL(callbackUrl);
     if (!callback.pathname.startsWith('/v1/')) throw new StepFailed('LinkedIn callback', `redirect URI outside the stage: ${callbackUrl}`);
-    this.expectStatus('LinkedIn callback', await this.call('GET', `${callback.pathname.slice(3)}${callback.search}`), 201);
+    this.expectStatus(
+      'LinkedIn callback',
+      await this.call('GET', `${callback.pathname.slice(3)}${callback.search}`, { headers: { cookie } }),
+      201,
+    );
   }
 
   /** `DELETE /profiles/{id}` of the platform's profile, when there is one (to connect it again). */

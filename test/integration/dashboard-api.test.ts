@@ -1,6 +1,7 @@
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 import { accountWithLogin, signIn, uniqueEmail, type DashboardSession } from './dashboard-client';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 
 /**
  * The dashboard's API does what the public API does, through the same use cases, schemas and
@@ -105,7 +106,8 @@ describe('dashboard API', () => {
     const returnUrl = `${service.baseUrl}/dashboard/profiles`;
     const started = await session.call('POST', '/profiles/linkedin/authorize', { body: { return_url: returnUrl } });
     expect(started.status).toBe(200);
-    const url = new URL(started.json.authorization_url);
+    expect(started.json.authorization_url).toMatch(new RegExp(`^${service.baseUrl}/profiles/linkedin/start\\?state=[\\w-]{43}$`));
+    const url = new URL((await openAuthorizationUrl(service.baseUrl, started.json.authorization_url)).linkedInUrl);
     expect(url.searchParams.get('client_id')).toBe('dashboard-test-client');
     expect(url.searchParams.get('redirect_uri')).toBe(`${service.baseUrl}/profiles/linkedin/callback`);
 

@@ -6,7 +6,7 @@ import type { CallOptions, CallResult, TestService } from '../support/test-servi
  * test's own cookie jar) and send the CSRF token on mutations.
  */
 export interface DashboardSession {
-  /** `sps_session=<id>`: what the browser sends back. */
+  /** `__Host-sps_session=<id>`: what the browser sends back. */
   cookie: string;
   sessionId: string;
   csrf: string;

@@ -42,8 +42,8 @@ describe('dashboard sessions', () => {
     const cases: Record<string, string>[] = [
       {},
       { 'x-api-key': apiKey },
-      { cookie: 'sps_session=not-a-session' },
-      { cookie: `sps_session=${'A'.repeat(43)}` },
+      { cookie: '__Host-sps_session=not-a-session' },
+      { cookie: `__Host-sps_session=${'A'.repeat(43)}` },
     ];
     for (const headers of cases) {
       const response = await service.call('GET', '/dashboard/api/keys', { headers });
@@ -83,11 +83,11 @@ describe('dashboard sessions', () => {
     const { session } = await signIn(service, email);
     const out = await session!.call('POST', '/sign-out');
     expect(out.status).toBe(204);
-    expect(setCookies(out)).toEqual([expect.stringMatching(/^sps_session=; Path=\/dashboard\/api; Max-Age=0; HttpOnly; SameSite=Lax/)]);
+    expect(setCookies(out)).toEqual([expect.stringMatching(/^__Host-sps_session=; Path=\/; Max-Age=0; HttpOnly; Secure; SameSite=Lax$/)]);
     expect((await session!.call('GET', '/session')).status).toBe(403);
   });
 
-  it('expires after 12 idle hours; use slides the expiry, written at most every 5 minutes', async () => {
+  it('ends 12 hours after sign-in; use refreshes the cookie at most every 5 minutes, never past that end', async () => {
     const { fixedClock, useClock } = await import('#shared/ports/clock');
     const clock = fixedClock(new Date());
     useClock(clock);
@@ -101,12 +101,13 @@ describe('dashboard sessions', () => {
       clock.advance(5 * 60_000);
       const refreshed = await session!.call('GET', '/keys');
       expect(refreshed.status).toBe(200);
+      // 6 minutes after sign-in: the idle expiry would be 12 h away, the absolute end is 11 h 54 min away.
       expect(setCookies(refreshed)).toEqual([
-        expect.stringMatching(/^sps_session=[\w-]{43}; Path=\/dashboard\/api; Max-Age=43200; HttpOnly/),
+        expect.stringMatching(/^__Host-sps_session=[\w-]{43}; Path=\/; Max-Age=42840; HttpOnly; Secure; SameSite=Lax$/),
       ]);
-      clock.advance(12 * 3600_000 - 60_000); // 12 h after sign-in, 11 h 59 min after the refresh
+      clock.advance(12 * 3600_000 - 6 * 60_000 - 1000); // one second before the end
       expect((await session!.call('GET', '/session')).status).toBe(200);
-      clock.advance(12 * 3600_000 + 1000);
+      clock.advance(1000);
       expect((await session!.call('GET', '/session')).status).toBe(403);
     } finally {
       useClock();
@@ -135,7 +136,7 @@ describe('dashboard sessions', () => {
     const { session } = await signIn(service, email);
     const { hashSessionId } = await import('#shared/store/sessions');
     for (const fake of [session!.csrf, hashSessionId(session!.sessionId)]) {
-      const forged = dashboardSession(service, `sps_session=${fake}`, session!.csrf, session!.accountId);
+      const forged = dashboardSession(service, `__Host-sps_session=${fake}`, session!.csrf, session!.accountId);
       expect((await forged.call('GET', '/session')).status).toBe(403);
     }
   });

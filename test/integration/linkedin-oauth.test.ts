@@ -37,18 +37,29 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
   };
   const authorize = (key: string, body?: unknown) => call('POST', '/profiles/linkedin/authorize', { key, body });
   const stateOf = (authorizationUrl: string) => new URL(authorizationUrl).searchParams.get('state') as string;
-  const callback = (query: Record<string, string>) => call('GET', `/profiles/linkedin/callback?${new URLSearchParams(query)}`);
+  /** The one browser of these tests: the nonce cookie our start endpoint gave it (docs/api.md, "LinkedIn OAuth"). */
+  let browserCookie = '';
+  const asBrowser = () => ({ headers: { cookie: browserCookie } });
+  const callback = (query: Record<string, string>) => call('GET', `/profiles/linkedin/callback?${new URLSearchParams(query)}`, asBrowser());
   /** Where LinkedIn sends the browser, reached on the local server (which serves no /v1 prefix). */
   const returnFromLinkedIn = (callbackUrl: string) => {
     expect(callbackUrl.startsWith(`${CALLBACK_URL}?`)).toBe(true);
-    return call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`);
+    return call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, asBrowser());
+  };
+  /** The browser opens the authorization URL handed out (our start endpoint) and lands at LinkedIn's. */
+  const open = async (authorizationUrl: string): Promise<string> => {
+    expect(authorizationUrl.startsWith(`${PUBLIC_BASE_URL}/profiles/linkedin/start?state=`)).toBe(true);
+    const opened = await call('GET', authorizationUrl.slice(PUBLIC_BASE_URL.length), asBrowser());
+    expect(opened.status).toBe(302);
+    browserCookie = opened.headers.getSetCookie()[0].split(';')[0];
+    return opened.headers.get('location') as string;
   };
 
   async function startFlow(body?: unknown) {
     const account = await service.createAccount();
     const started = await authorize(account.apiKey, body);
     expect(started.status).toBe(200);
-    return { ...account, url: started.json.authorization_url as string };
+    return { ...account, url: await open(started.json.authorization_url as string) };
   }
 
   it('connects a profile: authorize, consent, callback; lists it; refuses a second one', async () => {
@@ -225,8 +236,8 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
 
     it('redirects PROFILE_ALREADY_EXISTS when LinkedIn got connected in the meantime', async () => {
       const { apiKey } = await service.createAccount();
-      const first = (await authorize(apiKey, { return_url: returnUrl })).json.authorization_url;
-      const second = (await authorize(apiKey, { return_url: returnUrl })).json.authorization_url;
+      const first = await open((await authorize(apiKey, { return_url: returnUrl })).json.authorization_url);
+      const second = await open((await authorize(apiKey, { return_url: returnUrl })).json.authorization_url);
       expect(locationOf(await returnFromLinkedIn(linkedin.approve(first, { sub: 'dup-1', name: 'Dup' }).callbackUrl)).status).toBe(
         'connected',
       );

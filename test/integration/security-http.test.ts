@@ -1,6 +1,7 @@
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type CallResult, type TestService } from '../support/test-service';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 
 /**
  * The HTTP surface a browser could abuse: CORS stays off (the API is for servers holding keys,
@@ -83,7 +84,7 @@ describe('HTTP security', () => {
       async (returnUrl) => {
         const response = await authorize(returnUrl);
         expect(response.status).toBe(200);
-        const authorization = new URL(response.json.authorization_url);
+        const authorization = new URL((await openAuthorizationUrl(service.baseUrl, response.json.authorization_url)).linkedInUrl);
         expect(authorization.searchParams.get('client_id')).toBe('x');
         expect(authorization.searchParams.get('redirect_uri')).toBe(`${process.env.PUBLIC_BASE_URL}/profiles/linkedin/callback`);
         expect(response.text).not.toContain('y-client-secret');

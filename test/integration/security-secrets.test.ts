@@ -6,6 +6,7 @@ import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 import { captureLogs, type LogCapture } from '../support/log-capture';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 
 /**
  * Secrets stay secret through a whole flow run at LOG_LEVEL=INFO (keys created and deleted,
@@ -66,11 +67,14 @@ describe('secrets in logs and in the store', () => {
     expect((await service.call('DELETE', `/keys/${spare.json.key.id}`, { key })).status).toBe(204);
 
     const started = await service.call('POST', '/profiles/linkedin/authorize', { key });
-    const approval = linkedin.approve(started.json.authorization_url, { sub: 'sec-1', name: 'Sec Member' });
+    const browser = await openAuthorizationUrl(service.baseUrl, started.json.authorization_url);
+    keep(browser.cookie.split('=')[1]);
+    const approval = linkedin.approve(browser.linkedInUrl, { sub: 'sec-1', name: 'Sec Member' });
     keep(approval.state as string, approval.code as string);
-    expect((await service.call('GET', approval.callbackPath)).status).toBe(201);
+    const asBrowser = { headers: { cookie: browser.cookie } };
+    expect((await service.call('GET', approval.callbackPath, asBrowser)).status).toBe(201);
     keep(...linkedin.tokens('sec-1').map((issued) => issued.token));
-    expect((await service.call('GET', approval.callbackPath)).json.error).toBe('OAUTH_ERROR'); // the state again
+    expect((await service.call('GET', approval.callbackPath, asBrowser)).json.error).toBe('OAUTH_ERROR'); // the state again
 
     // A Bluesky profile whose sealed credentials come from a known plaintext.
     const appPassword = 'wxyz-wxyz-wxyz-wxyz';

@@ -2,6 +2,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import { schedulerSettled, webhooksSettled } from '../support/scheduler-settled';
 import { registerSecret } from '../support/secret-registry';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 
 /**
  * Acceptance (issue 16): a receiver that verifies with the published standardwebhooks library
@@ -116,11 +117,14 @@ describe('webhooks end to end', () => {
       registerSecret(created.json.secret);
       world.linkedin.setTokenLifetime(6 * 24 * 60 * 60);
       const authorized = await world.service.call('POST', '/profiles/linkedin/authorize', { key: other.apiKey });
-      const { callbackUrl } = world.linkedin.approve(authorized.json.authorization_url, {
+      const browser = await openAuthorizationUrl(world.service.baseUrl, authorized.json.authorization_url);
+      const { callbackUrl } = world.linkedin.approve(browser.linkedInUrl, {
         sub: 'expiring-member',
         name: 'Expiring Member',
       });
-      const connected = await world.service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`);
+      const connected = await world.service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, {
+        headers: { cookie: browser.cookie },
+      });
       expect(connected.status).toBe(201);
 
       const { invokeExpirySweep } = await import('../../local/webhook-invokers');

@@ -8,6 +8,7 @@ import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startPlatformFaultProxy, type PlatformFaultProxy } from '../faults/platform-faults';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { seededRandom } from '../support/seeded-random';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 
 /**
  * The soak of issue 18: the local service in a child process (test/soak/soak-service.ts) under
@@ -466,8 +467,12 @@ async function connectProfiles(baseUrl: string, account: Account, linkedin: Fake
   const authorized = (await (await fetch(`${baseUrl}/profiles/linkedin/authorize`, { method: 'POST', headers })).json()) as {
     authorization_url: string;
   };
-  const { callbackUrl } = linkedin.approve(authorized.authorization_url, { sub: account.member, name: account.member });
-  const callback = await fetch(`${baseUrl}/profiles/linkedin/callback${new URL(callbackUrl).search}`, { redirect: 'manual' });
+  const browser = await openAuthorizationUrl(baseUrl, authorized.authorization_url);
+  const { callbackUrl } = linkedin.approve(browser.linkedInUrl, { sub: account.member, name: account.member });
+  const callback = await fetch(`${baseUrl}/profiles/linkedin/callback${new URL(callbackUrl).search}`, {
+    redirect: 'manual',
+    headers: { cookie: browser.cookie },
+  });
   if (callback.status !== 201) throw new Error(`connecting LinkedIn gave ${callback.status}: ${await callback.text()}`);
 }
 

@@ -1,6 +1,7 @@
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startTestPds, type TestPds, type TestUser } from './pds';
 import { startTestService, type TestService } from './test-service';
+import { openAuthorizationUrl } from './linkedin-browser';
 
 /**
  * The whole service on this machine with both platforms for real: a Bluesky PDS in-process, the
@@ -60,8 +61,11 @@ async function connectBoth(
   });
   if (connected.status !== 201) throw new Error(`connecting Bluesky gave ${connected.status}`);
   const authorized = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey });
-  const { callbackUrl } = linkedin.approve(authorized.json.authorization_url, { sub: linkedinMember, name: linkedinMember });
-  const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`);
+  const browser = await openAuthorizationUrl(service.baseUrl, authorized.json.authorization_url);
+  const { callbackUrl } = linkedin.approve(browser.linkedInUrl, { sub: linkedinMember, name: linkedinMember });
+  const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, {
+    headers: { cookie: browser.cookie },
+  });
   if (callback.status !== 201) throw new Error(`connecting LinkedIn gave ${callback.status}`);
   return { alice, apiKey };
 }

@@ -1,4 +1,11 @@
-import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, verifyAgainstDecoy, verifyPassword } from '#shared/domain/passwords';
+import {
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  needsRehash,
+  passwordProblem,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from '#shared/domain/passwords';
 
 describe('owner passwords', () => {
   it('hashes with scrypt, a per-user salt and the cost in the stored value', async () => {
@@ -6,7 +13,7 @@ describe('owner passwords', () => {
     const first = await hashPassword('correct horse battery');
     const second = await hashPassword('correct horse battery');
     // Assess
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
     expect(first.split('$')[4]).not.toBe(second.split('$')[4]);
     expect(first).not.toContain('correct horse');
@@ -66,5 +73,13 @@ describe('owner passwords', () => {
     expect(passwordProblem('🔑'.repeat(6))).toMatch(/at least 12/);
     expect(passwordProblem('🔑'.repeat(12))).toBeUndefined();
     expect(passwordProblem('a'.repeat(257))).toMatch(/at most 256/);
+  });
+
+  it('asks for a rehash of a hash stored at another cost, never of one at the current cost or a malformed one', async () => {
+    const current = await hashPassword('correct horse battery');
+    expect(needsRehash(current)).toBe(false);
+    expect(needsRehash(current.replace('$131072$', '$32768$'))).toBe(true);
+    expect(needsRehash(current.replace('$8$1$', '$8$2$'))).toBe(true);
+    expect(needsRehash('plain')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/clie
 import type { SecretBox, SecretContext } from '#shared/ports/secret-box';
 
 const kms = new KMSClient({});
+const TAG_BYTES = 16;
 
 /**
  * KMS envelope encryption: a fresh data key per sealed value (GenerateDataKey), the value
@@ -19,7 +20,7 @@ export class KmsSecretBox implements SecretBox {
     );
     const key = Buffer.from(dataKey.Plaintext as Uint8Array);
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     key.fill(0);
     return ['kms1', Buffer.from(dataKey.CiphertextBlob as Uint8Array), iv, cipher.getAuthTag(), ciphertext]
@@ -30,12 +31,15 @@ export class KmsSecretBox implements SecretBox {
   async open(sealed: string, context: SecretContext): Promise<string> {
     const [version, encryptedKey, iv, tag, ciphertext] = sealed.split('.');
     if (version !== 'kms1' || !encryptedKey || !iv || !tag || ciphertext === undefined) throw new Error('secret box: unknown format');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    // GCM would check a shorter tag against its first bytes only: the full 16 or nothing (docs/decisions.md).
+    if (tagBytes.length !== TAG_BYTES) throw new Error('secret box: bad tag length');
     const dataKey = await kms.send(
       new DecryptCommand({ CiphertextBlob: Buffer.from(encryptedKey, 'base64url'), EncryptionContext: { ...context } }),
     );
     const key = Buffer.from(dataKey.Plaintext as Uint8Array);
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(tagBytes);
     const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     key.fill(0);
     return plaintext;

@@ -77,9 +77,11 @@ export function kmsService(keyArns: string[]): AwsService {
           );
         call.authorize('kms:Decrypt', arn);
         try {
-          const decipher = createDecipheriv('aes-256-gcm', keys.get(arn)!, Buffer.from(blob.iv, 'base64'));
+          const tag = Buffer.from(blob.tag, 'base64');
+          if (tag.length !== 16) throw new Error('bad tag length');
+          const decipher = createDecipheriv('aes-256-gcm', keys.get(arn)!, Buffer.from(blob.iv, 'base64'), { authTagLength: 16 });
           decipher.setAAD(canonical(body.EncryptionContext));
-          decipher.setAuthTag(Buffer.from(blob.tag, 'base64'));
+          decipher.setAuthTag(tag);
           const plaintext = Buffer.concat([decipher.update(Buffer.from(blob.data, 'base64')), decipher.final()]);
           return jsonAnswer(
             { KeyId: arn, Plaintext: plaintext.toString('base64'), EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' },
