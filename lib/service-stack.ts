@@ -86,8 +86,18 @@ const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
   'delete-media': ['delete'],
   [PUBLISHER_OPERATION]: ['read'],
 };
-/** Decoding a 40-megapixel image takes about 300 MB, and Lambda's CPU share grows with memory. */
-const MEMORY_MB: Record<string, number> = { 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 };
+/**
+ * Decoding a 40-megapixel image takes about 300 MB, and Lambda's CPU share grows with memory. Sign-in
+ * hashes with scrypt at N=2^17 (128 MiB, about 0.2 s of a full core): at the default 256 MB (a sixth of
+ * a vCPU) one sign-in would take over a second of CPU and crowd the request deadline; 1024 MB gives it
+ * more than half a vCPU.
+ */
+const MEMORY_MB: Record<string, number> = {
+  'complete-media': 1536,
+  'dashboard-complete-media': 1536,
+  [PUBLISHER_OPERATION]: 512,
+  'dashboard-sign-in': 1024,
+};
 
 /** The whole service: table, HTTP API with one function per route, publisher, alarms. */
 export class ServiceStack extends Stack {
