@@ -23,7 +23,9 @@ export function useFetchInterceptor(replacement?: FetchInterceptor): FetchInterc
   return previous;
 }
 
-export function safeFetchFunction(options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local'>): FetchFunction {
+export function safeFetchFunction(
+  options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local' | 'trustedOrigin'>,
+): FetchFunction {
   const send = checkedFetch(options);
   const intercepted = interceptor?.(send);
   if (!intercepted) return send;
@@ -33,7 +35,9 @@ export function safeFetchFunction(options: Pick<SafeFetchOptions, 'timeoutMs' | 
   };
 }
 
-function checkedFetch(options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local'>): FetchFunction {
+function checkedFetch(
+  options: Pick<SafeFetchOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'local' | 'trustedOrigin'>,
+): FetchFunction {
   return async (input, init) => {
     const request = new Request(input, init);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;

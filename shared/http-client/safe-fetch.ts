@@ -21,6 +21,12 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Local runs: http and loopback addresses are allowed (never private or link-local ones). */
   local: boolean;
+  /**
+   * One origin the operator configured (not a user: the default Bluesky PDS, which may live inside
+   * the operator's network): requests to exactly it skip the scheme and address rules. Every other
+   * origin, including where it redirects to, is checked as usual.
+   */
+  trustedOrigin?: string;
   headers?: Record<string, string>;
   /** GET unless told otherwise; `body` is sent with its content-length. */
   method?: string;
@@ -109,7 +115,10 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * when the URL is not allowed or its name resolves (now) to an address that is not. For a URL
  * given at the door (a webhook endpoint); the request itself checks again when it is sent.
  */
-export async function checkOutboundUrl(url: string, options: Pick<SafeFetchOptions, 'timeoutMs' | 'local'>): Promise<void> {
+export async function checkOutboundUrl(
+  url: string,
+  options: Pick<SafeFetchOptions, 'timeoutMs' | 'local' | 'trustedOrigin'>,
+): Promise<void> {
   await checkedAddress(parseUrl(url), { ...options, maxBytes: 0, maxRedirects: 0 }, Date.now() + options.timeoutMs);
 }
 
@@ -123,6 +132,7 @@ function parseUrl(url: string): URL {
 
 /** The address to connect to, after every check. */
 async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: number): Promise<ResolvedAddress> {
+  if (options.trustedOrigin !== undefined && target.origin === options.trustedOrigin) return trustedAddress(target, deadline);
   const allowedSchemes = options.local ? ['https:', 'http:'] : ['https:'];
   if (!allowedSchemes.includes(target.protocol)) throw new OutboundRequestRefused('scheme', `${target.protocol} URLs are not allowed`);
   if (target.username || target.password) throw new OutboundRequestRefused('invalid_url', 'URLs with credentials are not allowed');
@@ -145,6 +155,18 @@ async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: 
   // Every answer must be public: picking a public one among private ones is how rebinding starts.
   const inside = addresses.find((candidate) => !allowed(candidate.address));
   if (!addresses.length || inside) throw new OutboundRequestRefused('internal_address', `${host} resolves to an internal address`);
+  return addresses[0]!;
+}
+
+/** The operator's own origin: resolved (and pinned) like any other, but not judged. */
+async function trustedAddress(target: URL, deadline: number): Promise<ResolvedAddress> {
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return { address: host, family: isIP(host) };
+  const addresses = await withDeadline(resolveName(host), deadline).catch((error: unknown) => {
+    if (error instanceof OutboundRequestRefused) throw error;
+    throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
+  });
+  if (!addresses.length) throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
   return addresses[0]!;
 }
 

@@ -30,6 +30,7 @@ export function createAgent(service: string, onNewSession?: (session: SessionTok
       maxBytes: MAX_ANSWER_BYTES,
       maxRedirects: MAX_REDIRECTS,
       local: config.local,
+      trustedOrigin: operatorPdsOrigin(),
     }),
     persistSession: (event, session) => {
       if ((event === 'create' || event === 'update') && session) onNewSession?.(toTokens(session));
@@ -46,7 +47,11 @@ export async function checkPdsEndpoint(agent: AtpAgent): Promise<void> {
   const pds = agent.sessionManager.pdsUrl;
   if (!pds || pds.origin === agent.serviceUrl.origin) return;
   try {
-    await checkOutboundUrl(pds.toString(), { timeoutMs: config.bluesky.timeoutMs, local: config.local });
+    await checkOutboundUrl(pds.toString(), {
+      timeoutMs: config.bluesky.timeoutMs,
+      local: config.local,
+      trustedOrigin: operatorPdsOrigin(),
+    });
   } catch (error) {
     if (error instanceof OutboundRequestRefused && ['internal_address', 'scheme', 'invalid_url'].includes(error.reason)) {
       throw new PdsAddressRefused('did-document', error);
@@ -54,6 +59,14 @@ export async function checkPdsEndpoint(agent: AtpAgent): Promise<void> {
     throw error;
   }
 }
+
+/**
+ * The operator's BLUESKY_SERVICE_URL is a setting, not user input: it may be a PDS inside the
+ * operator's network, and requests to exactly its origin are not judged by the address rules
+ * (docs/decisions.md, "Outbound requests (issue 27)"). A user-supplied `service` and every other
+ * origin a DID document names are.
+ */
+const operatorPdsOrigin = (): string => new URL(config.bluesky.serviceUrl).origin;
 
 export const toTokens = (session: AtpSessionData): SessionTokens => ({
   accessJwt: session.accessJwt,
