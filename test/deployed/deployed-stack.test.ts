@@ -3,7 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { startDeployedService, type DeployedService } from './deployed-service';
 import { runtimeMajor } from './deployment';
 import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
-import { functionDefinitions } from './template';
+import { scheduleGroupArn } from './local-aws/scheduler';
+import { functionDefinitions, resourcesOfType } from './template';
 import { Walkthrough } from './walkthrough';
 
 /**
@@ -89,6 +90,20 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect(service.linkedin.createdPosts()).toHaveLength(walk.published.length);
   });
 
+  it("lets Scheduler assume each of the template's schedules' roles, with the source its schedule group is", async () => {
+    const schedules = resourcesOfType(service.template, 'AWS::Scheduler::Schedule');
+    expect(schedules.length).toBeGreaterThan(0);
+    for (const [, schedule] of schedules) {
+      const roleArn = service.physical.resolveString(schedule.Properties!.Target.RoleArn);
+      await service.policies.assumeRoleForSchedule(roleArn, scheduleGroupArn(schedule.Properties!.GroupName ?? 'default'));
+    }
+    // The walkthrough's own schedules were assumed the same way when they fired (local-aws/services.ts).
+    const assumed = service.policies.decisions.filter(
+      (decision) => decision.action === 'sts:AssumeRole' && decision.session === 'scheduler.amazonaws.com',
+    );
+    expect(assumed.length).toBeGreaterThan(schedules.length);
+  });
+
   it("refused no AWS call, lost no event, and delivered every function's logs and traces", () => {
     expect(service.policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
     expect(service.lambda.lostEvents).toEqual([]);
@@ -147,6 +162,13 @@ describe('the composition root of each deployed bundle', () => {
         .map((source) => `${fn.operation}: ${source}`),
     );
     expect(local).toEqual([]);
+    // The IAM engine is AGPL-3.0 and for these tests only (docs/decisions.md, "IAM evaluated by an engine"): no bundle ships any of it.
+    const engine = bundles.flatMap((fn) =>
+      sourcesOf(fn.taskRoot)
+        .filter((source) => /(^|\/)node_modules\/@cloud-copilot\//.test(source))
+        .map((source) => `${fn.operation}: ${source}`),
+    );
+    expect(engine).toEqual([]);
     const withoutRoot = bundles.filter((fn) => !sourcesOf(fn.taskRoot).includes('shared/wiring/aws.ts')).map((fn) => fn.operation);
     expect(withoutRoot).toEqual([]);
     const createPost = bundles.find((fn) => fn.operation === 'create-post')!;

