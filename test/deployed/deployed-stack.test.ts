@@ -209,3 +209,58 @@ describe('each statement of a function role is needed by a named step', () => {
     180_000,
   );
 });
+
+/**
+ * The resource and trust policies are enforced in the deployment too (the engine evaluates them on
+ * every call): a function without its route's permission is refused to API Gateway, and a schedule
+ * role whose trust names what Scheduler does not send (the sweep role's old mistake) never runs.
+ */
+describe("the deployment's resource and trust policies", () => {
+  it("without create-post's Lambda permission API Gateway may not invoke it: the client gets API Gateway's 500", async () => {
+    const fn = service.lambda.byOperation('create-post');
+    const invocations = service.lambda.invocations.length;
+    const restore = service.policies.resourcePolicies.replace(fn.arn, undefined);
+    let refused;
+    try {
+      refused = await walk.call('POST', '/posts', { key: walk.apiKey, body: { content: 'never posted', platforms: ['bluesky'] } });
+    } finally {
+      restore();
+    }
+    expect({ status: refused.status, body: refused.json }).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
+    expect(service.lambda.invocations.slice(invocations)).toEqual([]);
+    expect(service.policies.decisions.filter((decision) => decision.session === 'apigateway.amazonaws.com').at(-1)).toEqual({
+      role: 'apigateway.amazonaws.com',
+      session: 'apigateway.amazonaws.com',
+      action: 'lambda:InvokeFunction',
+      resource: fn.arn,
+      allowed: false,
+    });
+    await walk.postNow(['bluesky']);
+  }, 60_000);
+
+  it("with the post schedules' role trusting its schedules' ARNs instead of its group's, a post 20 minutes ahead is never released", async () => {
+    const roleArn = service.lambda.byOperation('create-post').environment.SCHEDULER_ROLE_ARN;
+    const trust = service.policies.resourcePolicies.of(roleArn)!;
+    const group = service.lambda.byOperation('create-post').environment.SCHEDULE_GROUP;
+    const mistaken = structuredClone(trust);
+    mistaken.Statement[0].Condition!.ArnEquals['aws:SourceArn'] = `arn:aws:scheduler:eu-west-1:123456789012:schedule/${group}/*`;
+    const lost = service.lostSchedules.length;
+    const restore = service.policies.resourcePolicies.replace(roleArn, mistaken);
+    let failure: unknown;
+    try {
+      await walk.postScheduledBeyondQueueReach(['bluesky']);
+    } catch (error) {
+      failure = error;
+    } finally {
+      restore();
+    }
+    expect((failure as Error).message).toMatch(/^post scheduled 20 min ahead: the release function did not queue the post/);
+    expect(service.lostSchedules.slice(lost)).toEqual([
+      {
+        schedule: expect.stringMatching(/^post-/),
+        reason: `User: scheduler.amazonaws.com is not authorized to perform: sts:AssumeRole on resource: ${roleArn} because no resource-based policy allows the sts:AssumeRole action`,
+      },
+    ]);
+    await walk.postScheduledBeyondQueueReach(['bluesky']);
+  }, 120_000);
+});

@@ -13,6 +13,7 @@ import { referencedId, resourcesOfType, type CfnTemplate } from './template';
 export class ResourcePolicies {
   private readonly byArn = new Map<string, PolicyDocument>();
   private readonly buckets = new Map<string, PolicyDocument>();
+  private readonly replaced = new Map<string, PolicyDocument | undefined>();
 
   constructor(template: CfnTemplate, physical: PhysicalResources) {
     const add = (arn: string, statements: PolicyStatement[]) => {
@@ -49,7 +50,14 @@ export class ResourcePolicies {
 
   /** The policy on this resource (for an S3 object, its bucket's), if it has one. */
   of(resourceArn: string): PolicyDocument | undefined {
+    if (this.replaced.has(resourceArn)) return this.replaced.get(resourceArn);
     const bucket = /^(arn:[^:]+:s3:::[^/]+)(\/.*)?$/.exec(resourceArn)?.[1];
     return bucket ? this.buckets.get(bucket) : this.byArn.get(resourceArn);
+  }
+
+  /** A resource's policy replaced (or taken away: undefined) while everything runs, until the returned function puts it back. */
+  replace(resourceArn: string, document: PolicyDocument | undefined): () => void {
+    this.replaced.set(resourceArn, document);
+    return () => void this.replaced.delete(resourceArn);
   }
 }
