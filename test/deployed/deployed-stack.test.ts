@@ -106,6 +106,8 @@ describe('the README walkthrough through the deployed bundles', () => {
 
   it("refused no AWS call, lost no event, and delivered every function's logs and traces", () => {
     expect(service.policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    // No fault is switched on yet: a 5xx here is the emulation failing, e.g. a request the IAM engine would not evaluate.
+    expect(service.aws.calls.filter((call) => call.status >= 500)).toEqual([]);
     expect(service.lambda.lostEvents).toEqual([]);
     expect(service.lostSchedules).toEqual([]);
     expect(service.eventSources.flatMap((source) => source.errors)).toEqual([]);
