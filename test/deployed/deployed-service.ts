@@ -185,7 +185,8 @@ export async function startDeployedService(): Promise<DeployedService> {
       while (quietChecks < 3) {
         if (Date.now() > deadline) throw new Error('the deployed service did not settle within 60 s');
         await new Promise((resolve) => setTimeout(resolve, 20));
-        const quiet = lambda.busy === 0 && sources.every((source) => !source.busy) && !clock.hasDueBy(clock.now());
+        const quiet =
+          lambda.busy === 0 && !services.scheduler.busy && sources.every((source) => !source.busy) && !clock.hasDueBy(clock.now());
         quietChecks = quiet ? quietChecks + 1 : 0;
       }
     };

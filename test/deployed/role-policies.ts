@@ -1,5 +1,12 @@
 import { ACCOUNT, assumedRoleArn, PARTITION, REGION } from './aws-names';
-import { evaluate, type AuthorizationRequest, type Decision, type PolicyDocument, type PolicyStatement } from './iam-policy';
+import {
+  evaluate,
+  type AuthorizationRequest,
+  type Decision,
+  type Evaluation,
+  type PolicyDocument,
+  type PolicyStatement,
+} from './iam-policy';
 import type { PhysicalResources } from './physical-resources';
 import { ResourcePolicies } from './resource-policies';
 import { rolePolicyDocuments, type CfnTemplate } from './template';
@@ -73,6 +80,8 @@ export class RolePolicies {
   private readonly removed = new Set<string>();
   readonly resourcePolicies: ResourcePolicies;
   readonly decisions: AuthorizationRecord[] = [];
+  /** Time spent in the engine, all decisions together (ms). */
+  engineMs = 0;
 
   constructor(
     private readonly template: CfnTemplate,
@@ -128,7 +137,7 @@ export class RolePolicies {
       ...request.context,
     };
     const full = { action: request.action, resource: request.resource, context };
-    const decision = await evaluate({
+    const decision = await this.timed({
       principal: request.service,
       identityPolicies: [],
       resourcePolicy: this.resourcePolicies.of(request.resource),
@@ -151,7 +160,7 @@ export class RolePolicies {
       bySource.set(source, { Statement: [...(bySource.get(source)?.Statement ?? []), statement] });
     }
     const full = { ...request, context: { ...callerContext(principal), ...request.context } };
-    const decision = await evaluate({
+    const decision = await this.timed({
       principal: assumedRoleArn(principal.roleName, principal.sessionName),
       identityPolicies: [...bySource].map(([name, document]) => ({ name, document })),
       resourcePolicy: this.resourcePolicies.of(request.resource),
@@ -159,6 +168,15 @@ export class RolePolicies {
     });
     this.record(principal.roleName, principal.sessionName, request, decision);
     return decision;
+  }
+
+  private async timed(evaluation: Evaluation): Promise<Decision> {
+    const started = performance.now();
+    try {
+      return await evaluate(evaluation);
+    } finally {
+      this.engineMs += performance.now() - started;
+    }
   }
 
   private record(role: string, session: string, request: AuthorizationRequest, decision: Decision): void {

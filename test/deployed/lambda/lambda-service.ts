@@ -141,8 +141,12 @@ export class LambdaService {
       if (outcome.ok) return;
       const retryAt = this.options.clock.now() + (ASYNC_RETRY_DELAYS_MS[number - 1] ?? 0);
       if (number <= config.maximumRetryAttempts && retryAt - queuedAt <= config.maximumEventAgeSeconds * 1000) {
-        // A retry waiting for its time is a timer, not work in progress (settle() sees due timers).
-        this.options.clock.at(retryAt, () => void attempt(number + 1));
+        // A retry waiting for its time is a timer, not work in progress (settle() sees due timers);
+        // once due it is work in progress until its destination is sent to (an IAM decision away).
+        this.options.clock.at(retryAt, () => {
+          this.active += 1;
+          void attempt(number + 1).finally(() => (this.active -= 1));
+        });
         return;
       }
       await this.sendToDestination(fn, event, outcome, number);

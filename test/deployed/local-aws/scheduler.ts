@@ -45,6 +45,7 @@ function parseAt(expression: string, timezone: string | undefined): number {
  */
 export class LocalScheduler {
   private readonly schedules = new Map<string, Schedule>();
+  private firing = 0;
 
   constructor(
     private readonly clock: WorldClock,
@@ -54,6 +55,11 @@ export class LocalScheduler {
 
   list(): Schedule[] {
     return [...this.schedules.values()];
+  }
+
+  /** Whether a schedule is firing: assuming its role, checking its invoke, handing the event over (IAM's answers are asynchronous). */
+  get busy(): boolean {
+    return this.firing > 0;
   }
 
   service(): AwsService {
@@ -123,7 +129,9 @@ export class LocalScheduler {
     this.schedules.set(key, schedule);
     this.clock.at(schedule.firesAt, () => {
       if (this.schedules.get(key) !== schedule) return;
+      this.firing += 1;
       void this.fire(schedule).finally(() => {
+        this.firing -= 1;
         if (schedule.deleteAfterCompletion && this.schedules.get(key) === schedule) this.schedules.delete(key);
       });
     });
