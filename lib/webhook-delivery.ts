@@ -22,6 +22,12 @@ export interface WebhookDeliveryProps {
   delivererMaxConcurrency: number;
 }
 
+/**
+ * The sweep schedule's group: the account's `default` one, as a schedule without a GroupName is
+ * (not written on the schedule: GroupName changes replace it, and a named schedule cannot be replaced).
+ */
+const SWEEP_SCHEDULE_GROUP = 'default';
+
 /** When the daily sweep runs (UTC; within 15 minutes of it): early morning in Europe, the night before in the Americas. */
 export const EXPIRY_SWEEP_EXPRESSION = 'cron(0 6 * * ? *)';
 
@@ -95,26 +101,31 @@ export class WebhookDelivery extends Construct {
       flexibleTimeWindow: { mode: 'FLEXIBLE', maximumWindowInMinutes: 15 },
       target: {
         arn: props.sweep.function.functionArn,
-        roleArn: this.sweepRole(props.sweep, scheduleName).roleArn,
+        roleArn: this.sweepRole(props.sweep).roleArn,
         retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 6 * 3600 },
         deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
       },
     });
   }
 
-  /** Assumed by EventBridge Scheduler for the sweep's schedule only (confused-deputy guard): invoke the sweep, dead-letter. */
-  private sweepRole(sweep: ApiFunction, scheduleName: string): iam.Role {
+  /**
+   * Assumed by EventBridge Scheduler for the schedules of the sweep's group (the account's `default`
+   * group, where the sweep's schedule is) only: the confused-deputy guard names the schedule group's
+   * ARN, the `aws:SourceArn` Scheduler sends, never a schedule's own (docs/decisions.md, "IAM
+   * evaluated by an engine"). Invoke the sweep, dead-letter.
+   */
+  private sweepRole(sweep: ApiFunction): iam.Role {
     const stack = Stack.of(this);
-    const scheduleArn = stack.formatArn({
+    const groupArn = stack.formatArn({
       service: 'scheduler',
-      resource: 'schedule',
-      resourceName: `default/${scheduleName}`,
+      resource: 'schedule-group',
+      resourceName: SWEEP_SCHEDULE_GROUP,
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
     const role = new iam.Role(this, 'SweepScheduleRole', {
       description: 'Assumed by EventBridge Scheduler to run the daily expiring-token sweep',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ArnEquals: { 'aws:SourceArn': scheduleArn } },
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ArnEquals: { 'aws:SourceArn': groupArn } },
       }),
     });
     role.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [sweep.function.functionArn] }));

@@ -103,12 +103,13 @@ export async function startDeployedService(): Promise<DeployedService> {
 
     const clock = new WorldClock();
     cleanups.push(() => clock.stop());
-    let policies: RolePolicies | undefined;
-    const aws = await startLocalAws((principal, request) => policies!.authorize(principal, request));
+    let rolePolicies: RolePolicies | undefined;
+    const aws = await startLocalAws((principal, request) => rolePolicies!.authorize(principal, request));
     cleanups.push(() => aws.stop());
     const tableName = `deployed-${randomUUID()}`;
     const physical = new PhysicalResources(template, { tableName, localAwsUrl: aws.url });
-    policies = new RolePolicies(template, physical);
+    const policies = new RolePolicies(template, physical);
+    rolePolicies = policies;
     await createTable(engine, template, physical);
     cleanups.push(() => dropTable(engine, tableName));
 
@@ -135,27 +136,47 @@ export async function startDeployedService(): Promise<DeployedService> {
     });
     cleanups.push(() => lambda.stop());
     services.attachLambda(lambda);
-    const sources = eventSources(template).map((source) => {
+    // CreateFunction checks Lambda may assume the function's role (its trust policy): a deploy without it fails.
+    for (const fn of functions)
+      await policies.authorizeService({
+        service: 'lambda.amazonaws.com',
+        action: 'sts:AssumeRole',
+        resource: physical.getAtt(fn.principal.roleLogicalId, 'Arn'),
+        sourceArn: fn.arn,
+      });
+    const sources: SqsEventSource[] = [];
+    for (const source of eventSources(template)) {
       const fn = functions.find((candidate) => candidate.logicalId === source.functionLogicalId)!;
       const queueArn = physical.getAtt(source.queueLogicalId, 'Arn');
       // CreateEventSourceMapping checks the execution role can read the queue: a deploy without it fails.
       for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'])
-        policies!.authorize(fn.principal, { action, resource: queueArn });
-      return new SqsEventSource(
-        { queueArn, fn, batchSize: source.batchSize, reportBatchItemFailures: source.reportBatchItemFailures },
-        services.queues,
-        lambda,
-        policies!,
-        clock,
+        await policies.authorize(fn.principal, { action, resource: queueArn });
+      sources.push(
+        new SqsEventSource(
+          { queueArn, fn, batchSize: source.batchSize, reportBatchItemFailures: source.reportBatchItemFailures },
+          services.queues,
+          lambda,
+          policies,
+          clock,
+        ),
       );
-    });
+    }
 
     const apiLogicalId = resourcesOfType(template, 'AWS::ApiGatewayV2::Api')[0][0];
     const routes = routeDefinitions(template).map((route) => ({
       routeKey: route.routeKey,
       fn: functions.find((fn) => fn.logicalId === route.functionLogicalId)!,
     }));
-    const api = await startHttpApi({ routes, stage: stageName(template), apiId: physical.ref(apiLogicalId), lambda, clock });
+    const api = await startHttpApi({
+      routes,
+      stage: stageName(template),
+      apiId: physical.ref(apiLogicalId),
+      lambda,
+      clock,
+      // API Gateway invokes a route's function as itself: the function's policy (its Lambda permissions) must allow the route.
+      mayInvoke: (fn, sourceArn) =>
+        policies.authorizeService({ service: 'apigateway.amazonaws.com', action: 'lambda:InvokeFunction', resource: fn.arn, sourceArn }),
+    });
     cleanups.push(() => api.stop());
 
     const settle = async () => {
@@ -164,7 +185,8 @@ export async function startDeployedService(): Promise<DeployedService> {
       while (quietChecks < 3) {
         if (Date.now() > deadline) throw new Error('the deployed service did not settle within 60 s');
         await new Promise((resolve) => setTimeout(resolve, 20));
-        const quiet = lambda.busy === 0 && sources.every((source) => !source.busy) && !clock.hasDueBy(clock.now());
+        const quiet =
+          lambda.busy === 0 && !services.scheduler.busy && sources.every((source) => !source.busy) && !clock.hasDueBy(clock.now());
         quietChecks = quiet ? quietChecks + 1 : 0;
       }
     };

@@ -3,7 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { startDeployedService, type DeployedService } from './deployed-service';
 import { runtimeMajor } from './deployment';
 import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
-import { functionDefinitions } from './template';
+import { scheduleGroupArn } from './local-aws/scheduler';
+import { functionDefinitions, resourcesOfType } from './template';
 import { Walkthrough } from './walkthrough';
 
 /**
@@ -89,8 +90,24 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect(service.linkedin.createdPosts()).toHaveLength(walk.published.length);
   });
 
+  it("lets Scheduler assume each of the template's schedules' roles, with the source its schedule group is", async () => {
+    const schedules = resourcesOfType(service.template, 'AWS::Scheduler::Schedule');
+    expect(schedules.length).toBeGreaterThan(0);
+    for (const [, schedule] of schedules) {
+      const roleArn = service.physical.resolveString(schedule.Properties!.Target.RoleArn);
+      await service.policies.assumeRoleForSchedule(roleArn, scheduleGroupArn(schedule.Properties!.GroupName ?? 'default'));
+    }
+    // The walkthrough's own schedules were assumed the same way when they fired (local-aws/services.ts).
+    const assumed = service.policies.decisions.filter(
+      (decision) => decision.action === 'sts:AssumeRole' && decision.session === 'scheduler.amazonaws.com',
+    );
+    expect(assumed.length).toBeGreaterThan(schedules.length);
+  });
+
   it("refused no AWS call, lost no event, and delivered every function's logs and traces", () => {
     expect(service.policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    // No fault is switched on yet: a 5xx here is the emulation failing, e.g. a request the IAM engine would not evaluate.
+    expect(service.aws.calls.filter((call) => call.status >= 500)).toEqual([]);
     expect(service.lambda.lostEvents).toEqual([]);
     expect(service.lostSchedules).toEqual([]);
     expect(service.eventSources.flatMap((source) => source.errors)).toEqual([]);
@@ -122,7 +139,7 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect(started.filter((one) => one.major !== 24 || one.initError)).toEqual([]);
     expect(started.length).toBe(functionDefinitions(service.template).length);
     process.stdout.write(
-      `deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24\n`,
+      `deployed: synth ${service.synthMs} ms; ${service.lambda.invocations.length} invocations; ${started.length} functions started on Node.js 24; ${service.policies.decisions.length} IAM decisions by the engine in ${Math.round(service.policies.engineMs)} ms\n`,
     );
   }, 120_000);
 });
@@ -147,6 +164,13 @@ describe('the composition root of each deployed bundle', () => {
         .map((source) => `${fn.operation}: ${source}`),
     );
     expect(local).toEqual([]);
+    // The IAM engine is AGPL-3.0 and for these tests only (docs/decisions.md, "IAM evaluated by an engine"): no bundle ships any of it.
+    const engine = bundles.flatMap((fn) =>
+      sourcesOf(fn.taskRoot)
+        .filter((source) => /(^|\/)node_modules\/@cloud-copilot\//.test(source))
+        .map((source) => `${fn.operation}: ${source}`),
+    );
+    expect(engine).toEqual([]);
     const withoutRoot = bundles.filter((fn) => !sourcesOf(fn.taskRoot).includes('shared/wiring/aws.ts')).map((fn) => fn.operation);
     expect(withoutRoot).toEqual([]);
     const createPost = bundles.find((fn) => fn.operation === 'create-post')!;
@@ -186,4 +210,59 @@ describe('each statement of a function role is needed by a named step', () => {
     },
     180_000,
   );
+});
+
+/**
+ * The resource and trust policies are enforced in the deployment too (the engine evaluates them on
+ * every call): a function without its route's permission is refused to API Gateway, and a schedule
+ * role whose trust names what Scheduler does not send (the sweep role's old mistake) never runs.
+ */
+describe("the deployment's resource and trust policies", () => {
+  it("without create-post's Lambda permission API Gateway may not invoke it: the client gets API Gateway's 500", async () => {
+    const fn = service.lambda.byOperation('create-post');
+    const invocations = service.lambda.invocations.length;
+    const restore = service.policies.resourcePolicies.replace(fn.arn, undefined);
+    let refused;
+    try {
+      refused = await walk.call('POST', '/posts', { key: walk.apiKey, body: { content: 'never posted', platforms: ['bluesky'] } });
+    } finally {
+      restore();
+    }
+    expect({ status: refused.status, body: refused.json }).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
+    expect(service.lambda.invocations.slice(invocations)).toEqual([]);
+    expect(service.policies.decisions.filter((decision) => decision.session === 'apigateway.amazonaws.com').at(-1)).toEqual({
+      role: 'apigateway.amazonaws.com',
+      session: 'apigateway.amazonaws.com',
+      action: 'lambda:InvokeFunction',
+      resource: fn.arn,
+      allowed: false,
+    });
+    await walk.postNow(['bluesky']);
+  }, 60_000);
+
+  it("with the post schedules' role trusting its schedules' ARNs instead of its group's, a post 20 minutes ahead is never released", async () => {
+    const roleArn = service.lambda.byOperation('create-post').environment.SCHEDULER_ROLE_ARN;
+    const trust = service.policies.resourcePolicies.of(roleArn)!;
+    const group = service.lambda.byOperation('create-post').environment.SCHEDULE_GROUP;
+    const mistaken = structuredClone(trust);
+    mistaken.Statement[0].Condition!.ArnEquals['aws:SourceArn'] = `arn:aws:scheduler:eu-west-1:123456789012:schedule/${group}/*`;
+    const lost = service.lostSchedules.length;
+    const restore = service.policies.resourcePolicies.replace(roleArn, mistaken);
+    let failure: unknown;
+    try {
+      await walk.postScheduledBeyondQueueReach(['bluesky']);
+    } catch (error) {
+      failure = error;
+    } finally {
+      restore();
+    }
+    expect((failure as Error).message).toMatch(/^post scheduled 20 min ahead: the release function did not queue the post/);
+    expect(service.lostSchedules.slice(lost)).toEqual([
+      {
+        schedule: expect.stringMatching(/^post-/),
+        reason: `User: scheduler.amazonaws.com is not authorized to perform: sts:AssumeRole on resource: ${roleArn} because no resource-based policy allows the sts:AssumeRole action`,
+      },
+    ]);
+    await walk.postScheduledBeyondQueueReach(['bluesky']);
+  }, 120_000);
 });

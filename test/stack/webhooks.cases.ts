@@ -90,7 +90,7 @@ describe('webhooks', () => {
     expect(actions).not.toContain('kms:GenerateDataKey');
   });
 
-  it('runs the sweep daily through a schedule whose role may only invoke it and dead-letter, for that schedule only', () => {
+  it("runs the sweep daily through a schedule whose role may only invoke it and dead-letter, for its schedule group's schedules only", () => {
     const [schedule] = Object.values(resources()).filter((resource) => resource.Type === 'AWS::Scheduler::Schedule');
     expect(schedule.Properties).toMatchObject({
       ScheduleExpression: 'cron(0 6 * * ? *)',
@@ -108,9 +108,11 @@ describe('webhooks', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' }, ArnEquals: { 'aws:SourceArn': expect.anything() } },
       }),
     ]);
-    expect(JSON.stringify(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals)).toContain(
-      ':scheduler:eu-west-1:123456789012:schedule/default/social-posting-test-expiry-sweep',
-    );
+    // Scheduler sends the schedule group's ARN as aws:SourceArn, never the schedule's (docs/decisions.md, "IAM evaluated by an engine").
+    expect(schedule.Properties.GroupName).toBeUndefined();
+    expect(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals['aws:SourceArn']).toEqual({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:123456789012:schedule-group/default']],
+    });
     const policies = Object.values(resources()).filter(
       (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles).includes(ids.sweepRole),
     );

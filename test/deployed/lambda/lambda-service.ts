@@ -123,7 +123,7 @@ export class LambdaService {
         `END RequestId: ${requestId}`,
         `REPORT RequestId: ${requestId}\tDuration: ${Date.now() - started} ms\tMemory Size: ${fn.memoryMb} MB`,
       );
-      this.deliverTelemetry(fn, streamName, lines);
+      await this.deliverTelemetry(fn, streamName, lines);
       this.invocations.push({ operation: fn.operation, requestId, source, coldStart, outcome });
       return outcome;
     } finally {
@@ -141,19 +141,23 @@ export class LambdaService {
       if (outcome.ok) return;
       const retryAt = this.options.clock.now() + (ASYNC_RETRY_DELAYS_MS[number - 1] ?? 0);
       if (number <= config.maximumRetryAttempts && retryAt - queuedAt <= config.maximumEventAgeSeconds * 1000) {
-        // A retry waiting for its time is a timer, not work in progress (settle() sees due timers).
-        this.options.clock.at(retryAt, () => void attempt(number + 1));
+        // A retry waiting for its time is a timer, not work in progress (settle() sees due timers);
+        // once due it is work in progress until its destination is sent to (an IAM decision away).
+        this.options.clock.at(retryAt, () => {
+          this.active += 1;
+          void attempt(number + 1).finally(() => (this.active -= 1));
+        });
         return;
       }
-      this.sendToDestination(fn, event, outcome, number);
+      await this.sendToDestination(fn, event, outcome, number);
     };
     setImmediate(() => void attempt(1).finally(() => (this.active -= 1)));
   }
 
-  private sendToDestination(fn: DeployedFunction, event: unknown, outcome: InvocationOutcome, attempts: number): void {
+  private async sendToDestination(fn: DeployedFunction, event: unknown, outcome: InvocationOutcome, attempts: number): Promise<void> {
     const destination = fn.asyncInvoke?.onFailureQueueArn;
     if (!destination) return void this.lostEvents.push({ operation: fn.operation, reason: 'retries exhausted, no destination' });
-    if (!this.options.policies.allows(fn.principal, { action: 'sqs:SendMessage', resource: destination })) {
+    if (!(await this.options.policies.allows(fn.principal, { action: 'sqs:SendMessage', resource: destination }))) {
       return void this.lostEvents.push({
         operation: fn.operation,
         reason: `the role may not send to the on-failure destination ${destination}`,
@@ -216,18 +220,16 @@ export class LambdaService {
     return { environment, coldStart: true, streamName };
   }
 
-  private deliverTelemetry(fn: DeployedFunction, streamName: string, lines: string[]): void {
+  private async deliverTelemetry(fn: DeployedFunction, streamName: string, lines: string[]): Promise<void> {
     const telemetry = this.telemetry.get(fn.operation)!;
     const stream = `${fn.logGroupArn.replace(/:\*$/, '')}:log-stream:${streamName}`;
     const { policies } = this.options;
-    const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'].every((action) =>
-      policies.allows(fn.principal, { action, resource: stream }),
-    );
+    const allowed = async (actions: string[], resource: string) =>
+      (await Promise.all(actions.map((action) => policies.allows(fn.principal, { action, resource })))).every(Boolean);
+    const logs = await allowed(['logs:CreateLogStream', 'logs:PutLogEvents'], stream);
     if (logs) telemetry.delivered.push(...lines);
     else telemetry.undeliveredLines += lines.length;
-    const traces = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].every((action) =>
-      policies.allows(fn.principal, { action, resource: '*' }),
-    );
+    const traces = await allowed(['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], '*');
     if (traces) telemetry.traces += 1;
     else telemetry.undeliveredTraces += 1;
   }

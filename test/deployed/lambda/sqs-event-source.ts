@@ -63,10 +63,10 @@ export class SqsEventSource {
     }
   }
 
-  private permitted(action: string): boolean {
+  private async permitted(action: string): Promise<boolean> {
     const { fn, queueArn } = this.options;
     try {
-      this.policies.authorize(fn.principal, { action, resource: queueArn });
+      await this.policies.authorize(fn.principal, { action, resource: queueArn });
       return true;
     } catch (error) {
       this.errors.push(`${action}: ${(error as Error).message}`);
@@ -78,7 +78,8 @@ export class SqsEventSource {
     const { fn, queueArn, batchSize } = this.options;
     for (;;) {
       if (!this.queues.messages(queueArn).some((message) => message.visibleAt <= this.clock.now())) return;
-      if (!this.permitted('sqs:ReceiveMessage')) return void this.clock.at(this.clock.now() + POLL_RETRY_MS, () => void this.poll());
+      if (!(await this.permitted('sqs:ReceiveMessage')))
+        return void this.clock.at(this.clock.now() + POLL_RETRY_MS, () => void this.poll());
       const batches: QueueMessage[][] = [];
       for (let batch = this.queues.receive(queueArn, batchSize); batch.length; batch = this.queues.receive(queueArn, batchSize))
         batches.push(batch);
@@ -97,7 +98,7 @@ export class SqsEventSource {
         : [],
     );
     for (const message of batch.filter((one) => !failed.has(one.messageId))) {
-      if (this.permitted('sqs:DeleteMessage')) this.queues.delete(this.options.queueArn, message.receiptHandle);
+      if (await this.permitted('sqs:DeleteMessage')) this.queues.delete(this.options.queueArn, message.receiptHandle);
     }
   }
 

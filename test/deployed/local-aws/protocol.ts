@@ -16,8 +16,13 @@ export interface AwsCall {
   body: Buffer;
   /** The operation of a JSON-protocol request (`X-Amz-Target: Service.Operation`). */
   operation?: string;
-  /** Checks IAM for a role caller (throws AccessDenied); the operator may do anything. */
-  authorize(action: string, resource: string, context?: AuthorizationRequest['context']): void;
+  /** Checks IAM for a role caller (rejects with AccessDenied); the operator may do anything. */
+  authorize(action: string, resource: string, context?: AuthorizationRequest['context']): Promise<void>;
+  /**
+   * The same for an operation authorized as the IAM action of its name (iam-policy.ts,
+   * `operationAction`): the request's own (`X-Amz-Target`), or the one a REST route names.
+   */
+  authorizeOperation(resource: string, options?: { operation?: string; context?: AuthorizationRequest['context'] }): Promise<void>;
 }
 
 export interface AwsAnswer {

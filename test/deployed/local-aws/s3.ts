@@ -12,9 +12,9 @@ interface StoredObject {
 const objectArn = (bucket: string, key: string): string => `arn:aws:s3:::${bucket}/${key}`;
 
 /** Whether the caller may do `action` on `resource`, without failing the request (DeleteObjects reports per key). */
-function permitted(call: AwsCall, action: string, resource: string): boolean {
+async function permitted(call: AwsCall, action: string, resource: string): Promise<boolean> {
   try {
-    call.authorize(action, resource);
+    await call.authorize(action, resource);
     return true;
   } catch (error) {
     if (error instanceof AccessDenied) return false;
@@ -26,6 +26,8 @@ function permitted(call: AwsCall, action: string, resource: string): boolean {
  * S3 for the template's buckets, path-style: PutObject (header-signed or through a presigned URL,
  * which acts as its signer and expires with X-Amz-Expires in the world's time), GetObject,
  * HeadObject and DeleteObjects (per-key IAM, refusals reported inside the 200 answer, as S3 does).
+ * Its REST calls have no action of their name: each is mapped here to the action IAM authorizes it
+ * as, on the object's ARN, under the bucket's policy.
  * A missing key is 404 NoSuchKey only for a caller allowed s3:ListBucket; others get 403 AccessDenied.
  * Signatures are not verified, so a presigned URL's signed headers are not enforced here.
  */
@@ -53,16 +55,16 @@ export class LocalS3 {
       if (call.method === 'POST' && call.url.searchParams.has('delete')) return this.deleteObjects(call, bucketName, bucket);
       if (call.method === 'PUT') {
         this.checkPresignedExpiry(call);
-        call.authorize('s3:PutObject', arn);
+        await call.authorize('s3:PutObject', arn);
         const etag = `"${createHash('md5').update(call.body).digest('hex')}"`;
         bucket.set(key, { body: call.body, contentType: String(call.headers['content-type'] ?? 'binary/octet-stream'), etag });
         return { status: 200, headers: { etag } };
       }
       if (call.method === 'GET' || call.method === 'HEAD') {
-        call.authorize('s3:GetObject', arn);
+        await call.authorize('s3:GetObject', arn);
         const object = bucket.get(key);
         if (!object) {
-          if (permitted(call, 's3:ListBucket', `arn:aws:s3:::${bucketName}`))
+          if (await permitted(call, 's3:ListBucket', `arn:aws:s3:::${bucketName}`))
             throw new AwsError(404, 'NoSuchKey', 'The specified key does not exist.');
           throw new AwsError(403, 'AccessDenied', 'Access Denied');
         }
@@ -81,7 +83,7 @@ export class LocalS3 {
     if (this.clock.now() > signed + expires * 1000) throw new AwsError(403, 'AccessDenied', 'Request has expired');
   }
 
-  private deleteObjects(call: AwsCall, bucketName: string, bucket: Map<string, StoredObject>) {
+  private async deleteObjects(call: AwsCall, bucketName: string, bucket: Map<string, StoredObject>) {
     const xml = call.body.toString('utf8');
     const quiet = /<Quiet>true<\/Quiet>/.test(xml);
     const keys = [...xml.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((match) =>
@@ -92,13 +94,15 @@ export class LocalS3 {
         .replace(/&apos;/g, "'")
         .replace(/&amp;/g, '&'),
     );
-    const results = keys.map((key) => {
-      if (!permitted(call, 's3:DeleteObject', objectArn(bucketName, key))) {
-        return `<Error><Key>${escapeXml(key)}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`;
+    const results: string[] = [];
+    for (const key of keys) {
+      if (!(await permitted(call, 's3:DeleteObject', objectArn(bucketName, key)))) {
+        results.push(`<Error><Key>${escapeXml(key)}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+        continue;
       }
       bucket.delete(key);
-      return quiet ? '' : `<Deleted><Key>${escapeXml(key)}</Key></Deleted>`;
-    });
+      results.push(quiet ? '' : `<Deleted><Key>${escapeXml(key)}</Key></Deleted>`);
+    }
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${results.join('')}</DeleteResult>`;
     return { status: 200, headers: { 'content-type': 'application/xml' }, body };
   }

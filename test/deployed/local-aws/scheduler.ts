@@ -27,6 +27,9 @@ export const FIRING_DELAY_IN_MINUTE_MS = 30_000;
 
 const scheduleArn = (group: string, name: string): string => `arn:${PARTITION}:scheduler:${REGION}:${ACCOUNT}:schedule/${group}/${name}`;
 
+/** What Scheduler sends as `aws:SourceArn` when it assumes a schedule's role: the schedule group's ARN, not the schedule's. */
+export const scheduleGroupArn = (group: string): string => `arn:${PARTITION}:scheduler:${REGION}:${ACCOUNT}:schedule-group/${group}`;
+
 function parseAt(expression: string, timezone: string | undefined): number {
   const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression);
   if (!match) throw new AwsError(400, 'ValidationException', `Invalid Schedule Expression ${expression}. Only at() is emulated.`);
@@ -42,6 +45,7 @@ function parseAt(expression: string, timezone: string | undefined): number {
  */
 export class LocalScheduler {
   private readonly schedules = new Map<string, Schedule>();
+  private firing = 0;
 
   constructor(
     private readonly clock: WorldClock,
@@ -51,6 +55,11 @@ export class LocalScheduler {
 
   list(): Schedule[] {
     return [...this.schedules.values()];
+  }
+
+  /** Whether a schedule is firing: assuming its role, checking its invoke, handing the event over (IAM's answers are asynchronous). */
+  get busy(): boolean {
+    return this.firing > 0;
   }
 
   service(): AwsService {
@@ -63,12 +72,12 @@ export class LocalScheduler {
       const key = `${group}/${name}`;
       const existing = this.schedules.get(key);
       if (call.method === 'DELETE') {
-        call.authorize('scheduler:DeleteSchedule', scheduleArn(group, name));
+        await call.authorizeOperation(scheduleArn(group, name), { operation: 'DeleteSchedule' });
         if (!existing) throw new AwsError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
         this.schedules.delete(key);
         return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
       }
-      call.authorize('scheduler:GetSchedule', scheduleArn(group, name));
+      await call.authorizeOperation(scheduleArn(group, name), { operation: 'GetSchedule' });
       if (!existing) throw new AwsError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
       return {
         status: 200,
@@ -84,7 +93,7 @@ export class LocalScheduler {
     };
   }
 
-  private create(call: AwsCall, name: string) {
+  private async create(call: AwsCall, name: string) {
     const body = parseJsonBody<{
       GroupName?: string;
       ScheduleExpression: string;
@@ -95,8 +104,9 @@ export class LocalScheduler {
     }>(call);
     const group = body.GroupName ?? 'default';
     const arn = scheduleArn(group, name);
-    call.authorize('scheduler:CreateSchedule', arn);
-    call.authorize('iam:PassRole', body.Target.RoleArn, { 'iam:PassedToService': 'scheduler.amazonaws.com' });
+    await call.authorizeOperation(arn, { operation: 'CreateSchedule' });
+    // CreateSchedule passes the target's role to Scheduler: authorized as iam:PassRole too (no action of the operation's name).
+    await call.authorize('iam:PassRole', body.Target.RoleArn, { 'iam:PassedToService': 'scheduler.amazonaws.com' });
     if (group !== 'default' && !this.groups.includes(group))
       throw new AwsError(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
     if (!/^[0-9a-zA-Z-_.]{1,64}$/.test(name)) throw new AwsError(400, 'ValidationException', `Invalid schedule name ${name}`);
@@ -119,7 +129,9 @@ export class LocalScheduler {
     this.schedules.set(key, schedule);
     this.clock.at(schedule.firesAt, () => {
       if (this.schedules.get(key) !== schedule) return;
+      this.firing += 1;
       void this.fire(schedule).finally(() => {
+        this.firing -= 1;
         if (schedule.deleteAfterCompletion && this.schedules.get(key) === schedule) this.schedules.delete(key);
       });
     });

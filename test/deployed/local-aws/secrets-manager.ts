@@ -30,7 +30,7 @@ export function secretsManager(secretArns: string[]): SecretsStore {
       if (call.operation !== 'GetSecretValue')
         throw new AwsError(400, 'UnknownOperationException', `Secrets Manager ${call.operation} is not emulated here`);
       const arn = find(body.SecretId);
-      call.authorize('secretsmanager:GetSecretValue', arn);
+      await call.authorizeOperation(arn);
       return jsonAnswer(
         {
           ARN: arn,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuthorizationRequest } from '../iam-policy';
+import { operationAction, type AuthorizationRequest } from '../iam-policy';
 import { AccessDenied, type Principal } from '../role-policies';
 import { AwsError, errorAnswer, type AwsAnswer, type AwsCall, type AwsService, type Caller, type Protocol } from './protocol';
 
@@ -38,7 +38,9 @@ export interface LocalAwsServer {
  * the bundle raises what it would raise in AWS (AccessDeniedException, ResourceNotFoundException...).
  * Signatures are not verified: identity is the access key, the subject here is authorization.
  */
-export async function startLocalAws(authorize: (principal: Principal, request: AuthorizationRequest) => void): Promise<LocalAwsServer> {
+export async function startLocalAws(
+  authorize: (principal: Principal, request: AuthorizationRequest) => Promise<void>,
+): Promise<LocalAwsServer> {
   const callers = new Map<string, Caller>();
   const services = new Map<string, AwsService>();
   const calls: LocalAwsServer['calls'] = [];
@@ -80,8 +82,13 @@ export async function startLocalAws(authorize: (principal: Principal, request: A
       headers: request.headers,
       body,
       operation: target.includes('.') ? operation : undefined,
-      authorize: (action, resource, context) => {
-        if (caller.kind === 'role') authorize(caller.principal, { action, resource, context });
+      authorize: async (action, resource, context) => {
+        if (caller.kind === 'role') await authorize(caller.principal, { action, resource, context });
+      },
+      authorizeOperation: async (resource, { operation = call.operation, context } = {}) => {
+        if (caller.kind !== 'role') return;
+        if (!operation) throw new Error(`${service} ${call.method} ${url.pathname}: no operation name to authorize`);
+        await authorize(caller.principal, { action: await operationAction(service, operation), resource, context });
       },
     };
     try {

@@ -6,7 +6,7 @@ import type { WorldClock } from '../world-clock';
 import { dynamoDbService } from './dynamodb';
 import { kmsService } from './kms';
 import { LocalS3 } from './s3';
-import { LocalScheduler, type Schedule } from './scheduler';
+import { LocalScheduler, scheduleGroupArn, type Schedule } from './scheduler';
 import { secretsManager, type SecretsStore } from './secrets-manager';
 import type { LocalAwsServer } from './server';
 import { LocalQueues } from './sqs';
@@ -23,8 +23,9 @@ export interface LocalServices {
 /**
  * The template's AWS resources as local services on the endpoint: its queues (with redrive), key,
  * secrets, buckets, schedule groups, and the table behind DynamoDB Local. A schedule that fires
- * invokes its target asynchronously as the schedule's role (lambda:InvokeFunction checked against
- * that role's policy), retrying as its RetryPolicy says, then dead-letters as that role.
+ * assumes its role (the role's trust policy, with the `aws:SourceArn` and `aws:SourceAccount`
+ * Scheduler sends), then invokes its target asynchronously as that role (lambda:InvokeFunction
+ * checked against the role's policy), or dead-letters as that role.
  */
 export function wireServices(options: {
   template: CfnTemplate;
@@ -64,12 +65,20 @@ export function wireServices(options: {
   // Scheduler's retries (RetryPolicy) would meet the same refusal: an invoke it may not make dead-letters at once.
   const fire = async (schedule: Schedule): Promise<void> => {
     const principal = roleOf(schedule.target.RoleArn);
+    // First Scheduler assumes the execution role, under its trust policy: refused, nothing runs and
+    // nothing is dead-lettered (the dead-letter queue is sent to as that role too).
     try {
-      policies.authorize(principal, { action: 'lambda:InvokeFunction', resource: schedule.target.Arn });
+      await policies.assumeRoleForSchedule(schedule.target.RoleArn, scheduleGroupArn(schedule.group));
+    } catch (error) {
+      if (!(error instanceof AccessDenied)) throw error;
+      return void lostSchedules.push({ schedule: schedule.name, reason: error.message });
+    }
+    try {
+      await policies.authorize(principal, { action: 'lambda:InvokeFunction', resource: schedule.target.Arn });
     } catch (error) {
       if (!(error instanceof AccessDenied)) throw error;
       const deadLetters = schedule.target.DeadLetterConfig?.Arn;
-      if (deadLetters && policies.allows(principal, { action: 'sqs:SendMessage', resource: deadLetters })) {
+      if (deadLetters && (await policies.allows(principal, { action: 'sqs:SendMessage', resource: deadLetters }))) {
         queues.send(
           deadLetters,
           JSON.stringify({ schedule: schedule.arn, input: schedule.target.Input, error: error.message }),

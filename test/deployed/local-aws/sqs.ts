@@ -133,20 +133,20 @@ export class LocalQueues {
     this.clock.at(at, () => this.listeners.get(arn)?.());
   }
 
-  /** The SQS API the functions call (AWS JSON 1.0): SendMessage and ChangeMessageVisibility, with IAM on the queue's ARN. */
+  /** The SQS API the functions call (AWS JSON 1.0): SendMessage and ChangeMessageVisibility, with IAM on the queue's ARN (its queue policy with the role's policies). */
   service(): AwsService {
     return async (call) => {
       if (call.operation === 'ChangeMessageVisibility') {
         const body = parseJsonBody<{ QueueUrl: string; ReceiptHandle: string; VisibilityTimeout: number }>(call);
         const arn = this.arnOfUrl(body.QueueUrl);
-        call.authorize('sqs:ChangeMessageVisibility', arn);
+        await call.authorizeOperation(arn);
         this.changeVisibility(arn, body.ReceiptHandle, body.VisibilityTimeout);
         return jsonAnswer({});
       }
       if (call.operation !== 'SendMessage') throw new AwsError(400, 'UnsupportedOperation', `SQS ${call.operation} is not emulated here`);
       const body = parseJsonBody<{ QueueUrl: string; MessageBody: string; DelaySeconds?: number }>(call);
       const arn = this.arnOfUrl(body.QueueUrl);
-      call.authorize('sqs:SendMessage', arn);
+      await call.authorizeOperation(arn);
       const sender = call.caller.kind === 'role' ? call.caller.principal.sessionName : 'operator';
       const message = this.send(arn, body.MessageBody, body.DelaySeconds ?? 0, sender);
       return jsonAnswer({ MessageId: message.messageId, MD5OfMessageBody: message.md5 });
