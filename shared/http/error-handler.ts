@@ -1,5 +1,5 @@
 import { logger } from '#shared/logger';
-import { dependencyUnavailable, isTransientDependencyError } from './dependency-errors';
+import { dependencyUnavailable, isAbandonedAtDeadline, isTransientDependencyError } from './dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { toWireError } from './errors';
 import { jsonResponse, type HttpMiddleware } from './types';
@@ -7,13 +7,13 @@ import { jsonResponse, type HttpMiddleware } from './types';
 /**
  * Last in the stack, first on the way back: turns whatever was thrown into the error body of
  * docs/api.md, "Errors". Only DomainErrors reach the client; an AWS dependency that said "not now" (throttled,
- * its own 5xx, a timeout) becomes 503 with retry-after; anything else is logged with its cause
- * and answered with a generic 500.
+ * its own 5xx, a timeout), or work abandoned at the request's deadline, becomes 503 with retry-after;
+ * anything else is logged with its cause and answered with a generic 500.
  */
 export function errorHandler(): HttpMiddleware {
   return {
     onError: (request) => {
-      if (isTransientDependencyError(request.error)) {
+      if (isTransientDependencyError(request.error) || isAbandonedAtDeadline(request.error)) {
         logger.warn('dependency unavailable', { error: request.error as Error });
         request.error = dependencyUnavailable(request.error);
       }
