@@ -46,15 +46,6 @@ export function isTransientDependencyError(error: unknown): boolean {
   return ($metadata?.httpStatusCode ?? 0) >= 500;
 }
 
-/**
- * A store call abandoned because its request's deadline passed (shared/http/request-deadline.ts):
- * the request was answered 503 already. Not transient: nothing should try it again.
- */
-export function isAbandonedAtDeadline(error: unknown): boolean {
-  const { name, cause } = (error ?? {}) as { name?: string; cause?: { name?: string } };
-  return name === 'RequestDeadlineExceeded' || (name === 'AbortError' && cause?.name === 'RequestDeadlineExceeded');
-}
-
 export const dependencyUnavailable = (cause: unknown): DomainError => {
   const error = new DomainError(
     'SERVICE_UNAVAILABLE',

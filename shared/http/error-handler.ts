@@ -1,7 +1,8 @@
 import { logger } from '#shared/logger';
-import { dependencyUnavailable, isAbandonedAtDeadline, isTransientDependencyError } from './dependency-errors';
+import { dependencyUnavailable, isTransientDependencyError } from './dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { toWireError } from './errors';
+import { requestDeadline } from './request-deadline';
 import { jsonResponse, type HttpMiddleware } from './types';
 
 /**
@@ -13,7 +14,8 @@ import { jsonResponse, type HttpMiddleware } from './types';
 export function errorHandler(): HttpMiddleware {
   return {
     onError: (request) => {
-      if (isTransientDependencyError(request.error) || isAbandonedAtDeadline(request.error)) {
+      // Past the deadline, whatever failed was abandoned (its store calls aborted): answered 503 already.
+      if (isTransientDependencyError(request.error) || requestDeadline()?.signal.aborted) {
         logger.warn('dependency unavailable', { error: request.error as Error });
         request.error = dependencyUnavailable(request.error);
       }
