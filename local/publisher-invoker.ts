@@ -18,6 +18,8 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
   const { handler } = (await import('../functions/publish-post/handler')) as {
     handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
   };
+  // Loaded with the handler, once the settings are in place (this module is imported before).
+  const { outsideAnyRequest } = await import('#shared/store/client');
   const messageId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -26,7 +28,8 @@ export async function invokePublisher(trigger: PublishTrigger, timeoutMs = PUBLI
   });
   try {
     const response = await Promise.race([
-      handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs)),
+      // A new invocation: none of the deadline of the request that handed the post over.
+      outsideAnyRequest(() => handler(sqsEvent(messageId, trigger), lambdaContext(randomUUID(), 'publish-post', timeoutMs))),
       timedOut,
     ]);
     if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);

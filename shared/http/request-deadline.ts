@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Context } from 'aws-lambda';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
-import { storeCallsTiedTo } from '#shared/store/client';
+import { storeCallsTiedTo, type Caller } from '#shared/store/client';
 import { dependencyUnavailable } from './dependency-errors';
 import { toWireError } from './errors';
 import { logRequest } from './request-context';
@@ -78,12 +78,16 @@ export async function answerByDeadline(
   // One listener per store call in flight; a request may fan out to more than the default ten.
   setMaxListeners(1_000, controller.signal);
   const deadline: RequestDeadline = { at: Date.now() + budgetMs, signal: controller.signal };
+  const caller: Caller = { deadlineAt: deadline.at, signal: controller.signal };
   let timer: NodeJS.Timeout | undefined;
   const passed = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), budgetMs)));
-  const work = current.run(deadline, () => storeCallsTiedTo(controller.signal, run));
+  const work = current.run(deadline, () => storeCallsTiedTo(caller, run));
   try {
     const answer = await Promise.race([work, passed]);
-    if (answer) return answer;
+    if (answer) {
+      caller.settled = true;
+      return answer;
+    }
   } finally {
     clearTimeout(timer);
   }
