@@ -124,7 +124,11 @@ describe('a stalled store: 503 with retry-after by the deadline, nothing half-wr
     const created = await repeatWhileInProgress(body, headers['idempotency-key']);
     expect(created.status).toBe(201);
     const replayed = await service!.call('POST', '/posts', { key: apiKey, body, headers });
-    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.json.post.id]).toEqual([201, 'true', created.json.post.id]);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.json.post.id]).toEqual([
+      201,
+      'true',
+      created.json.post.id,
+    ]);
     expect((await postsWith(body.content)).map((post) => post.id)).toEqual([created.json.post.id]);
     expect(await used()).toBe(usedBefore + 1);
     expect(scheduler.scheduled.get(created.json.post.id)?.toISOString()).toBe(body.scheduled_for);
