@@ -36,7 +36,8 @@ describe('a stalled store: 503 with retry-after by the deadline, nothing half-wr
     // The service's store is this engine (read by the test table and the service at start).
     process.env.DYNAMODB_ENDPOINT = engine.endpoint;
     scheduler = new RecordingScheduler();
-    service = await startTestService({}, { scheduler });
+    // The service's own deadline, not the suite's longer one (test/support/test-service.ts).
+    service = await startTestService({ REQUEST_DEADLINE_MS: '' }, { scheduler });
     const account = await service.createAccount({ plan: 'pro' });
     apiKey = account.apiKey;
     await service.connectProfile(account.accountId, 'bluesky');
