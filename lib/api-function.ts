@@ -15,6 +15,14 @@ import { Construct } from 'constructs';
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 /**
+ * The API functions' timeout: under API Gateway's 30 s integration limit, and over the longest
+ * request deadline (config.requestDeadline.outboundMs, 20 s) plus the margin the deadline keeps to
+ * answer (shared/http/request-deadline.ts): a request answers by its deadline, the function's
+ * timeout is only the backstop for code that never yields (docs/decisions.md, "A deadline on every request").
+ */
+export const API_FUNCTION_TIMEOUT_SECONDS = 25;
+
+/**
  * 'bundle' runs esbuild on functions/<operation>/handler.ts (every real synth and deploy);
  * 'stub' puts a placeholder inline so template tests neither wait for esbuild nor depend on
  * handler files that other people may still be writing. Everything else is identical.
@@ -56,7 +64,7 @@ export class ApiFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
-      timeout: props.timeout ?? Duration.seconds(25),
+      timeout: props.timeout ?? Duration.seconds(API_FUNCTION_TIMEOUT_SECONDS),
       role,
       logGroup,
       tracing: lambda.Tracing.ACTIVE,

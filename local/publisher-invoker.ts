@@ -24,6 +24,8 @@ export async function invokePublisher(
   const { handler } = (await import('../functions/publish-post/handler')) as {
     handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
   };
+  // Loaded with the handler, once the settings are in place (this module is imported before).
+  const { outsideAnyRequest } = await import('#shared/store/client');
   const messageId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -32,7 +34,8 @@ export async function invokePublisher(
   });
   try {
     const response = await Promise.race([
-      handler(sqsEvent(messageId, trigger, delivery), lambdaContext(randomUUID(), 'publish-post', timeoutMs)),
+      // A new invocation: none of the deadline of the request that handed the post over.
+      outsideAnyRequest(() => handler(sqsEvent(messageId, trigger, delivery), lambdaContext(randomUUID(), 'publish-post', timeoutMs))),
       timedOut,
     ]);
     if (response && response.batchItemFailures.length > 0) throw new Error(`publisher reported a failed run for post ${trigger.post_id}`);

@@ -3,6 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { DeliveryTask } from '#shared/ports/webhook-queue';
 import { type WebhookEvent } from '#shared/domain/webhook';
+import { outsideAnyRequest } from '#shared/store/client';
 import { webhookEventItem } from '#shared/store/webhook-events';
 import { lambdaContext } from './lambda-context';
 
@@ -12,8 +13,11 @@ import { lambdaContext } from './lambda-context';
  * the sweep as its schedule's target. A reported failure is thrown, for the runner to retry.
  */
 type Handler<E, R> = (event: E, context: Context) => Promise<R>;
-const load = async <E, R>(operation: string): Promise<Handler<E, R>> =>
-  ((await import(`../functions/${operation}/handler`)) as { handler: Handler<E, R> }).handler;
+const load = async <E, R>(operation: string): Promise<Handler<E, R>> => {
+  const { handler } = (await import(`../functions/${operation}/handler`)) as { handler: Handler<E, R> };
+  // Each call a new invocation: none of the deadline of the request whose write announced the event.
+  return (event, context) => outsideAnyRequest(() => handler(event, context));
+};
 
 /** Loads the dispatcher's and the deliverer's modules ahead of the first event. */
 export async function loadWebhookFunctions(): Promise<void> {

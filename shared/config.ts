@@ -34,6 +34,13 @@ export interface Config {
   };
   oauthReturnUrlHosts: string[];
   publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; claimLeaseMs: number };
+  /**
+   * How long an API request may take before it is answered 503 SERVICE_UNAVAILABLE with retry-after
+   * and its work abandoned (shared/http/request-deadline.ts; docs/decisions.md, "A deadline on every
+   * request"): `storeMs` for operations that only wait on the store, `outboundMs` for those that also
+   * wait on a platform, a web address, image decoding or password hashing.
+   */
+  requestDeadline: { storeMs: number; outboundMs: number };
   aws: {
     kmsKeyId: string | undefined;
     scheduleGroup: string;
@@ -122,6 +129,10 @@ export function envToConfig(env: Env): Config {
       maxDelayMs: integer(env, 'PUBLISH_RETRY_MAX_MS', 8_000, 0),
       // Longer than any live run's platform call with its retries; the soak shortens it to see takeovers.
       claimLeaseMs: integer(env, 'PUBLISH_CLAIM_LEASE_MS', 5 * 60_000, 10_000),
+    },
+    requestDeadline: {
+      storeMs: integer(env, 'REQUEST_DEADLINE_MS', 4_000, 100, 28_000),
+      outboundMs: integer(env, 'OUTBOUND_REQUEST_DEADLINE_MS', 20_000, 100, 28_000),
     },
     aws: {
       kmsKeyId: env.KMS_KEY_ID || undefined,

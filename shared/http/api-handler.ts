@@ -8,6 +8,7 @@ import { idempotency, type StoredResponseCodec } from './idempotency';
 import { jsonBody } from './json-body';
 import { withLogScope } from '#shared/logger';
 import { requestContext } from './request-context';
+import { answerByDeadline } from './request-deadline';
 import { sessionAuth } from './session-auth';
 import { jsonResponse, type HandlerResult, type HttpEvent, type HttpResponse, type RequestState } from './types';
 import { bodyValidator, queryValidator, type ErrorExtras, type PrecompiledValidator, type Schema } from './validation';
@@ -69,7 +70,8 @@ export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>
 /**
  * THE middleware stack, the same for every endpoint, in this order: header normalisation,
  * request id and logger context, API-key auth and rate limit, JSON body, validation,
- * idempotency, and the error handler last (first to see an error on the way back).
+ * idempotency, and the error handler last (first to see an error on the way back). The whole
+ * stack runs under the request's deadline.
  */
 export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(options: EndpointOptions<TBody, TQuery>) {
   const validateBody = options.body && bodyValidator(options.body.schema, options.body.validator, options.body.extras);
@@ -120,7 +122,11 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
     const response = jsonResponse(result.statusCode, result.body, result.headers);
     return result.cookies?.length ? { ...response, cookies: result.cookies } : response;
   });
-  // Each invocation logs through its own scope (see shared/logger.ts).
+  // Each invocation logs through its own scope (see shared/logger.ts), and answers by its deadline
+  // (shared/http/request-deadline.ts) whatever it waits on.
   // The middleware stack fills in `state`; Lambda hands a plain context.
-  return (event: HttpEvent, context: Context) => withLogScope({}, () => handler(event, context as Context & { state: RequestState }));
+  return (event: HttpEvent, context: Context) =>
+    withLogScope({}, () =>
+      answerByDeadline(options.operation, event, context, () => handler(event, context as Context & { state: RequestState })),
+    );
 }

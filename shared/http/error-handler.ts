@@ -2,18 +2,20 @@ import { logger } from '#shared/logger';
 import { dependencyUnavailable, isTransientDependencyError } from './dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { toWireError } from './errors';
+import { requestDeadline } from './request-deadline';
 import { jsonResponse, type HttpMiddleware } from './types';
 
 /**
  * Last in the stack, first on the way back: turns whatever was thrown into the error body of
  * docs/api.md, "Errors". Only DomainErrors reach the client; an AWS dependency that said "not now" (throttled,
- * its own 5xx, a timeout) becomes 503 with retry-after; anything else is logged with its cause
- * and answered with a generic 500.
+ * its own 5xx, a timeout), or work abandoned at the request's deadline, becomes 503 with retry-after;
+ * anything else is logged with its cause and answered with a generic 500.
  */
 export function errorHandler(): HttpMiddleware {
   return {
     onError: (request) => {
-      if (isTransientDependencyError(request.error)) {
+      // Past the deadline, whatever failed was abandoned (its store calls aborted): answered 503 already.
+      if (isTransientDependencyError(request.error) || requestDeadline()?.signal.aborted) {
         logger.warn('dependency unavailable', { error: request.error as Error });
         request.error = dependencyUnavailable(request.error);
       }

@@ -4,6 +4,7 @@ import { logger } from '#shared/logger';
 import { withStoreRetries } from '#shared/use-cases/store-retries';
 import { claimIdempotencyKey, completeIdempotencyRecord, idempotencyKey, releaseIdempotencyKey } from '#shared/store/idempotency-records';
 import { DomainError } from '#shared/domain/errors';
+import { requestDeadline } from './request-deadline';
 import type { HttpMiddleware, HttpRequest } from './types';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -15,6 +16,26 @@ function requestHash(request: HttpRequest): string {
     .update(`${event.requestContext.http.method} ${event.rawPath}\n`)
     .update(event.body ?? '')
     .digest('base64url');
+}
+
+/**
+ * Between two functions' clocks (both synchronised by AWS): a takeover by a repeat on another
+ * container must not begin before this request's deadline has passed by its own clock.
+ */
+const CLOCK_MARGIN_MS = 1_000;
+
+/**
+ * Until when the claim holds the key against a repeat: as long as this request may still act, that
+ * is until its deadline, after which it has been answered (503 if still running) and every store
+ * call of its aborts (docs/decisions.md, "A deadline on every request"). A repeat after that takes
+ * the key over; a write of this request still in flight then cannot land on top of the repeat's,
+ * as the record's completion is conditional on this request's token (create-post completes it in
+ * its creation transaction). Without a deadline (none in practice), the store's default lock.
+ */
+function lockUntil(now: Date): Date | undefined {
+  const deadline = requestDeadline();
+  if (!deadline) return undefined;
+  return new Date(now.getTime() + Math.max(0, deadline.at - Date.now()) + CLOCK_MARGIN_MS);
 }
 
 /**
@@ -51,7 +72,8 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const recordKey = idempotencyKey(state.accountId ?? '', key);
       const hash = requestHash(request);
       const token = randomUUID();
-      const outcome = await claimIdempotencyKey(recordKey, token, hash, clock.now());
+      const now = clock.now();
+      const outcome = await claimIdempotencyKey(recordKey, token, hash, now, lockUntil(now));
       if (!outcome.claimed) {
         const existing = outcome.existing;
         if (existing.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
@@ -82,8 +104,8 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
       const record = request.context.state.idempotency;
       if (!record || record.settled) return;
       // Best effort: a release lost to a store fault must not replace the request's own answer (a 503
-      // with retry-after); the claim's lock ends by itself after LOCK_SECONDS, and a repeat meanwhile
-      // gets IDEMPOTENCY_KEY_IN_PROGRESS.
+      // with retry-after); the claim's lock ends by itself at the request's deadline, and a repeat
+      // meanwhile gets IDEMPOTENCY_KEY_IN_PROGRESS.
       await releaseIdempotencyKey(record.recordKey, record.token).catch((error: unknown) =>
         logger.warn('idempotency claim not released; its lock expires by itself', { error: error as Error }),
       );

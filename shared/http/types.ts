@@ -23,6 +23,8 @@ export interface RequestState {
   idempotency?: { recordKey: { pk: string; sk: string }; token: string; requestHash: string; settled: boolean };
   /** A stored response to replay instead of running the handler (idempotency). */
   replay?: HttpResponse;
+  /** Answered 503 at its deadline (shared/http/request-deadline.ts): whatever still runs for it is abandoned. */
+  abandoned?: boolean;
 }
 
 export type HttpContext = Context & { state: RequestState };

@@ -7,6 +7,8 @@ import { ignoreConditionFailure, oldItemOf } from './transaction-errors';
  * Idempotency records (docs/api.md, "Idempotency"): one per account and idempotency-key, kept 24 h.
  * While the first request runs the record is `in_progress` (with a short lock, so a crashed
  * request does not block the key for a day); then `completed` with the response to replay.
+ * The lock lasts as long as the request may still act: until its deadline (given by the caller),
+ * or LOCK_SECONDS for a caller without one.
  */
 export const RECORD_TTL_SECONDS = 24 * 60 * 60;
 export const LOCK_SECONDS = 60;
@@ -28,6 +30,7 @@ export async function claimIdempotencyKey(
   token: string,
   requestHash: string,
   now: Date,
+  lockUntil: Date = new Date(now.getTime() + LOCK_SECONDS * 1000),
 ): Promise<ClaimOutcome> {
   try {
     await db.send(
@@ -39,7 +42,8 @@ export async function claimIdempotencyKey(
           status: 'in_progress',
           token,
           request_hash: requestHash,
-          lock_expires_at_epoch: toEpochSeconds(now) + LOCK_SECONDS,
+          // Rounded up: the lock never ends before the request's own deadline.
+          lock_expires_at_epoch: Math.ceil(lockUntil.getTime() / 1000),
           [TTL_ATTRIBUTE]: toEpochSeconds(now) + RECORD_TTL_SECONDS,
         },
         // Free, expired (TTL not yet applied), or abandoned by a crashed request with the same body.

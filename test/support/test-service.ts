@@ -24,8 +24,17 @@ export async function useTestTable(env: Record<string, string> = {}): Promise<Te
   if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: run the tests through jest (global setup)');
   const tableName = `test-${randomUUID()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-test-'));
-  // Quiet by default; TEST_LOG_LEVEL=INFO shows the service's logs while debugging a test.
-  Object.assign(process.env, { TABLE_NAME: tableName, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT', ...env });
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DATA_DIR: dataDir,
+    // Quiet by default; TEST_LOG_LEVEL=INFO shows the service's logs while debugging a test.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT',
+    // One DynamoDB Local serves four workers on a 2-core machine: 50 concurrent creations can take
+    // longer than the 4 s request deadline a real store never comes near. Tests of the deadline
+    // itself set their own ('' = the service's default).
+    REQUEST_DEADLINE_MS: '20000',
+    ...env,
+  });
   await ensureTable(endpoint, tableName);
   // Outbound requests to user-given addresses (link cards) never leave the machine in tests.
   const { offlineResolver, useNameResolver } = await import('#shared/ports/name-resolver');
