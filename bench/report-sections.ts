@@ -169,13 +169,23 @@ export function sections(results: BenchResults): { title: string; headers: strin
   }
   list.push({
     title: `Lambda bundles (esbuild as the CDK stack: node24, cjs, minified, @aws-sdk/* external); load = median require() in a fresh node${results.sdkLoadMs === undefined ? '' : `; the AWS SDK alone loads in ${formatNumber(results.sdkLoadMs)} ms`}`,
-    headers: ['function', 'status', 'KB', 'load ms', 'load ms, --enable-source-maps', 'largest parts (KB)', 'note'],
+    headers: [
+      'function',
+      'status',
+      'KB',
+      'load ms',
+      'load ms, --enable-source-maps',
+      'load CPU ms, --enable-source-maps',
+      'largest parts (KB)',
+      'note',
+    ],
     rows: results.bundles.map((b) => [
       b.operation,
       b.status,
       b.sizeKb ?? Number.NaN,
       b.loadMs ?? Number.NaN,
       b.loadMsWithSourceMaps ?? Number.NaN,
+      b.loadCpuMs ?? Number.NaN,
       (b.largest ?? []).map((part) => `${part.name} ${part.kb}`).join(', '),
       b.problem ?? '',
     ]),
@@ -240,7 +250,7 @@ export function modelSections(model: PipelineModelFigures): Section[] {
       ...model.variants[0]!.cost.volumes.map((volume) => `USD/month at ${volumeName(volume)}`),
     ],
     rows: model.variants.map((entry) => [
-      `${entry.variant.name}${entry.variant.name === model.recommended ? ' (recommended)' : ''}`,
+      `${entry.variant.name}${entry.variant.name === model.recommended ? ' **(recommended)**' : ''}`,
       entry.initMs,
       ...entry.figures.flatMap((shape) => [seconds(shape.lateness.p50), seconds(shape.lateness.p99), seconds(shape.lateness.max)]),
       entry.meetsTarget ? 'yes' : 'no',

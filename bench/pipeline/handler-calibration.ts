@@ -218,7 +218,7 @@ export async function calibrateHandlers(
       }),
       apiContext('create-post'),
     )) as unknown as { statusCode: number; body: string };
-    const createdPostId = (JSON.parse(kept.body) as { id: string }).id;
+    const createdPostId = (JSON.parse(kept.body) as { post: { id: string } }).post.id;
     schedules.pop();
     const createLogBytes = logs.bytes();
     const queuedDirectly = messages.length;
