@@ -12,6 +12,11 @@ export interface BundleFigures {
   loadMs?: number;
   /** The same with --enable-source-maps, which the stack sets in NODE_OPTIONS. */
   loadMsWithSourceMaps?: number;
+  /**
+   * CPU time (user + system) of that load with --enable-source-maps: unlike wall time it barely
+   * moves with other work on the machine, and it is what a function's CPU share stretches in Lambda.
+   */
+  loadCpuMs?: number;
   /** The largest contributors to the bundle (npm package or source folder, KB). */
   largest?: { name: string; kb: number }[];
   problem?: string;
@@ -44,6 +49,8 @@ const cdkOptions = (root: string): BuildOptions => ({
   // sharp is installed beside the bundle (native code), as the stack does; NODE_PATH finds it here.
   external: ['@aws-sdk/*', 'sharp'],
   tsconfig: join(root, 'tsconfig.json'),
+  // The stack injects the AWS composition root into every bundle (lib/api-function.ts).
+  inject: [join(root, 'shared', 'wiring', 'aws.ts')],
   logLevel: 'silent',
   metafile: true,
 });
@@ -91,13 +98,13 @@ function largestParts(metafile: Metafile | undefined, outputPath: string): { nam
     .map(([name, size]) => ({ name, kb: Math.round(size / 1024) }));
 }
 
-/** One cold module load in a fresh process, in ms; throws with node's message when the require fails. */
-function loadOnce(root: string, file: string | string[], sourceMaps: boolean): number {
+/** One cold module load in a fresh process: wall and CPU ms; throws with node's message when the require fails. */
+function loadOnce(root: string, file: string | string[], sourceMaps: boolean): { wallMs: number; cpuMs: number } {
   const requires = [file]
     .flat()
     .map((name) => `require(${JSON.stringify(name)});`)
     .join(' ');
-  const script = `const t=process.hrtime.bigint(); ${requires} console.log(Number(process.hrtime.bigint()-t)/1e6)`;
+  const script = `const t=process.hrtime.bigint(), c=process.cpuUsage(); ${requires} const u=process.cpuUsage(c); console.log(Number(process.hrtime.bigint()-t)/1e6, (u.user+u.system)/1e3)`;
   const result = spawnSync(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
     // Lambda's settings (a table name must have 3+ characters: config refuses "x" at load),
     // and NODE_PATH standing in for the runtime's own copy of the AWS SDK.
@@ -105,13 +112,13 @@ function loadOnce(root: string, file: string | string[], sourceMaps: boolean): n
     encoding: 'utf8',
     timeout: 20_000,
   });
-  const ms = Number(result.stdout.trim().split('\n').pop());
-  if (result.status !== 0 || !Number.isFinite(ms)) {
+  const [wallMs, cpuMs] = (result.stdout.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  if (result.status !== 0 || !Number.isFinite(wallMs) || !Number.isFinite(cpuMs)) {
     // Node prints the minified source line first; the error's own line is what explains it.
     const lines = (result.stderr ?? '').split('\n');
     throw new Error(lines.find((line) => /^\w*Error\b/.test(line))?.slice(0, 200) ?? `exit ${result.status}`);
   }
-  return ms;
+  return { wallMs: wallMs!, cpuMs: cpuMs! };
 }
 
 /**
@@ -119,8 +126,13 @@ function loadOnce(root: string, file: string | string[], sourceMaps: boolean): n
  * with and without source maps, then again), so a busy moment of the machine does not land
  * on one function's samples or on one of the two columns.
  */
-export async function measureBundles(root: string, outDir: string, runs: { plain: number; sourceMaps: number }): Promise<BundleFigures[]> {
-  const operations = await deployedOperations(root);
+export async function measureBundles(
+  root: string,
+  outDir: string,
+  runs: { plain: number; sourceMaps: number },
+  only?: string[],
+): Promise<BundleFigures[]> {
+  const operations = (await deployedOperations(root)).filter((operation) => !only || only.includes(operation));
   const present = operations.filter((operation) => existsSync(join(root, 'functions', operation, 'handler.ts')));
   const { metafile, problems } = await bundleAll(root, outDir, present);
   const figures = new Map<string, BundleFigures>();
@@ -138,16 +150,17 @@ export async function measureBundles(root: string, outDir: string, runs: { plain
       largest: largestParts(metafile, `/${operation}/index.js`),
     });
   }
-  const samples = new Map<string, { plain: number[]; sourceMaps: number[] }>();
+  const samples = new Map<string, { plain: number[]; sourceMaps: number[]; cpu: number[] }>();
   const kinds = (round: number) => (['plain', 'sourceMaps'] as const).filter((kind) => round < runs[kind]);
   for (let round = 0; round < Math.max(runs.plain, runs.sourceMaps); round += 1) {
     for (const figure of figures.values()) {
       for (const kind of kinds(round)) {
         if (figure.status !== 'ok') continue;
         try {
-          const ms = loadOnce(root, outputOf(outDir, figure.operation), kind === 'sourceMaps');
-          const entry = samples.get(figure.operation) ?? { plain: [], sourceMaps: [] };
-          entry[kind].push(ms);
+          const { wallMs, cpuMs } = loadOnce(root, outputOf(outDir, figure.operation), kind === 'sourceMaps');
+          const entry = samples.get(figure.operation) ?? { plain: [], sourceMaps: [], cpu: [] };
+          entry[kind].push(wallMs);
+          if (kind === 'sourceMaps') entry.cpu.push(cpuMs);
           samples.set(figure.operation, entry);
         } catch (error) {
           Object.assign(figure, { status: 'failed', problem: `does not load: ${(error as Error).message}` });
@@ -160,11 +173,12 @@ export async function measureBundles(root: string, outDir: string, runs: { plain
     if (figure.status !== 'ok' || !taken) continue;
     figure.loadMs = median(taken.plain);
     figure.loadMsWithSourceMaps = median(taken.sourceMaps);
+    figure.loadCpuMs = median(taken.cpu);
   }
   return [...figures.values()];
 }
 
 /** The AWS SDK packages every handler requires, loaded alone: the part of each load time that is not ours. */
 export function measureSdkLoad(root: string, runs: number): number {
-  return median(Array.from({ length: runs }, () => loadOnce(root, ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], false)));
+  return median(Array.from({ length: runs }, () => loadOnce(root, ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], false).wallMs));
 }

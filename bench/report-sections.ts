@@ -1,5 +1,7 @@
+import type { CostTable } from './cost';
+import type { PipelineModelFigures } from './pipeline/model-phase';
 import { checks, type BenchResults } from './results';
-import { PUBLISH_DELAY_SPREAD_MS } from './settings';
+import { LATENESS_P99_TARGET_MS as LATENESS_TARGET, PUBLISH_DELAY_SPREAD_MS } from './settings';
 import { formatNumber, type Row } from './tables';
 
 /** The sections both outputs share, as (title, headers, rows). */
@@ -140,56 +142,7 @@ export function sections(results: BenchResults): { title: string; headers: strin
       ],
     });
   }
-  if (results.pipelineModel) {
-    const model = results.pipelineModel;
-    const { burst } = model;
-    list.push({
-      title: `AWS publishing path, modelled offline (${model.posts} posts at random seconds, ${model.queuedDirectly} queued directly, ${model.schedulesFired} through a release schedule fired anywhere in its minute; platform answer ${model.platformLatencyMs} ms assumed; ms)`,
-      headers: ['figure', 'p50', 'p90', 'p99', 'max', 'count'],
-      rows: [
-        [
-          'platform call − scheduled_for',
-          model.lateness.p50,
-          model.lateness.p90,
-          model.lateness.p99,
-          model.lateness.max,
-          `${model.published}/${model.posts} published, ${model.publishedTwice} twice`,
-        ],
-        [
-          'release function, billed',
-          model.releaseBilledMs.p50,
-          model.releaseBilledMs.p90,
-          model.releaseBilledMs.p99,
-          model.releaseBilledMs.max,
-          model.releaseBilledMs.count,
-        ],
-        [
-          'publisher invocation, billed',
-          model.publisherBilledMs.p50,
-          model.publisherBilledMs.p90,
-          model.publisherBilledMs.p99,
-          model.publisherBilledMs.max,
-          model.publisherBilledMs.count,
-        ],
-        [
-          'billed per post: release + publisher',
-          model.billedMsPerPost.release + model.billedMsPerPost.publisher,
-          '',
-          '',
-          '',
-          `longest wait for a post time in a function: ${formatNumber(model.maxWaitMs)} ms`,
-        ],
-        [
-          `burst: ${burst.posts} posts due in one minute`,
-          '',
-          '',
-          '',
-          '',
-          `peak ${burst.peakConcurrency} of ${burst.maxConcurrency} concurrent, ${burst.invocations} invocations, ${burst.redeliveries} retried, ${burst.deadLettered} dead-lettered, ${burst.lost} lost; run started after the post time p50 ${formatNumber(burst.deliverySeconds.p50)} s, p99 ${formatNumber(burst.deliverySeconds.p99)} s; the retried runs came back after the visibility timeout (last ${formatNumber(burst.drainSeconds)} s after the minute)`,
-        ],
-      ],
-    });
-  }
+  if (results.pipelineModel) list.push(...modelSections(results.pipelineModel));
   if (results.media) {
     const { imageBytes, rounds, uploadToReadyMs, completeMs, isolated } = results.media;
     list.push({
@@ -216,13 +169,23 @@ export function sections(results: BenchResults): { title: string; headers: strin
   }
   list.push({
     title: `Lambda bundles (esbuild as the CDK stack: node24, cjs, minified, @aws-sdk/* external); load = median require() in a fresh node${results.sdkLoadMs === undefined ? '' : `; the AWS SDK alone loads in ${formatNumber(results.sdkLoadMs)} ms`}`,
-    headers: ['function', 'status', 'KB', 'load ms', 'load ms, --enable-source-maps', 'largest parts (KB)', 'note'],
+    headers: [
+      'function',
+      'status',
+      'KB',
+      'load ms',
+      'load ms, --enable-source-maps',
+      'load CPU ms, --enable-source-maps',
+      'largest parts (KB)',
+      'note',
+    ],
     rows: results.bundles.map((b) => [
       b.operation,
       b.status,
       b.sizeKb ?? Number.NaN,
       b.loadMs ?? Number.NaN,
       b.loadMsWithSourceMaps ?? Number.NaN,
+      b.loadCpuMs ?? Number.NaN,
       (b.largest ?? []).map((part) => `${part.name} ${part.kb}`).join(', '),
       b.problem ?? '',
     ]),
@@ -234,22 +197,152 @@ export function sections(results: BenchResults): { title: string; headers: strin
       rows: Object.entries(results.itemSizes).map(([name, bytes]) => [name, bytes]),
     });
   }
-  if (results.cost) {
-    const { estimate } = results.cost;
-    list.push({
-      title: 'Cost per million posts (one scheduled Bluesky post each, us-east-1 list prices, no free tier)',
-      headers: ['item', 'per post', 'USD per 1M posts'],
-      rows: [
-        ...estimate.lines.map((line) => [line.item, line.perPost, line.usdPerMillionPosts.toFixed(2)]),
-        ['total', '', estimate.totalPerMillion.toFixed(2)],
-        ['storage while kept (post + gsi1 copy)', 'per month', estimate.storagePerMillionPerMonth.toFixed(2)],
-      ],
-    });
-  }
   list.push({
     title: 'Targets',
     headers: ['figure', 'value', 'target', 'result'],
     rows: checks(results).map((check) => [check.figure, check.value, check.target, check.pass ? 'pass' : 'MISS']),
   });
   return list;
+}
+
+type Section = { title: string; headers: string[]; rows: Row[] };
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const dollars = (usd: number) => (usd >= 100 ? usd.toFixed(0) : usd.toFixed(2));
+const volumeName = (volume: number) => (volume >= 1e6 ? `${volume / 1e6} M` : `${volume / 1e3} k`);
+
+/** The AWS publishing model: what was measured on the real handlers, the variants per shape, their details, and the cost. */
+export function modelSections(model: PipelineModelFigures): Section[] {
+  const { calibration: c, assumptions: a } = model;
+  const summary = (values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+    return [at(50), at(90), at(99), sorted[sorted.length - 1] ?? Number.NaN, sorted.length] as Row;
+  };
+  const calibration: Section = {
+    title: `AWS publishing model, 1 of 4: the real handlers against DynamoDB Local (${c.posts} posts through POST /posts, ${c.queuedDirectly} queued directly, ${c.schedulesFired} through the release handler; ms)`,
+    headers: ['figure', 'p50', 'p90', 'p99', 'max', 'count'],
+    rows: [
+      ['POST /posts handler (in-process)', ...summary(c.createPostMs)],
+      ['release handler run', ...summary(c.single.releaseMs)],
+      ['publisher, batch of 1: start → first platform call (the model samples this)', ...summary(c.single.preCallMs)],
+      ['publisher, batch of 1: end of its wait → platform call (handed over 300 ms early)', ...summary(c.single.afterWaitMs)],
+      ['publisher, batch of 1: platform answer → end (result, final status + outbox)', ...summary(c.single.afterCallMs)],
+      ['publisher, batch of 10: start → each first platform call (shown, not sampled)', ...summary(c.full.preCallMs)],
+      [
+        `duplicates: ${c.duplicates.sameBatch} in one batch, ${c.duplicates.concurrent} in two invocations at once, ${c.duplicates.afterFinish} after the first run`,
+        '',
+        '',
+        '',
+        '',
+        `${c.published}/${c.posts} published, ${c.duplicates.publishedTwice} published twice; ${c.duplicates.heldReported} copies reported held and delivered again after the lease`,
+      ],
+    ],
+  };
+  const shapeHeaders = model.shapes.flatMap((shape) => [`${shape.name} p50`, `${shape.name} p99`, `${shape.name} max`]);
+  const variants: Section = {
+    title: `AWS publishing model, 2 of 4: lateness over ALL posts (first platform call − due instant; retried and duplicated included; seconds) per variant, and its monthly cost; target p99 ≤ ${seconds(LATENESS_TARGET)} s at every shape. Shapes: ${model.shapes.map((shape) => `${shape.name} = ${shape.description} (${shape.posts} posts)`).join('; ')}`,
+    headers: [
+      'variant',
+      'INIT ms (cold)',
+      ...shapeHeaders,
+      'meets target',
+      ...model.variants[0]!.cost.volumes.map((volume) => `USD/month at ${volumeName(volume)}`),
+    ],
+    rows: model.variants.map((entry) => [
+      `${entry.variant.name}${entry.variant.name === model.recommended ? ' **(recommended)**' : ''}`,
+      entry.initMs,
+      ...entry.figures.flatMap((shape) => [seconds(shape.lateness.p50), seconds(shape.lateness.p99), seconds(shape.lateness.max)]),
+      entry.meetsTarget ? 'yes' : 'no',
+      ...entry.cost.totals.map(dollars),
+    ]),
+  };
+  const detailRows = (name: string, figures: PipelineModelFigures['variants'][number]['figures']): Row[] =>
+    figures.map((shape) => [
+      name,
+      shape.shape,
+      `${shape.published}/${shape.posts}`,
+      `${(100 * shape.coldShare).toFixed(2)} % (${shape.coldStarts})`,
+      `${(100 * shape.coldPostShare).toFixed(2)} %`,
+      shape.duplicatesDelivered,
+      `${shape.duplicatesHeld} held, ${shape.duplicatesAfterFinal} after final`,
+      c.duplicates.publishedTwice,
+      shape.retriedRecords,
+      shape.deadLettered,
+      shape.peakConcurrency,
+      shape.publisherBilledMsPerPost + shape.publisherProvisionedBilledMsPerPost,
+    ]);
+  const details: Section = {
+    title: `AWS publishing model, 3 of 4: per shape and variant (failure rate ${(100 * a.failureRate).toFixed(1)} % of record runs, duplicates ${(100 * a.duplicateRate).toFixed(1)} % of messages; "published twice" is the real handlers' count under duplicates, table 1; the last rows repeat the recommended variant at ${(100 * model.sensitivity.failureRate).toFixed(0)} % failures)`,
+    headers: [
+      'variant',
+      'shape',
+      'published',
+      'cold invocations',
+      'posts on a cold run',
+      'duplicates delivered',
+      'duplicate copies',
+      'published twice',
+      'retried records',
+      'dead-lettered',
+      'peak concurrency',
+      'publisher billed ms per post',
+    ],
+    rows: [
+      ...model.variants.flatMap((entry) => detailRows(entry.variant.name, entry.figures)),
+      ...detailRows(
+        `${model.sensitivity.variant} at ${(100 * model.sensitivity.failureRate).toFixed(0)} % failures`,
+        model.sensitivity.figures,
+      ).map((row, index) => {
+        const shape = model.sensitivity.figures[index]!;
+        return [
+          ...row.slice(0, 2),
+          `${row[2]} (p99 ${seconds(shape.lateness.p99)} s, max ${seconds(shape.lateness.max)} s)`,
+          ...row.slice(3),
+        ];
+      }),
+    ],
+  };
+  return [calibration, variants, details, costSection(model.cost, model.recommended)];
+}
+
+function costSection(cost: CostTable, variant: string): Section {
+  const perMillion = (usd: number, volume: number) => dollars((usd / volume) * 1e6);
+  const row = (line: CostTable['variable'][number]): Row => [
+    line.item,
+    line.perPost,
+    ...line.usd.flatMap((usd, index) => [dollars(usd), perMillion(usd, cost.volumes[index]!)]),
+  ];
+  return {
+    title: `AWS publishing model, 4 of 4: cost per month of the recommended variant (${variant}), us-east-1 list prices, arm64, no free tier; per-post Lambda time from the model's ${cost.shapes.join(' / ')} shape`,
+    headers: ['item', 'per post', ...cost.volumes.flatMap((volume) => [`USD/month at ${volumeName(volume)}`, 'USD per 1 M posts'])],
+    rows: [
+      ...cost.variable.map(row),
+      [
+        'variable, total',
+        '',
+        ...cost.volumes.flatMap((volume, index) => [
+          dollars(cost.totals[index]! - cost.fixedTotals[index]!),
+          perMillion(cost.totals[index]! - cost.fixedTotals[index]!, volume),
+        ]),
+      ],
+      ...cost.fixed.map(row),
+      [
+        'fixed, total',
+        '',
+        ...cost.volumes.flatMap((volume, index) => [dollars(cost.fixedTotals[index]!), perMillion(cost.fixedTotals[index]!, volume)]),
+      ],
+      ['TOTAL', '', ...cost.volumes.flatMap((volume, index) => [dollars(cost.totals[index]!), dollars(cost.perMillion[index]!)])],
+      [
+        'storage while kept (post + gsi1 copy), per million posts kept',
+        'per month',
+        dollars(cost.storagePerMillionPerMonth),
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+    ],
+  };
 }

@@ -2,7 +2,7 @@ import { PRICES } from './cost';
 import { readings } from './readings';
 import { sections } from './report-sections';
 import { checks, type BenchResults } from './results';
-import { ASSUMED_PLATFORM_MS, ENGINE_WARMUP_SECONDS, PUBLISH_DELAY_SPREAD_MS, TARGETS } from './settings';
+import { ENGINE_WARMUP_SECONDS, PUBLISH_DELAY_SPREAD_MS, TARGETS } from './settings';
 import { formatNumber, markdownTable, textTable } from './tables';
 
 /** The summary printed at the end of a run: every table, the readings and the verdict. */
@@ -57,14 +57,15 @@ export function markdownReport(results: BenchResults): string {
     `- **Overhead.** One request at a time (no queueing), three depths taking turns request by request: the floor, the Lambda handler called in-process with a synthetic API Gateway event (middleware + handler), and the same request through the local HTTP server over a keep-alive connection (adds the HTTP parsing, router and event adapter). Target: HTTP − floor < ${TARGETS.overheadMs} ms at p50.`,
     `- **Races** from the acceptance criteria, ${results.races.monthly.length} rounds each through HTTP on fresh accounts: 50 concurrent POST /posts on a free account (limit 10) must give exactly 10 × 201 and 40 × 429 MONTHLY_LIMIT_EXCEEDED; 20 concurrent LinkedIn posts for one scheduled_for must give 1 × 201 and 19 × 429 RATE_LIMIT_EXCEEDED. A wrong count fails the run.`,
     `- **Publish delay.** Posts are created through the API with due times ${PUBLISH_DELAY_SPREAD_MS} ms apart, 65 s ahead; the clock port (shared/ports/clock.ts) is then moved forward so they fall due within seconds, and the local scheduler (local/local-scheduler.ts, 100 ms tick) runs the real publisher handler for each. Delay = time of the platform adapter call − due time, both in the clock's frame. Target p99 < ${TARGETS.publishDelayP99Ms} ms.`,
-    `- **AWS publishing model** (bench/pipeline). Posts are created through the real create-post use case with the real AWS scheduler adapter, whose EventBridge Scheduler and SQS calls are captured instead of sent. A simulated Scheduler fires each release schedule at a uniformly random instant of the minute it names (its documented 60 s precision) and runs the real release handler in virtual time; an emulated SQS queue and Lambda event source (DelaySeconds in whole seconds, batches of 10, maximum concurrency 10, visibility timeout, redrive after 5 receives) run the real publisher handler against DynamoDB Local, the clock port moving with the real time the handler takes. Platform answers are modelled at ${ASSUMED_PLATFORM_MS} ms. Lateness = virtual time of the platform call − scheduled_for; billed = handler time rounded up to the ms. The burst queues 10,000 posts due in one minute through the real release handler; its publisher is a stand-in (${ASSUMED_PLATFORM_MS} ms ± 50 %, 2 % of runs failing and redelivered after the visibility timeout), since the question there is the queue's bound and that nothing is lost. Targets: lateness p99 ≤ 2 s, no function waiting over 1 s for a post, burst within the concurrency, none lost.`,
+    modelMethod(),
     `- **Bundles.** Every handler (functions/*/handler.ts) bundled with esbuild's API exactly as lib/api-function.ts has CDK do it (platform node, target node24, cjs, minify, source map, \`@aws-sdk/*\` external, tsconfig paths). Size is the minified .js (the .map is not loaded unless source maps are on). Load = median of \`require()\` timed inside a fresh \`node -e\` (TABLE_NAME set, AWS_REGION us-east-1, NODE_PATH standing in for the runtime's AWS SDK); the stack sets NODE_OPTIONS=--enable-source-maps, so that column is what Lambda pays. Targets < ${TARGETS.bundleKb} KB, < ${TARGETS.bundleLoadMs} ms.`,
-    `- **Cost** from the measured durations and item sizes (below), with the prices stated, so the arithmetic can be redone.`,
+    '- **Cost** (bench/cost.ts) recounted from the real stack: each function’s memory, architecture and tracing read from the synthesized CloudFormation template (bench/stack-facts.ts), every request a post makes counted from the code, Lambda time per post from the lateness model (INIT of cold environments included), item sizes read back from DynamoDB Local, log bytes as the service logs them at INFO; prices stated below the table, so the arithmetic can be redone.',
     '',
   ];
   for (const section of sections(results)) {
     parts.push(`## ${section.title}`, '', markdownTable(section.headers, section.rows), '');
-    if (section.title.startsWith('Cost per million')) parts.push(...costNotes(results));
+    if (section.title.startsWith('AWS publishing model, 2 of 4')) parts.push(...modelNotes(results));
+    if (section.title.startsWith('AWS publishing model, 4 of 4')) parts.push(...costNotes(results));
   }
   parts.push(
     '## Reading the figures',
@@ -85,34 +86,131 @@ export function markdownReport(results: BenchResults): string {
   return parts.join('\n');
 }
 
+/** The method paragraph of the AWS publishing model. */
+function modelMethod(): string {
+  return [
+    '- **AWS publishing model** (bench/pipeline). Two parts. (1) The real handlers against DynamoDB Local (handler-calibration.ts): posts created through the real POST /posts handler with the real AWS scheduler adapter, whose EventBridge Scheduler and SQS calls are captured; each captured release schedule runs the real release handler; the captured messages go to the real publisher handler in batches of 1 and of 10 at their posts’ time (and a fifth 300 ms early, to time the wait and claim), the platform answering at once, the clock moving at real speed. Duplicate deliveries are played out on the real handler three ways (both copies in one batch, two invocations at once, the second copy after the first finished) with the platform holding each call 200 ms, and copies reported held are delivered again after the claim lease: “published twice” counts posts whose platform was called more than once.',
+    '(2) A discrete-event simulation in virtual time (lateness-model.ts) of Scheduler → release function → publish queue → event source → publisher execution environments, for three traffic shapes and several design variants, sampling the real publisher’s times from part 1 (batch of 1: DynamoDB Local serialises a batch of 10, which real DynamoDB does not). Each record has its own clock (records of a batch run concurrently). A cold environment pays INIT = the runtime’s own INIT + the publisher bundle’s measured require() CPU time stretched to the function’s CPU share + first connections; environments are reused while warm and reclaimed after an idle lifetime; duplicates, failed runs and their retries under the new policy, pollers’ scale-up and the concurrency cap are stated assumptions (listed under table 2), not findings of an emulator. Lateness = the instant the publisher starts the first platform call for the post − its due instant (scheduled_for, or creation for an immediate post), over every post, retried and duplicated ones included.',
+  ].join(' ');
+}
+
+/** The model's assumptions, each with its source, under the variants table. */
+function modelNotes(results: BenchResults): string[] {
+  const model = results.pipelineModel;
+  if (!model) return [];
+  const a = model.assumptions;
+  const range = ([low, high]: readonly [number, number]) => `${low}-${high}`;
+  return [
+    '### What the model assumes',
+    '',
+    `- **Cold start.** INIT = ${a.runtimeInitMs} ms for the Node.js runtime itself (a "hello world" Node.js function's INIT in public cold-start measurements is 100-150 ms) + the bundle's require() CPU time measured here (publish-post ${formatNumber(model.bundles.publisher.loadCpuMs)} ms, release-post ${formatNumber(model.bundles.release.loadCpuMs)} ms, with --enable-source-maps as the stack sets it) × ${a.fullCpuMemoryMb} / memory MB (Lambda allocates CPU in proportion to memory, one vCPU at ${a.fullCpuMemoryMb} MB) + ${a.firstRunSetupMs} ms of first connections (TLS to DynamoDB, KMS). Billed since 1 August 2025.`,
+    `- **Environments** are reused when one is idle (provisioned ones first, then the most recently used); an idle one is reclaimed after an idle lifetime drawn from ${range(a.idleLifetimeMs.map((ms) => ms / 60_000) as unknown as [number, number])} min (not documented by AWS; commonly observed). The cold-start rate follows from the traffic shape. Warm (provisioned) instances are never reclaimed and never cold.`,
+    `- **Event source** (Lambda developer guide, "Configuring scaling behavior for SQS event source mappings", https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-scaling.html): ${a.initialPollers} concurrent batches when messages appear, up to ${a.pollerScaleUpPerMinute} more per minute while messages wait, never above the mapping's maximum concurrency (${model.stack.publisherEventSource.maxConcurrency ?? 'none'} in the stack, read from the template); back to ${a.initialPollers} after ${a.pollerScaleDownAfterMs / 1000} s without a waiting message (stated). A visible message reaches an idle long poll within ${range(a.pickupMs)} ms (stated). Batches of up to ${a.batchSize}, no batching window.`,
+    `- **Queue hand-over.** Scheduler fires a release schedule anywhere in the minute it names, two minutes ahead of the post's minute; the release function queues with DelaySeconds to the post's second; posts due within 14 min are queued directly by create-post (${a.createToSendMs} ms after the creation instant). "Delay rounded up" (the code today) delivers 0-1 s after the due instant; "≤ n s early" rounds down and hands over n − 1 further seconds early, the publisher waiting out the rest before its claim (today's publisher waits at most 1 s: n > 1 needs MAX_IN_FUNCTION_WAIT_MS raised).`,
+    `- **Failures and duplicates.** ${(100 * a.failureRate).toFixed(1)} % of record runs fail before the platform call (a store or platform failure beyond the in-run retries); the record comes back after ${a.retryDelaysMs.map((ms) => ms / 1000).join(', ')} s by receive count, its ${a.maxReceiveCount}th failure dead-letters. ${(100 * a.duplicateRate).toFixed(1)} % of messages are delivered twice, the copy within ${a.duplicateSpreadMs / 1000} s; a copy that finds the platform claimed by a run in flight comes back at the lease end (${a.claimLeaseMs / 60_000} min) + 1 s and finds the post final. Transient platform failures are retried inside the run and do not move the first call.`,
+    `- **Recommended** = the cheapest variant at 1 M posts a month whose p99 stays within 75 % of the target (1.5 s) at every shape, the lower worst p99 on a tie: meeting 2 s by a few ms at one shape leaves nothing for a slower platform or a busier month. Here: ${model.recommended}.`,
+    `- **Platform** answers in ${a.platformMs} ms (assumed). Publisher time between start and the platform call is sampled from table 1 (DynamoDB Local on this machine: real DynamoDB answers in single-digit ms, so these are upper figures).`,
+    `- **Shapes:** ${model.shapes.map((shape) => `${shape.name}: ${shape.description}`).join('; ')}; sparse and steady mix 20 % immediate posts, 20 % due within 14 min, 60 % later. Seeded: the same run gives the same figures for the same handler times. The model took ${formatNumber(model.seconds)} s: ${formatNumber(model.simulationSeconds)} s of simulation (every shape under every variant), the rest the calibration on the real handlers against DynamoDB Local.`,
+    '',
+  ];
+}
+
 /** The prices and counting rules under the cost table, so the estimate can be redone by hand. */
 function costNotes(results: BenchResults): string[] {
+  const model = results.pipelineModel;
+  const sizes = model?.itemSizes;
   return [
-    '### Prices assumed (us-east-1, on-demand list prices, no free tier)',
+    '### Prices assumed (us-east-1, on-demand list prices, arm64, no free tier)',
     '',
     markdownTable(
       ['price', 'USD'],
       [
         ['Lambda arm64, per GB-second', String(PRICES.lambdaGbSecondArm)],
         ['Lambda, per million requests', PRICES.lambdaPerMillionRequests.toFixed(2)],
+        ['Lambda arm64 provisioned concurrency, per GB-second configured', String(PRICES.provisionedGbSecondArm)],
+        ['Lambda arm64 duration on provisioned environments, per GB-second', String(PRICES.provisionedDurationGbSecondArm)],
         ['API Gateway HTTP API, per million requests (first 300 M)', PRICES.httpApiPerMillionRequests.toFixed(2)],
         ['DynamoDB on-demand, per million write request units', PRICES.dynamoPerMillionWru.toFixed(3)],
         ['DynamoDB on-demand, per million read request units', PRICES.dynamoPerMillionRru.toFixed(3)],
         ['DynamoDB storage, per GB-month', PRICES.dynamoStorageGbMonth.toFixed(2)],
         ['EventBridge Scheduler, per million invocations', PRICES.schedulerPerMillionInvocations.toFixed(2)],
+        ['SQS standard queue, per million requests', PRICES.sqsPerMillionRequests.toFixed(2)],
         ['KMS, per 10,000 requests', PRICES.kmsPer10kRequests.toFixed(2)],
         ['CloudWatch Logs ingestion, per GB', PRICES.logsIngestPerGb.toFixed(2)],
         ['X-Ray, per million traces recorded', PRICES.xrayPerMillionTraces.toFixed(2)],
+        ['CloudWatch alarm (standard), per month', PRICES.alarmPerMonth.toFixed(2)],
+        ['CloudWatch dashboard, per month', PRICES.dashboardPerMonth.toFixed(2)],
       ],
     ),
     '',
-    '### How the request units are counted',
+    '### How it is counted',
     '',
-    '- Reads are strongly consistent: 1 RRU per item per 4 KB (BatchGetItem rounds each item separately). Writes: 1 WRU per 1 KB; inside TransactWriteItems 2 WRU per 1 KB per item; an update is billed on the larger of the item before and after.',
-    "- Creating a post: the API-key + rate-limit UpdateItem on the key item (1 WRU), BatchGetItem of account, usage counter and both profiles (4 RRU), then one transaction: post put and counter update (2× each), plus the post's copy in gsi1 (projection ALL, a standard write). A LinkedIn post adds a spacing-slot put and two condition checks (3 × 2 WRU); an idempotency-key adds a put (1 WRU) and a completion in the transaction (2 WRU).",
-    '- Publishing it: the publisher reads the post twice and the profile once (3 RRU), updates the post three times (claim post, claim platform, record result) and finishes it with a transaction; every post update also rewrites its gsi1 copy. A LinkedIn platform (not in this Bluesky model) adds one more update, the dispatch mark written just before LinkedIn is called (issue 18: a takeover without it publishes instead of reporting an unknown outcome), about 2 WRU with its gsi1 copy. The Bluesky adapter opens the sealed session with one KMS Decrypt; a refreshed session (its access token expired, about every 2 h per profile) is sealed again (GenerateDataKey) and written to the profile: not counted per post.',
-    `- Write units grow with the post: every further started KB of post item (longer content, a second platform's result) adds ${results.cost?.estimate.wruPerExtraKb ?? 12} WRU, $${((results.cost?.estimate.wruPerExtraKb ?? 12) * PRICES.dynamoPerMillionWru).toFixed(2)} per million posts. Here a post item is ${results.itemSizes?.postCreated ?? '?'} bytes when created and ${results.itemSizes?.postPublished ?? '?'} bytes once published (280 characters of content).`,
-    `- Lambda durations: create-post = the handler's p50 measured in-process, one request at a time, against DynamoDB Local (in AWS add the EventBridge Scheduler CreateSchedule round trip, and real DynamoDB latencies); release-post and publish-post = billed time per post from the AWS publishing model above (the real handlers; ${results.cost?.inputs.platformMs ?? 0} ms assumed for Bluesky to answer; no function waits for the post time, where the publisher used to sleep out up to a minute). Billed in 1 ms steps at ${results.cost?.inputs.memoryMb ?? 256} MB.`,
+    `- **From the template:** create-post ${model?.stack.functions.createPost.memoryMb} MB, release-post ${model?.stack.functions.release.memoryMb} MB, publish-post ${model?.stack.functions.publisher.memoryMb} MB, dispatch-webhook-events ${model?.stack.functions.dispatcher.memoryMb} MB, all ${model?.stack.functions.publisher.architecture}, tracing ${model?.stack.functions.publisher.tracing ? 'active' : 'off'}; publish queue batch ${model?.stack.publisherEventSource.batchSize}, maximum concurrency ${model?.stack.publisherEventSource.maxConcurrency}, visibility timeout ${model?.stack.publisherEventSource.visibilityTimeoutSeconds} s, maxReceiveCount ${model?.stack.publisherEventSource.maxReceiveCount}; provisioned concurrency in the template: ${model?.stack.publisherWarmInstances}; ${model?.stack.alarms} alarms, ${model?.stack.dashboards} dashboards. The variants' own memory and warm instances replace the template's where they differ.`,
+    '- **Reads** are strongly consistent: 1 RRU per item per 4 KB (BatchGetItem rounds each item separately). **Writes:** 1 WRU per 1 KB; inside TransactWriteItems 2 WRU per 1 KB per item; an update is billed on the larger of the item before and after; every post update also rewrites its gsi1 copy (projection ALL).',
+    "- **Creating a post:** the API-key + rate-limit UpdateItem (1 WRU), BatchGetItem of account, usage counter and both profiles, then one transaction: post put and counter update (2× each), plus the post's gsi1 copy. A LinkedIn post adds a spacing-slot put and two condition checks; an idempotency key adds a put and a completion.",
+    `- **Publishing it:** GetItem of the post and of the profile; claim post, claim platform, record result (each with its gsi1 copy); the final status transaction: post update (2×) + gsi1 + **the webhook outbox event put** (2× its ${sizes?.webhookEvent ?? '?'} bytes), written on every publish whether or not the account has an endpoint. The table's stream then runs **the dispatcher** on that event (stream reads by Lambda are not billed; event filtering wakes it for event items only): a Query of the account's webhooks (none: 1 RRU) and a one-item transaction marking the event dispatched (2× its size), plus its invocation (about 20 ms at its memory, one per event: an upper figure, the stream batches events at volume). KMS Decrypt of the sealed Bluesky session per publish.`,
+    `- **Lambda time:** create-post = the real handler's median here; release and publisher = billed ms per post from the model at the shape standing for each volume (sparse for 10 k a month, steady for 1 M and 100 M: at 100 M the cold share only falls, so that column is an upper figure), INIT of cold environments included; create-post and the dispatcher pay INIT at the publisher's cold share (their traffic follows the posts). Requests: every publisher run counts (retries, duplicates, held copies returning).`,
+    '- **X-Ray:** every traced invocation (create-post, release, publisher, dispatcher) is sampled by the default rule, the first request each second and 5 % of the rest, so at low volume nearly every invocation is a recorded trace ($5 per million) and at high volume about 5 %.',
+    `- **Logs:** the service's own lines per post as logged at INFO in part 1 of the model (create-post ${formatNumber(model?.calibration.logBytesPerPost.createPost ?? Number.NaN)} B, release ${formatNumber(model?.calibration.logBytesPerPost.release ?? Number.NaN)} B, publisher ${formatNumber(model?.calibration.logBytesPerPost.publisher ?? Number.NaN)} B), the dispatcher's one line, and Lambda's START/END/REPORT (about 420 B per invocation, 120 B more per INIT). Log storage (1-month retention) is not counted.`,
+    `- **Sizes** read back from DynamoDB Local: post ${sizes?.postCreated ?? '?'} B when created, ${sizes?.postPublished ?? '?'} B once published (280 characters of content), Bluesky profile ${sizes?.profileBluesky ?? '?'} B, webhook event ${sizes?.webhookEvent ?? '?'} B.`,
     '',
   ];
+}
+
+/** A `## ` section of the page: its heading line and everything to the next heading of that level. */
+function splitSections(page: string): { head: string; sections: string[] } {
+  const [head, ...rest] = page.split(/\n(?=## )/);
+  return { head: head ?? '', sections: rest };
+}
+
+/**
+ * docs/performance.md after a partial run (BENCH_SECTIONS): the sections that run produced replace
+ * their namesakes (the AWS model's replace the older model and cost sections), the method
+ * paragraphs of what ran are rewritten, and a note says when and on what load they were taken.
+ */
+export function spliceReport(existing: string, results: BenchResults, ran: string[]): string {
+  const fresh = splitSections(markdownReport(results)).sections;
+  const { head, sections } = splitSections(existing);
+  const keyOf = (section: string) => section.slice(3, section.indexOf('\n')).split(/[(:,]/)[0]!.trim();
+  const replaced = new Set<string>();
+  const wanted = (section: string) =>
+    (ran.includes('model') && (keyOf(section).startsWith('AWS publishing model') || keyOf(section).startsWith('Item sizes'))) ||
+    (ran.includes('bundles') && keyOf(section).startsWith('Lambda bundles'));
+  const freshSections = fresh.filter(wanted);
+  const m = results.machine;
+  const note = `_Regenerated alone by \`BENCH_SECTIONS=${ran.join(',')} npm run bench\` on ${results.startedAt.toISOString()} (${results.totalSeconds.toFixed(0)} s; load average ${m.loadAverage.start.toFixed(2)} at start, ${(m.loadAverage.end ?? Number.NaN).toFixed(2)} at end, on ${m.cpus} CPUs${m.loadAverage.start > m.cpus * 0.5 ? ': a busy machine, other work running, so the measured times are inflated' : ''}); the rest of this page is from the run dated at the top._`;
+  const out: string[] = [];
+  let modelPlaced = false;
+  for (const section of sections) {
+    const key = keyOf(section);
+    const obsolete = ran.includes('model') && (key.startsWith('AWS publishing path') || key.startsWith('Cost per million'));
+    const match = freshSections.find((candidate) => keyOf(candidate) === key);
+    if (obsolete || (ran.includes('model') && key.startsWith('AWS publishing model'))) {
+      if (!modelPlaced) {
+        const model = freshSections.filter((candidate) => keyOf(candidate).startsWith('AWS publishing model'));
+        model.forEach((candidate) => replaced.add(keyOf(candidate)));
+        if (model[0]) model[0] = model[0].replace('\n\n', `\n\n${note}\n\n`);
+        out.push(...model);
+        modelPlaced = true;
+      }
+    } else if (match) {
+      out.push(match);
+      replaced.add(key);
+    } else if (key === 'Method') {
+      const bullets = ['- **AWS publishing model**', '- **Cost**', '- **Bundles.**'];
+      const freshMethod = fresh.find((candidate) => keyOf(candidate) === 'Method') ?? '';
+      out.push(
+        section
+          .split('\n')
+          .map((line) => {
+            const bullet = bullets.find((prefix) => line.startsWith(prefix));
+            if (!bullet || (bullet === '- **Bundles.**' && !ran.includes('bundles'))) return line;
+            return freshMethod.split('\n').find((candidate) => candidate.startsWith(bullet)) ?? line;
+          })
+          .join('\n'),
+      );
+    } else out.push(section);
+  }
+  for (const section of freshSections) if (!replaced.has(keyOf(section))) out.push(section);
+  return [head, ...out].join('\n');
 }

@@ -5,25 +5,35 @@
  * cost estimate, the summary on stdout and docs/performance.md. Exit 1 on a broken assertion
  * (race counts, non-2xx responses, a post not published); missed targets are only reported.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stop as stopEsbuild } from 'esbuild';
 import { measureBundles, measureSdkLoad } from './bundles';
 import { cleanUp, installCleanupHandlers, onCleanup } from './cleanup';
-import { estimateCost } from './cost';
 import { SHARED, separateLoadGenerator } from './cpu-placement';
 import { compareWithFloor } from './load-comparison';
 import { currentLoadAverage, describeMachine } from './machine';
 import { elapsedSeconds, log, phase } from './phase';
-import { markdownReport, textSummary } from './report';
+import { markdownReport, spliceReport, textSummary } from './report';
 import type { BenchResults } from './results';
+import type { BenchEnvironment } from './environment';
 import * as settings from './settings';
 import { closedLoop } from './stats';
 import { wirePorts } from '#shared/ports/registry';
 
 const ROOT = join(__dirname, '..');
 const { LOAD } = settings;
+
+/**
+ * BENCH_SECTIONS=model (or bundles, load; comma-separated) runs only those parts and replaces only
+ * their sections in docs/performance.md; unset, everything runs and the page is written anew.
+ * "model" is the AWS publishing model with its calibration on the real handlers and the cost.
+ */
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'all').split(',').map((name) => name.trim());
+const runs = (section: 'bundles' | 'load' | 'model') => SECTIONS.includes('all') || SECTIONS.includes(section);
+/** The bundles the model needs when the bundles section itself is not run: their INIT. */
+const MODEL_BUNDLES = ['publish-post', 'release-post', 'create-post', 'dispatch-webhook-events'];
 
 async function main(): Promise<number> {
   installCleanupHandlers();
@@ -40,16 +50,18 @@ async function main(): Promise<number> {
     failures,
   };
 
-  await phase('Lambda bundles', failures, async () => {
+  await phase(runs('bundles') ? 'Lambda bundles' : `Lambda bundles the model needs (${MODEL_BUNDLES.join(', ')})`, failures, async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'sps-bench-bundles-'));
     const remove = () => rmSync(outDir, { recursive: true, force: true });
     onCleanup('bundle dir', async () => remove(), remove);
     try {
-      results.bundles = await measureBundles(ROOT, outDir, {
-        plain: settings.BUNDLE_LOAD_RUNS,
-        sourceMaps: settings.BUNDLE_LOAD_RUNS_SOURCE_MAPS,
-      });
-      results.sdkLoadMs = measureSdkLoad(ROOT, settings.BUNDLE_LOAD_RUNS);
+      results.bundles = await measureBundles(
+        ROOT,
+        outDir,
+        { plain: settings.BUNDLE_LOAD_RUNS, sourceMaps: settings.BUNDLE_LOAD_RUNS_SOURCE_MAPS },
+        runs('bundles') ? undefined : MODEL_BUNDLES,
+      );
+      if (runs('bundles')) results.sdkLoadMs = measureSdkLoad(ROOT, settings.BUNDLE_LOAD_RUNS);
     } finally {
       await stopEsbuild();
       remove();
@@ -59,6 +71,57 @@ async function main(): Promise<number> {
   log('starting DynamoDB Local and the local stack');
   const { startBenchEnvironment } = await import('./environment');
   const env = await startBenchEnvironment();
+  if (runs('load')) await loadSections(env, results, failures);
+
+  if (runs('model')) {
+    results.pipelineModel = await phase(
+      'AWS publishing model: the real handlers, then three traffic shapes × the design variants; cost',
+      failures,
+      async () => {
+        const { readStackFacts } = await import('./stack-facts');
+        const { measurePipelineModel } = await import('./pipeline/model-phase');
+        const { measureItemSizes } = await import('./item-sizes');
+        const bundle = (operation: string) => {
+          const figure = results.bundles.find((candidate) => candidate.operation === operation);
+          if (figure?.loadCpuMs === undefined) throw new Error(`no load time measured for the ${operation} bundle`);
+          return { loadCpuMs: figure.loadCpuMs };
+        };
+        try {
+          return await measurePipelineModel({
+            bundles: {
+              publisher: bundle('publish-post'),
+              release: bundle('release-post'),
+              createPost: bundle('create-post'),
+              dispatcher: bundle('dispatch-webhook-events'),
+            },
+            stack: readStackFacts(),
+            measureSizes: (ids) => measureItemSizes(env.dynamoEndpoint, env.tableName, ids),
+          });
+        } finally {
+          // The model used the AWS adapters (captured); the rest of the bench records as before.
+          wirePorts({ scheduler: () => env.scheduler });
+        }
+      },
+    );
+    if (results.pipelineModel) {
+      results.itemSizes = results.pipelineModel.itemSizes;
+      const { published, posts, duplicates } = results.pipelineModel.calibration;
+      if (published !== posts || duplicates.publishedTwice)
+        failures.push(`pipeline model: ${published}/${posts} published, ${duplicates.publishedTwice} twice`);
+    }
+  }
+
+  results.machine.loadAverage.end = currentLoadAverage();
+  results.totalSeconds = elapsedSeconds();
+  process.stdout.write(`${textSummary(results)}\n`);
+  const page = join(ROOT, 'docs', 'performance.md');
+  writeFileSync(page, SECTIONS.includes('all') ? markdownReport(results) : spliceReport(readFileSync(page, 'utf8'), results, SECTIONS));
+  log(`${SECTIONS.includes('all') ? 'wrote' : `updated (${SECTIONS.join(', ')})`} docs/performance.md; cleaning up`);
+  return failures.length ? 1 : 0;
+}
+
+/** The local service under load: publish delay, HTTP load against the floor, overhead, races, images. */
+async function loadSections(env: BenchEnvironment, results: BenchResults, failures: string[]): Promise<void> {
   // Service modules only from here on: the environment holds their settings now.
   const { prepareScenario } = await import('./scenario');
   const scenario = await prepareScenario();
@@ -142,54 +205,6 @@ async function main(): Promise<number> {
     const { measureMedia } = await import('./media');
     return measureMedia(env.baseUrl, scenario.loadAccount.apiKey, settings.MEDIA_ROUNDS);
   });
-
-  results.pipelineModel = await phase(
-    `AWS publishing model (${settings.PIPELINE_MODEL_POSTS} posts, then a 10,000-post burst)`,
-    failures,
-    async () => {
-      const { measurePipelineModel } = await import('./pipeline/model-phase');
-      try {
-        return await measurePipelineModel(settings.PIPELINE_MODEL_POSTS);
-      } finally {
-        // The model used the AWS adapters (captured); the rest of the bench records as before.
-        wirePorts({ scheduler: () => env.scheduler });
-      }
-    },
-  );
-  if (results.pipelineModel) {
-    const { published, posts, publishedTwice, burst } = results.pipelineModel;
-    if (published !== posts || publishedTwice) failures.push(`pipeline model: ${published}/${posts} published, ${publishedTwice} twice`);
-    if (burst.lost || burst.peakConcurrency > burst.maxConcurrency)
-      failures.push(`pipeline model burst: ${burst.lost} lost, peak ${burst.peakConcurrency}`);
-  }
-
-  await phase('item sizes and cost', failures, async () => {
-    const createdPostId = [...env.scheduler.scheduled.keys()].pop();
-    const publishedPostId = results.publishDelay?.samplePostId;
-    if (!createdPostId || !publishedPostId) throw new Error('no created or published post to measure');
-    const { measureItemSizes } = await import('./item-sizes');
-    results.itemSizes = await measureItemSizes(env.dynamoEndpoint, env.tableName, {
-      account: scenario.loadAccount,
-      createdPostId,
-      publishedPostId,
-    });
-    const inputs = {
-      createPostMs: results.overhead.find((figures) => figures.name === 'POST /posts')?.handler.p50 ?? Number.NaN,
-      releaseMs: results.pipelineModel?.billedMsPerPost.release ?? Number.NaN,
-      publisherMs: results.pipelineModel?.billedMsPerPost.publisher ?? Number.NaN,
-      platformMs: settings.ASSUMED_PLATFORM_MS,
-      memoryMb: settings.LAMBDA_MEMORY_MB,
-      sizes: results.itemSizes,
-    };
-    results.cost = { inputs, estimate: estimateCost(inputs) };
-  });
-
-  results.machine.loadAverage.end = currentLoadAverage();
-  results.totalSeconds = elapsedSeconds();
-  process.stdout.write(`${textSummary(results)}\n`);
-  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdownReport(results));
-  log('wrote docs/performance.md; cleaning up');
-  return failures.length ? 1 : 0;
 }
 
 main()

@@ -1,0 +1,85 @@
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { PUBLISHER_OPERATION, RELEASE_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
+import { ServiceStack } from '../lib/service-stack';
+
+/**
+ * What the cost and the lateness model take from the real stack, read from its synthesized
+ * CloudFormation template (stub handler code, as the stack tests do): each function's memory and
+ * architecture, tracing, the publish queue's event source, provisioned concurrency if any.
+ */
+export interface FunctionFacts {
+  memoryMb: number;
+  architecture: string;
+  tracing: boolean;
+}
+
+export interface StackFacts {
+  functions: Record<'createPost' | 'release' | 'publisher' | 'dispatcher', FunctionFacts>;
+  publisherEventSource: {
+    batchSize: number;
+    maxConcurrency: number | undefined;
+    visibilityTimeoutSeconds: number;
+    maxReceiveCount: number;
+  };
+  /** Provisioned concurrency on the publisher's alias, when the stack sets it (0 otherwise). */
+  publisherWarmInstances: number;
+  alarms: number;
+  dashboards: number;
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+export function readStackFacts(): StackFacts {
+  const app = new App();
+  const stack = new ServiceStack(app, 'bench-cost', {
+    env: { account: '123456789012', region: 'us-east-1' },
+    settings: { linkedinClientId: 'bench', linkedinApiVersion: '202511', oauthReturnUrlHosts: 'app.example.com' },
+    handlerCode: 'stub',
+  });
+  const resources = (app.synth().getStackByName(stack.stackName).template as { Resources: Resources }).Resources;
+  const logicalId = (element: unknown) => Stack.of(stack).getLogicalId(element as CfnElement);
+  const functionId = (operation: string) => {
+    const fn = stack.functions.get(operation);
+    if (!fn) throw new Error(`the stack has no function ${operation}`);
+    return logicalId(fn.function.node.defaultChild);
+  };
+  const facts = (operation: string): FunctionFacts => {
+    const properties = resources[functionId(operation)]?.Properties ?? {};
+    return {
+      memoryMb: Number(properties.MemorySize ?? 128),
+      architecture: ((properties.Architectures as string[] | undefined) ?? ['x86_64'])[0]!,
+      tracing: (properties.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
+    };
+  };
+  const publisherId = functionId(PUBLISHER_OPERATION);
+  const refersTo = (value: unknown, id: string): boolean => JSON.stringify(value ?? '').includes(`"${id}"`);
+  const mapping = Object.values(resources).find(
+    (resource) =>
+      resource.Type === 'AWS::Lambda::EventSourceMapping' &&
+      refersTo(resource.Properties?.FunctionName, publisherId) &&
+      JSON.stringify(resource.Properties?.EventSourceArn).includes('PublishQueue'),
+  );
+  const queueId = /"(\w*PublishQueue\w*)"/.exec(JSON.stringify(mapping?.Properties?.EventSourceArn ?? ''))?.[1];
+  const queue = queueId ? resources[queueId]?.Properties : undefined;
+  const alias = Object.values(resources).find(
+    (resource) => resource.Type === 'AWS::Lambda::Alias' && refersTo(resource.Properties?.FunctionName, publisherId),
+  );
+  const provisioned = alias?.Properties?.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined;
+  return {
+    functions: {
+      createPost: facts('create-post'),
+      release: facts(RELEASE_OPERATION),
+      publisher: facts(PUBLISHER_OPERATION),
+      dispatcher: facts(WEBHOOK_DISPATCH_OPERATION),
+    },
+    publisherEventSource: {
+      batchSize: Number(mapping?.Properties?.BatchSize ?? 10),
+      maxConcurrency: (mapping?.Properties?.ScalingConfig as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency,
+      visibilityTimeoutSeconds: Number(queue?.VisibilityTimeout ?? 30),
+      maxReceiveCount: Number((queue?.RedrivePolicy as { maxReceiveCount?: number } | undefined)?.maxReceiveCount ?? 0),
+    },
+    publisherWarmInstances: Number(provisioned?.ProvisionedConcurrentExecutions ?? 0),
+    alarms: Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').length,
+    dashboards: Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Dashboard').length,
+  };
+}
