@@ -16,7 +16,7 @@ export interface ServiceSettings {
   logLevel?: string;
   /** An existing SNS topic that the alarms notify; without it the alarms only change state. */
   alarmTopicArn?: string;
-  /** The most publisher invocations at once (the publish queue's event source; 2..1000, default 10). */
+  /** The most publisher invocations at once (the publish queue's event source; 2..1000, default 50). */
   publisherMaxConcurrency?: string;
   /**
    * Publisher instances kept initialised (provisioned concurrency on its `live` alias, which the
@@ -26,7 +26,7 @@ export interface ServiceSettings {
 }
 
 /** Publisher concurrency when no setting says otherwise: a burst waits in the queue beyond it. */
-export const DEFAULT_PUBLISHER_MAX_CONCURRENCY = 10;
+export const DEFAULT_PUBLISHER_MAX_CONCURRENCY = 50;
 /** One warm publisher unless a setting says otherwise: sparse traffic then meets no cold start. */
 export const DEFAULT_PUBLISHER_WARM_INSTANCES = 1;
 

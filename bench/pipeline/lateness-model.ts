@@ -65,7 +65,7 @@ export interface Variant {
   maxConcurrency: number;
   /**
    * Seconds the queue hands a post over ahead of its time: 0 = DelaySeconds rounded up (the
-   * code today, delivered up to 1 s late); n > 0 = rounded down, n − 1 further seconds early,
+   * code before issue 27, delivered up to 1 s late); n > 0 = rounded down, n − 1 further seconds early,
    * and the publisher waits out the rest (at most n s) before its claim.
    */
   earlySeconds: number;

@@ -3,9 +3,10 @@
  *
  * EventBridge Scheduler fires a one-time schedule anywhere in the minute it names (60 s precision),
  * and SQS holds a message back for a whole number of seconds (DelaySeconds, 0..900). So a post due
- * within the queue's reach is queued at once with the delay that lands it at its time; a later one
- * gets a schedule two minutes ahead of its minute, whose short release step queues it with the delay
- * still to go. No function waits: the queue does the waiting, for free.
+ * within the queue's reach is queued at once with the delay that lands it in the second before its
+ * time; a later one gets a schedule two minutes ahead of its minute, whose short release step queues
+ * it with the delay still to go. The queue does the waiting, for free; the publisher only waits out
+ * the last second, which also hides its own start.
  */
 
 /** SQS's largest DelaySeconds. */
@@ -29,9 +30,14 @@ export interface PublishTrigger {
   version?: number;
 }
 
-/** The whole seconds to hold a message back so that it is delivered at, never before, `dueAt`. */
+/**
+ * The whole seconds to hold a message back so that it is delivered within the second before
+ * `dueAt`, never after it: the publisher waits out the rest (at most MAX_IN_FUNCTION_WAIT_MS).
+ * Rounding up instead would deliver every post 0-1 s late, on top of the poll and any cold start;
+ * rounding down hides both behind the wait (docs/performance.md, "AWS publishing path").
+ */
 export function queueDelaySeconds(dueAt: Date, now: Date): number {
-  const seconds = Math.ceil((dueAt.getTime() - now.getTime()) / 1000);
+  const seconds = Math.floor((dueAt.getTime() - now.getTime()) / 1000);
   return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, seconds));
 }
 
