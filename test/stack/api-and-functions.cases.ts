@@ -102,10 +102,16 @@ describe('functions', () => {
     expect(Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
-      // More memory (and CPU) only where images are decoded.
+      // More memory (and CPU) only where images are decoded, posts published and passwords hashed.
       MemorySize:
-        ({ 'complete-media': 1536, 'dashboard-complete-media': 1536, [PUBLISHER_OPERATION]: 512 } as Record<string, number>)[operation] ??
-        256,
+        (
+          {
+            'complete-media': 1536,
+            'dashboard-complete-media': 1536,
+            [PUBLISHER_OPERATION]: 512,
+            'dashboard-sign-in': 1024,
+          } as Record<string, number>
+        )[operation] ?? 256,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
       Environment: {

@@ -145,7 +145,7 @@ describe('publishing pipeline', () => {
 
   it('refuses a publisherWarmInstances that is not a whole number from 0 to publisherMaxConcurrency', () => {
     for (const value of ['-1', '1.5', 'two', '11'])
-      expect(() => buildStack({ ...TEST_SETTINGS, publisherWarmInstances: value })).toThrow(
+      expect(() => buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '10', publisherWarmInstances: value })).toThrow(
         `Context value publisherWarmInstances must be a whole number from 0 to publisherMaxConcurrency (10), got "${value}"`,
       );
     expect(() => buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '20', publisherWarmInstances: '20' })).not.toThrow();

@@ -58,7 +58,7 @@ describe('EventBridge scheduler port', () => {
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 
-  it('queues a post due within 14 minutes straight away, delayed to its second (rounded up, never early)', async () => {
+  it('queues a post due within 14 minutes straight away, delayed to within the second before it (rounded down, never late)', async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
     const due = new Date(now.getTime() + 840_000 - 250);
     await new EventBridgePostScheduler(settings).schedule(postId, due);
@@ -66,7 +66,7 @@ describe('EventBridge scheduler port', () => {
     expect(sqs.commandCalls(SendMessageCommand)[0].args[0].input).toEqual({
       QueueUrl: settings.publishQueueUrl,
       MessageBody: JSON.stringify({ post_id: postId, due_at: due.toISOString() }),
-      DelaySeconds: 840,
+      DelaySeconds: 839,
     });
   });
 
