@@ -6,7 +6,6 @@ import { engineRecord, findRunningEngine, processAlive, recordRunningEngine, sto
 import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
-import { checkLinkedInApiVersionOnce } from '#shared/platforms/linkedin/version-guard';
 
 export interface LocalStack {
   baseUrl: string;
@@ -123,8 +122,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       unwirePorts('publishQueue');
     };
     stopWebhooks = await startWebhooks(log);
-    // The LinkedIn-Version pin's standing, as a deployed function checks it on its first LinkedIn call.
-    checkLinkedInApiVersionOnce();
+    // The LinkedIn-Version pin's standing, as a deployed function checks it on its first LinkedIn call
+    // (imported here, not above: the configuration must be read after PUBLIC_BASE_URL is set).
+    (await import('#shared/platforms/linkedin/version-guard')).checkLinkedInApiVersionOnce();
     log(`Social posting service listening on ${baseUrl} (DynamoDB Local at ${endpoint}, table ${tableName})`);
     if (demo) {
       log('');
