@@ -25,6 +25,14 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     {
+      name: 'iam-engine-only-in-tests',
+      severity: 'error',
+      comment:
+        'The IAM evaluation engine (@cloud-copilot, AGPL-3.0) is a test tool: only test/ may import it, so no bundle or shipped file can (docs/decisions.md, "IAM evaluated by an engine").',
+      from: { pathNot: '^test/' },
+      to: { path: 'node_modules/@cloud-copilot/' },
+    },
+    {
       name: 'domain-is-pure',
       severity: 'error',
       comment:
