@@ -109,7 +109,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: ['^cdk\\.out/', '(^|/)dist/'] },
+    exclude: { path: ['^cdk\\.out/', '^(dashboard/)?dist/'] },
     // type-only imports count: they couple modules as much as value imports do
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
