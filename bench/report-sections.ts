@@ -250,7 +250,7 @@ export function modelSections(model: PipelineModelFigures): Section[] {
       ...model.variants[0]!.cost.volumes.map((volume) => `USD/month at ${volumeName(volume)}`),
     ],
     rows: model.variants.map((entry) => [
-      `${entry.variant.name}${entry.variant.name === model.recommended ? ' **(recommended)**' : ''}`,
+      `${entry.variant.name}${entry.variant.name === model.recommended ? ' **(the stack)**' : ''}${entry.variant.name === model.cheapest ? ' (cheapest within the margin)' : ''}`,
       entry.initMs,
       ...entry.figures.flatMap((shape) => [seconds(shape.lateness.p50), seconds(shape.lateness.p99), seconds(shape.lateness.max)]),
       entry.meetsTarget ? 'yes' : 'no',
@@ -273,7 +273,7 @@ export function modelSections(model: PipelineModelFigures): Section[] {
       shape.publisherBilledMsPerPost + shape.publisherProvisionedBilledMsPerPost,
     ]);
   const details: Section = {
-    title: `AWS publishing model, 3 of 4: per shape and variant (failure rate ${(100 * a.failureRate).toFixed(1)} % of record runs, duplicates ${(100 * a.duplicateRate).toFixed(1)} % of messages; "published twice" is the real handlers' count under duplicates, table 1; the last rows repeat the recommended variant at ${(100 * model.sensitivity.failureRate).toFixed(0)} % failures)`,
+    title: `AWS publishing model, 3 of 4: per shape and variant (failure rate ${(100 * a.failureRate).toFixed(1)} % of record runs, duplicates ${(100 * a.duplicateRate).toFixed(1)} % of messages; "published twice" is the real handlers' count under duplicates, table 1; the last rows repeat the stack as built at ${(100 * model.sensitivity.failureRate).toFixed(0)} % failures)`,
     headers: [
       'variant',
       'shape',
@@ -314,7 +314,7 @@ function costSection(cost: CostTable, variant: string): Section {
     ...line.usd.flatMap((usd, index) => [dollars(usd), perMillion(usd, cost.volumes[index]!)]),
   ];
   return {
-    title: `AWS publishing model, 4 of 4: cost per month of the recommended variant (${variant}), us-east-1 list prices, arm64, no free tier; per-post Lambda time from the model's ${cost.shapes.join(' / ')} shape`,
+    title: `AWS publishing model, 4 of 4: cost per month of the stack as built (${variant}), us-east-1 list prices, arm64, no free tier; per-post Lambda time from the model's ${cost.shapes.join(' / ')} shape`,
     headers: ['item', 'per post', ...cost.volumes.flatMap((volume) => [`USD/month at ${volumeName(volume)}`, 'USD per 1 M posts'])],
     rows: [
       ...cost.variable.map(row),

@@ -33,7 +33,7 @@ export function readStackFacts(): StackFacts {
   const app = new App();
   const stack = new ServiceStack(app, 'bench-cost', {
     env: { account: '123456789012', region: 'us-east-1' },
-    settings: { linkedinClientId: 'bench', linkedinApiVersion: '202511', oauthReturnUrlHosts: 'app.example.com' },
+    settings: { linkedinClientId: 'bench', oauthReturnUrlHosts: 'app.example.com' },
     handlerCode: 'stub',
   });
   const resources = (app.synth().getStackByName(stack.stackName).template as { Resources: Resources }).Resources;
@@ -53,17 +53,21 @@ export function readStackFacts(): StackFacts {
   };
   const publisherId = functionId(PUBLISHER_OPERATION);
   const refersTo = (value: unknown, id: string): boolean => JSON.stringify(value ?? '').includes(`"${id}"`);
+  const aliasEntry = Object.entries(resources).find(
+    ([, resource]) => resource.Type === 'AWS::Lambda::Alias' && refersTo(resource.Properties?.FunctionName, publisherId),
+  );
+  const alias = aliasEntry?.[1];
+  // The event source feeds the publisher itself, or its warm alias (publisherWarmInstances > 0).
   const mapping = Object.values(resources).find(
     (resource) =>
       resource.Type === 'AWS::Lambda::EventSourceMapping' &&
-      refersTo(resource.Properties?.FunctionName, publisherId) &&
+      (refersTo(resource.Properties?.FunctionName, publisherId) ||
+        (aliasEntry !== undefined && refersTo(resource.Properties?.FunctionName, aliasEntry[0]))) &&
       JSON.stringify(resource.Properties?.EventSourceArn).includes('PublishQueue'),
   );
-  const queueId = /"(\w*PublishQueue\w*)"/.exec(JSON.stringify(mapping?.Properties?.EventSourceArn ?? ''))?.[1];
+  if (!mapping) throw new Error('the template has no event source mapping from the publish queue to the publisher');
+  const queueId = /"(\w*PublishQueue\w*)"/.exec(JSON.stringify(mapping.Properties?.EventSourceArn ?? ''))?.[1];
   const queue = queueId ? resources[queueId]?.Properties : undefined;
-  const alias = Object.values(resources).find(
-    (resource) => resource.Type === 'AWS::Lambda::Alias' && refersTo(resource.Properties?.FunctionName, publisherId),
-  );
   const provisioned = alias?.Properties?.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined;
   return {
     functions: {
