@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { request } from 'node:http';
 import { startTestService, type TestService } from '../support/test-service';
 import { registerSecret } from '../support/secret-registry';
+import { TEST_PASSWORD_COST } from '../support/password-cost';
 import { accountWithLogin, dashboardSession, PASSWORD, setCookies, signIn, uniqueEmail } from './dashboard-client';
 
 /**
@@ -67,6 +68,9 @@ describe('dashboard sign-in and session hardening', () => {
   const restoreClock = async () => (await import('#shared/ports/clock')).useClock();
 
   describe('scrypt cost', () => {
+    // OWASP's cost here, whatever the suite's setup chose (test/support/password-cost.ts).
+    beforeAll(async () => (await import('#shared/domain/passwords')).usePasswordCost());
+    afterAll(async () => (await import('#shared/domain/passwords')).usePasswordCost(TEST_PASSWORD_COST));
     /** A login whose stored hash was made at an older, lower cost (N=2^15). */
     const loginWithOldHash = async (email: string) => {
       const created = await service.createAccount();

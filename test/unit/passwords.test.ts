@@ -3,11 +3,14 @@ import {
   MIN_PASSWORD_LENGTH,
   needsRehash,
   passwordProblem,
+  usePasswordCost,
   verifyAgainstDecoy,
   verifyPassword,
 } from '#shared/domain/passwords';
 
 describe('owner passwords', () => {
+  // OWASP's cost, not the suite's (test/support/password-cost.ts): these tests are about it.
+  beforeAll(() => usePasswordCost());
   it('hashes with scrypt, a per-user salt and the cost in the stored value', async () => {
     // Act
     const first = await hashPassword('correct horse battery');
