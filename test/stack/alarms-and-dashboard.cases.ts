@@ -6,7 +6,7 @@ import { MAX_QUEUE_DELAY_SECONDS } from '#shared/domain/publish-timing';
 import { PUBLISHER_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
 import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
-import { buildStack, TEST_SETTINGS } from './build-stack';
+import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
 import { functionLogicalId, logicalIdOf } from './template-queries';
 
 type Dimensions = Array<{ Name: string; Value: unknown }>;
@@ -56,7 +56,7 @@ let ids: {
 };
 
 beforeAll(() => {
-  ({ stack, template } = buildStack());
+  ({ stack, template } = sharedDefaultStack());
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
   const pipeline = stack.node.findChild('Publishing');
   ids = {

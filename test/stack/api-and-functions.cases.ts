@@ -13,14 +13,14 @@ import {
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
-import { buildStack } from './build-stack';
+import { buildStack, sharedDefaultStack } from './build-stack';
 import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
 
 let stack: ServiceStack;
 let template: Template;
 
 beforeAll(() => {
-  ({ stack, template } = buildStack());
+  ({ stack, template } = sharedDefaultStack());
 });
 
 /** RouteKey -> logical id of the function its integration invokes. */

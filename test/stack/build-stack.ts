@@ -22,3 +22,14 @@ export function buildStack(settings: ServiceSettings = TEST_SETTINGS): { app: Ap
   });
   return { app, stack, template: Template.fromStack(stack) };
 }
+
+let shared: ReturnType<typeof buildStack> | undefined;
+
+/**
+ * One default build for every cases file that only reads it (a synth costs seconds of CPU, and the
+ * files run in one jest process). A file that adds to the app (cdk-nag's aspects) builds its own.
+ */
+export function sharedDefaultStack(): ReturnType<typeof buildStack> {
+  shared ??= buildStack();
+  return shared;
+}

@@ -3,7 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CONTENT_SECURITY_POLICY } from '../../dashboard/security-headers';
 import type { ServiceStack } from '../../lib/service-stack';
 import { routes } from '#shared/http/routes';
-import { buildStack, TEST_SETTINGS } from './build-stack';
+import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
 import { functionVariables } from './template-queries';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -13,7 +13,7 @@ let stack: ServiceStack;
 let template: Template;
 
 beforeAll(() => {
-  ({ stack, template } = buildStack());
+  ({ stack, template } = sharedDefaultStack());
 });
 
 const only = <T>(resources: Record<string, T>): [string, T] => {

@@ -1,8 +1,9 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
+import { validateSettings } from '../../lib/settings';
 import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '#shared/http/routes';
-import { buildStack, TEST_SETTINGS } from './build-stack';
+import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
 import { actionsOf, allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
 
 let stack: ServiceStack;
@@ -19,7 +20,7 @@ let ids: {
 };
 
 beforeAll(() => {
-  ({ stack, template } = buildStack());
+  ({ stack, template } = sharedDefaultStack());
   const pipeline = stack.node.findChild('Publishing');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
   ids = {
@@ -145,10 +146,10 @@ describe('publishing pipeline', () => {
 
   it('refuses a publisherWarmInstances that is not a whole number from 0 to publisherMaxConcurrency', () => {
     for (const value of ['-1', '1.5', 'two', '11'])
-      expect(() => buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '10', publisherWarmInstances: value })).toThrow(
+      expect(() => validateSettings({ ...TEST_SETTINGS, publisherMaxConcurrency: '10', publisherWarmInstances: value })).toThrow(
         `Context value publisherWarmInstances must be a whole number from 0 to publisherMaxConcurrency (10), got "${value}"`,
       );
-    expect(() => buildStack({ ...TEST_SETTINGS, publisherMaxConcurrency: '20', publisherWarmInstances: '20' })).not.toThrow();
+    expect(() => validateSettings({ ...TEST_SETTINGS, publisherMaxConcurrency: '20', publisherWarmInstances: '20' })).not.toThrow();
   });
 
   it("lets the publisher change a received message's visibility on the publish queue (giving a failed record back in seconds)", () => {

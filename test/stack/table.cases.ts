@@ -1,11 +1,11 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { tableDefinition, TTL_ATTRIBUTE } from '#shared/store/table';
-import { buildStack } from './build-stack';
+import { buildStack, sharedDefaultStack } from './build-stack';
 
 let template: Template;
 
 beforeAll(() => {
-  ({ template } = buildStack());
+  ({ template } = sharedDefaultStack());
 });
 
 describe('the single table', () => {

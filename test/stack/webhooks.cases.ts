@@ -2,7 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
 import { EXPIRY_SWEEP_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
-import { buildStack } from './build-stack';
+import { buildStack, sharedDefaultStack } from './build-stack';
 import { allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
 
 /**
@@ -15,7 +15,7 @@ let template: Template;
 let ids: { table: string; queue: string; deadLetters: string; dispatcher: string; deliverer: string; sweep: string; sweepRole: string };
 
 beforeAll(() => {
-  ({ stack, template } = buildStack());
+  ({ stack, template } = sharedDefaultStack());
   const webhooks = stack.node.findChild('Webhooks');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
   ids = {
