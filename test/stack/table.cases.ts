@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { tableDefinition, TTL_ATTRIBUTE } from '#shared/store/table';
-import { buildStack, sharedDefaultStack } from './build-stack';
+import { sharedDefaultStack } from './build-stack';
 
 let template: Template;
 

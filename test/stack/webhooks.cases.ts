@@ -2,7 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
 import { EXPIRY_SWEEP_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
-import { buildStack, sharedDefaultStack } from './build-stack';
+import { sharedDefaultStack } from './build-stack';
 import { allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
 
 /**
