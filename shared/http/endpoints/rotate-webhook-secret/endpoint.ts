@@ -1,11 +1,11 @@
 import { parseId } from '#shared/domain/ids';
 import type { EndpointDefinition } from '#shared/http/api-handler';
-import { createdWebhookCodec } from '#shared/use-cases/webhooks/created-response';
+import { concealCreatedWebhook, revealCreatedWebhook } from '#shared/use-cases/webhooks/created-response';
 import { rotateWebhookSecret } from '#shared/use-cases/webhooks/secret-rotation';
 
 export const rotateWebhookSecretEndpoint: EndpointDefinition = {
   pathId: true,
   // A replay shows the same new secret and rotates nothing: the stored response keeps it sealed, as POST /webhooks does.
-  idempotent: createdWebhookCodec,
+  idempotent: { conceal: concealCreatedWebhook, reveal: revealCreatedWebhook },
   handle: async ({ accountId, path }) => ({ statusCode: 200, body: await rotateWebhookSecret(accountId, parseId(path.id)) }),
 };
