@@ -2,7 +2,7 @@ import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/ap
 import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
-import { secretBox } from '#shared/ports/registry';
+import { sealedResponseField } from './sealed-response-field';
 import { deleteApiKey, listApiKeys, putApiKey, type ApiKey } from '#shared/store/api-keys';
 
 /** Creates a key; the returned value is the only time it exists outside the caller's hands. */
@@ -33,23 +33,7 @@ export async function deleteAccountApiKey(accountId: string, keyId: string): Pro
  * the secret box, bound to the account and the key, and a replay opens it (docs/decisions.md,
  * "Secrets shown once, replayable (issue 27)").
  */
-interface CreatedKey {
-  key: { id: string };
-  api_key?: string;
-  sealed_api_key?: string;
-}
-
-export async function concealCreatedKey(body: string, accountId: string): Promise<string> {
-  const { api_key: value, ...rest } = JSON.parse(body) as CreatedKey;
-  if (value === undefined) return body;
-  const sealed = await (await secretBox()).seal(value, { account_id: accountId, api_key_id: rest.key.id });
-  return JSON.stringify({ ...rest, sealed_api_key: sealed });
-}
-
-export async function revealCreatedKey(stored: string, accountId: string): Promise<string> {
-  const { sealed_api_key: sealed, ...rest } = JSON.parse(stored) as CreatedKey;
-  if (sealed === undefined) return stored;
-  const value = await (await secretBox()).open(sealed, { account_id: accountId, api_key_id: rest.key.id });
-  // The key's own field order, as the first answer had it.
-  return JSON.stringify({ key: rest.key, api_key: value });
-}
+export const createdKeyCodec = sealedResponseField<{ key: { id: string } }>('api_key', (body, accountId) => ({
+  account_id: accountId,
+  api_key_id: body.key.id,
+}));

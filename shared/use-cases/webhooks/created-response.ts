@@ -1,26 +1,11 @@
-import { secretBox } from '#shared/ports/registry';
+import { sealedResponseField } from '#shared/use-cases/sealed-response-field';
 
 /**
- * POST /webhooks and POST /webhooks/{id}/rotate-secret honour idempotency-key: a replay must
- * show the same secret, but the stored response may not hold it in plain text. So the record keeps it sealed (bound to the account
- * and the webhook, as the webhook's own copy is) and a replay opens it.
+ * POST /webhooks and POST /webhooks/{id}/rotate-secret honour idempotency-key: the replay shows
+ * the same secret, kept sealed in the record, bound to the account and the webhook as the
+ * webhook's own copy is.
  */
-interface Created {
-  webhook: { id: string };
-  secret?: string;
-  sealed_secret?: string;
-}
-
-export async function concealCreatedWebhook(body: string, accountId: string): Promise<string> {
-  const { secret, ...rest } = JSON.parse(body) as Created;
-  if (secret === undefined) return body;
-  const sealed = await (await secretBox()).seal(secret, { account_id: accountId, webhook_id: rest.webhook.id });
-  return JSON.stringify({ ...rest, sealed_secret: sealed });
-}
-
-export async function revealCreatedWebhook(stored: string, accountId: string): Promise<string> {
-  const { sealed_secret: sealed, ...rest } = JSON.parse(stored) as Created;
-  if (sealed === undefined) return stored;
-  const secret = await (await secretBox()).open(sealed, { account_id: accountId, webhook_id: rest.webhook.id });
-  return JSON.stringify({ ...rest, secret });
-}
+export const createdWebhookCodec = sealedResponseField<{ webhook: { id: string } }>('secret', (body, accountId) => ({
+  account_id: accountId,
+  webhook_id: body.webhook.id,
+}));

@@ -1,12 +1,12 @@
 import type { EndpointDefinition } from '#shared/http/api-handler';
-import { concealCreatedKey, createApiKey, revealCreatedKey } from '#shared/use-cases/keys';
+import { createApiKey, createdKeyCodec } from '#shared/use-cases/keys';
 import { createKeySchema, type CreateKeyBody } from './schema';
 import * as validators from './schema.validators';
 
 export const createKeyEndpoint: EndpointDefinition<CreateKeyBody> = {
   body: { schema: createKeySchema, validator: validators.createKeySchema },
   // A replay shows the same key and value and creates none: the stored response keeps the value sealed (docs/decisions.md).
-  idempotent: { conceal: concealCreatedKey, reveal: revealCreatedKey },
+  idempotent: createdKeyCodec,
   handle: async ({ accountId, body }) => {
     const { key, apiKey } = await createApiKey(accountId, body.name.trim());
     return { statusCode: 201, body: { key, api_key: apiKey } };

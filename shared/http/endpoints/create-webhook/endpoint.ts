@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from '#shared/http/api-handler';
-import { concealCreatedWebhook, revealCreatedWebhook } from '#shared/use-cases/webhooks/created-response';
+import { createdWebhookCodec } from '#shared/use-cases/webhooks/created-response';
 import { createWebhook } from '#shared/use-cases/webhooks/endpoints';
 import { createWebhookSchema, type CreateWebhookBody } from './schema';
 import * as validators from './schema.validators';
@@ -7,6 +7,6 @@ import * as validators from './schema.validators';
 export const createWebhookEndpoint: EndpointDefinition<CreateWebhookBody> = {
   body: { schema: createWebhookSchema, validator: validators.createWebhookSchema },
   // A replay shows the same secret: the stored response keeps it sealed.
-  idempotent: { conceal: concealCreatedWebhook, reveal: revealCreatedWebhook },
+  idempotent: createdWebhookCodec,
   handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createWebhook(accountId, body) }),
 };

@@ -1,11 +1,11 @@
 import { parseId } from '#shared/domain/ids';
 import type { EndpointDefinition } from '#shared/http/api-handler';
-import { concealCreatedWebhook, revealCreatedWebhook } from '#shared/use-cases/webhooks/created-response';
+import { createdWebhookCodec } from '#shared/use-cases/webhooks/created-response';
 import { rotateWebhookSecret } from '#shared/use-cases/webhooks/secret-rotation';
 
 export const rotateWebhookSecretEndpoint: EndpointDefinition = {
   pathId: true,
   // A replay shows the same new secret and rotates nothing: the stored response keeps it sealed, as POST /webhooks does.
-  idempotent: { conceal: concealCreatedWebhook, reveal: revealCreatedWebhook },
+  idempotent: createdWebhookCodec,
   handle: async ({ accountId, path }) => ({ statusCode: 200, body: await rotateWebhookSecret(accountId, parseId(path.id)) }),
 };
