@@ -130,19 +130,23 @@ function parseUrl(url: string): URL {
   }
 }
 
-/** The address to connect to, after every check. */
+/**
+ * The address to connect to, after every check. The operator's own origin (`trustedOrigin`) is
+ * resolved and pinned like any other, but neither its scheme nor its addresses are judged.
+ */
 async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: number): Promise<ResolvedAddress> {
-  if (options.trustedOrigin !== undefined && target.origin === options.trustedOrigin) return trustedAddress(target, deadline);
+  const trusted = options.trustedOrigin !== undefined && target.origin === options.trustedOrigin;
   const allowedSchemes = options.local ? ['https:', 'http:'] : ['https:'];
-  if (!allowedSchemes.includes(target.protocol)) throw new OutboundRequestRefused('scheme', `${target.protocol} URLs are not allowed`);
+  if (!trusted && !allowedSchemes.includes(target.protocol))
+    throw new OutboundRequestRefused('scheme', `${target.protocol} URLs are not allowed`);
   if (target.username || target.password) throw new OutboundRequestRefused('invalid_url', 'URLs with credentials are not allowed');
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  const allowed = (address: string) => !isInternalAddress(address) || (options.local && isLoopbackAddress(address));
+  const allowed = (address: string) => trusted || !isInternalAddress(address) || (options.local && isLoopbackAddress(address));
   if (isIP(host)) {
     if (!allowed(host)) throw new OutboundRequestRefused('internal_address', `${host} is an internal address`);
     return { address: host, family: isIP(host) };
   }
-  if (isInternalHostName(host) && !(options.local && host.toLowerCase() === 'localhost')) {
+  if (!trusted && isInternalHostName(host) && !(options.local && host.toLowerCase() === 'localhost')) {
     throw new OutboundRequestRefused('internal_address', `${host} names an internal host`);
   }
   let addresses: ResolvedAddress[];
@@ -155,18 +159,6 @@ async function checkedAddress(target: URL, options: SafeFetchOptions, deadline: 
   // Every answer must be public: picking a public one among private ones is how rebinding starts.
   const inside = addresses.find((candidate) => !allowed(candidate.address));
   if (!addresses.length || inside) throw new OutboundRequestRefused('internal_address', `${host} resolves to an internal address`);
-  return addresses[0]!;
-}
-
-/** The operator's own origin: resolved (and pinned) like any other, but not judged. */
-async function trustedAddress(target: URL, deadline: number): Promise<ResolvedAddress> {
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return { address: host, family: isIP(host) };
-  const addresses = await withDeadline(resolveName(host), deadline).catch((error: unknown) => {
-    if (error instanceof OutboundRequestRefused) throw error;
-    throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
-  });
-  if (!addresses.length) throw new OutboundRequestRefused('unresolvable', `${host} does not resolve`);
   return addresses[0]!;
 }
 
