@@ -1,3 +1,5 @@
+import type { KeyScope } from '#shared/domain/key-scopes';
+
 /**
  * THE route table. The CDK stack creates one API Gateway route and one Lambda function per
  * entry; the local server routes with the same list. Each operation's handler lives in
@@ -13,38 +15,45 @@ export interface Route {
    * (shared/http/session-auth.ts), or its own means (OAuth state, the dashboard's sign-in).
    */
   auth: 'api-key' | 'session' | 'none';
+  /**
+   * The least key scope that may call an api-key route (docs/api.md, "Key scopes"); a key below it
+   * gets 403 INSUFFICIENT_SCOPE. Creating, editing and deleting posts need `draft` here and
+   * `write` unless the post is a draft (checked by the use case). Routes authenticated otherwise
+   * have none (the dashboard session is admin).
+   */
+  scope?: KeyScope;
 }
 
 export const routes: readonly Route[] = [
-  { method: 'GET', path: '/profiles', operation: 'list-profiles', auth: 'api-key' },
-  { method: 'GET', path: '/profiles/{id}', operation: 'get-profile', auth: 'api-key' },
-  { method: 'DELETE', path: '/profiles/{id}', operation: 'delete-profile', auth: 'api-key' },
-  { method: 'POST', path: '/profiles/bluesky', operation: 'connect-bluesky', auth: 'api-key' },
-  { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key' },
+  { method: 'GET', path: '/profiles', operation: 'list-profiles', auth: 'api-key', scope: 'read' },
+  { method: 'GET', path: '/profiles/{id}', operation: 'get-profile', auth: 'api-key', scope: 'read' },
+  { method: 'DELETE', path: '/profiles/{id}', operation: 'delete-profile', auth: 'api-key', scope: 'admin' },
+  { method: 'POST', path: '/profiles/bluesky', operation: 'connect-bluesky', auth: 'api-key', scope: 'admin' },
+  { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key', scope: 'admin' },
   { method: 'GET', path: '/profiles/linkedin/start', operation: 'start-linkedin-authorization', auth: 'none' },
   { method: 'GET', path: '/profiles/linkedin/callback', operation: 'linkedin-callback', auth: 'none' },
-  { method: 'POST', path: '/posts', operation: 'create-post', auth: 'api-key' },
-  { method: 'POST', path: '/posts/preview', operation: 'preview-post', auth: 'api-key' },
-  { method: 'GET', path: '/posts', operation: 'list-posts', auth: 'api-key' },
-  { method: 'GET', path: '/posts/{id}', operation: 'get-post', auth: 'api-key' },
-  { method: 'PATCH', path: '/posts/{id}', operation: 'edit-post', auth: 'api-key' },
-  { method: 'DELETE', path: '/posts/{id}', operation: 'delete-post', auth: 'api-key' },
-  { method: 'POST', path: '/posts/{id}/retry', operation: 'retry-post', auth: 'api-key' },
-  { method: 'GET', path: '/usage', operation: 'get-usage', auth: 'api-key' },
-  { method: 'POST', path: '/media', operation: 'create-media', auth: 'api-key' },
-  { method: 'POST', path: '/media/{id}/complete', operation: 'complete-media', auth: 'api-key' },
-  { method: 'GET', path: '/media/{id}', operation: 'get-media', auth: 'api-key' },
-  { method: 'DELETE', path: '/media/{id}', operation: 'delete-media', auth: 'api-key' },
-  { method: 'GET', path: '/keys', operation: 'list-keys', auth: 'api-key' },
-  { method: 'POST', path: '/keys', operation: 'create-key', auth: 'api-key' },
-  { method: 'DELETE', path: '/keys/{id}', operation: 'delete-key', auth: 'api-key' },
-  { method: 'GET', path: '/webhooks', operation: 'list-webhooks', auth: 'api-key' },
-  { method: 'POST', path: '/webhooks', operation: 'create-webhook', auth: 'api-key' },
-  { method: 'GET', path: '/webhooks/{id}', operation: 'get-webhook', auth: 'api-key' },
-  { method: 'DELETE', path: '/webhooks/{id}', operation: 'delete-webhook', auth: 'api-key' },
-  { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key' },
-  { method: 'POST', path: '/webhooks/{id}/rotate-secret', operation: 'rotate-webhook-secret', auth: 'api-key' },
-  { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key' },
+  { method: 'POST', path: '/posts', operation: 'create-post', auth: 'api-key', scope: 'draft' },
+  { method: 'POST', path: '/posts/preview', operation: 'preview-post', auth: 'api-key', scope: 'read' },
+  { method: 'GET', path: '/posts', operation: 'list-posts', auth: 'api-key', scope: 'read' },
+  { method: 'GET', path: '/posts/{id}', operation: 'get-post', auth: 'api-key', scope: 'read' },
+  { method: 'PATCH', path: '/posts/{id}', operation: 'edit-post', auth: 'api-key', scope: 'draft' },
+  { method: 'DELETE', path: '/posts/{id}', operation: 'delete-post', auth: 'api-key', scope: 'draft' },
+  { method: 'POST', path: '/posts/{id}/retry', operation: 'retry-post', auth: 'api-key', scope: 'write' },
+  { method: 'GET', path: '/usage', operation: 'get-usage', auth: 'api-key', scope: 'read' },
+  { method: 'POST', path: '/media', operation: 'create-media', auth: 'api-key', scope: 'draft' },
+  { method: 'POST', path: '/media/{id}/complete', operation: 'complete-media', auth: 'api-key', scope: 'draft' },
+  { method: 'GET', path: '/media/{id}', operation: 'get-media', auth: 'api-key', scope: 'read' },
+  { method: 'DELETE', path: '/media/{id}', operation: 'delete-media', auth: 'api-key', scope: 'draft' },
+  { method: 'GET', path: '/keys', operation: 'list-keys', auth: 'api-key', scope: 'read' },
+  { method: 'POST', path: '/keys', operation: 'create-key', auth: 'api-key', scope: 'admin' },
+  { method: 'DELETE', path: '/keys/{id}', operation: 'delete-key', auth: 'api-key', scope: 'admin' },
+  { method: 'GET', path: '/webhooks', operation: 'list-webhooks', auth: 'api-key', scope: 'read' },
+  { method: 'POST', path: '/webhooks', operation: 'create-webhook', auth: 'api-key', scope: 'admin' },
+  { method: 'GET', path: '/webhooks/{id}', operation: 'get-webhook', auth: 'api-key', scope: 'read' },
+  { method: 'DELETE', path: '/webhooks/{id}', operation: 'delete-webhook', auth: 'api-key', scope: 'admin' },
+  { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key', scope: 'admin' },
+  { method: 'POST', path: '/webhooks/{id}/rotate-secret', operation: 'rotate-webhook-secret', auth: 'api-key', scope: 'admin' },
+  { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key', scope: 'read' },
   // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
