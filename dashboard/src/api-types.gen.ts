@@ -450,12 +450,16 @@ export interface paths {
         /**
          * List API keys
          * @description Names, prefixes and dates; never a value or a hash.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["listKeys"];
         put?: never;
         /**
          * Create an API key
          * @description The value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["createKey"];
         delete?: never;
@@ -477,6 +481,8 @@ export interface paths {
         /**
          * Delete an API key
          * @description The key fails on the very next request (a key may delete itself). Unknown or another account's key: NOT_FOUND.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         delete: operations["deleteKey"];
         options?: never;
@@ -496,6 +502,8 @@ export interface paths {
         /**
          * Start an image upload
          * @description Declares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         post: operations["createMedia"];
         delete?: never;
@@ -514,6 +522,8 @@ export interface paths {
         /**
          * Get media
          * @description Another account's media, or media past its expiry, is MEDIA_NOT_FOUND. Attached media shows `expires_at: null`.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["getMedia"];
         put?: never;
@@ -521,6 +531,8 @@ export interface paths {
         /**
          * Delete media
          * @description Deletes the image and its variants. Media attached to a post that is not yet final is INVALID_MEDIA `in_use`.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         delete: operations["deleteMedia"];
         options?: never;
@@ -540,6 +552,8 @@ export interface paths {
         /**
          * Finish an upload: check the image and prepare it
          * @description Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         post: operations["completeMedia"];
         delete?: never;
@@ -558,12 +572,16 @@ export interface paths {
         /**
          * List posts
          * @description Newest first, optionally filtered by status and platform; page with `next_cursor`. Unknown or bad parameters are INVALID_FIELD naming the parameter.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["listPosts"];
         put?: never;
         /**
          * Create a post (now or scheduled)
          * @description Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         post: operations["createPost"];
         delete?: never;
@@ -584,6 +602,8 @@ export interface paths {
         /**
          * Preview what each platform would receive
          * @description Takes the body of POST /posts and checks it the same way up to INVALID_SCHEDULED_TIME (no connection, limit or spacing checks), then answers what each publisher would send: LinkedIn's escaped commentary, Bluesky's thread parts with their facets, and warnings. Nothing is written or counted; an idempotency-key is ignored.
+         *
+         *     Needs a key with scope `read` or above.
          */
         post: operations["previewPost"];
         delete?: never;
@@ -602,6 +622,8 @@ export interface paths {
         /**
          * Get a post
          * @description With each platform's result (`pending`, `published` with its URL, or `failed` with an error code).
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["getPost"];
         put?: never;
@@ -609,6 +631,8 @@ export interface paths {
         /**
          * Delete a scheduled or failed post
          * @description Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         delete: operations["deletePost"];
         options?: never;
@@ -616,6 +640,8 @@ export interface paths {
         /**
          * Edit, reschedule or publish now a scheduled post
          * @description Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.
+         *
+         *     Needs a key with scope `draft` or above.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -632,6 +658,8 @@ export interface paths {
         /**
          * Retry a failed or partially published post
          * @description Publishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post (INVALID_POST_STATE on a partially published one). Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE (not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.
+         *
+         *     Needs a key with scope `write` or above.
          */
         post: operations["retryPost"];
         delete?: never;
@@ -650,6 +678,8 @@ export interface paths {
         /**
          * List connected profiles
          * @description At most one profile per platform, sorted by platform.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["listProfiles"];
         put?: never;
@@ -672,6 +702,8 @@ export interface paths {
         /**
          * Connect a Bluesky profile
          * @description Checks the handle and app password by signing in to the PDS, then stores them sealed (never returned, never logged). An app password has the form xxxx-xxxx-xxxx-xxxx; a main account password is refused (INVALID_FIELD).
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["connectBluesky"];
         delete?: never;
@@ -692,6 +724,8 @@ export interface paths {
         /**
          * Start connecting a LinkedIn profile
          * @description Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["authorizeLinkedin"];
         delete?: never;
@@ -750,6 +784,8 @@ export interface paths {
         /**
          * Get a profile
          * @description Another account's profile answers PROFILE_NOT_FOUND, like an unknown one.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["getProfile"];
         put?: never;
@@ -757,6 +793,8 @@ export interface paths {
         /**
          * Disconnect a profile
          * @description Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         delete: operations["deleteProfile"];
         options?: never;
@@ -774,6 +812,8 @@ export interface paths {
         /**
          * This month's usage
          * @description Counted per UTC calendar month of creation; resets at `resets_at`.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["getUsage"];
         put?: never;
@@ -794,12 +834,16 @@ export interface paths {
         /**
          * List webhook endpoints
          * @description Oldest first; never the signing secret.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint
          * @description Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -818,6 +862,8 @@ export interface paths {
         /**
          * Get a webhook endpoint
          * @description Unknown or another account's endpoint: NOT_FOUND.
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["getWebhook"];
         put?: never;
@@ -825,6 +871,8 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description Nothing more is sent to it; attempts still waiting end as failed. Its delivery history expires with it (30 days).
+         *
+         *     Needs a key with scope `admin` or above.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -842,6 +890,8 @@ export interface paths {
         /**
          * List an endpoint's delivery attempts
          * @description One entry per attempt of the last 30 days, newest event first (its attempts last to first); page with `next_cursor`. `pending`: waiting for `next_attempt_at` or being made; `failed` with a `next_attempt_at`: another attempt follows then; `failed` without: the delivery gave up (after 8 attempts over about 27.5 hours).
+         *
+         *     Needs a key with scope `read` or above.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -864,6 +914,8 @@ export interface paths {
         /**
          * Rotate an endpoint's signing secret
          * @description Draws a new signing secret, shown in this response only (a replay with the same idempotency-key shows the same one and rotates nothing). Deliveries are signed with it at once and, for 24 hours, with the secret it replaced as well: `webhook-signature` then carries both signatures, separated by a space, so a receiver verifies with either while it switches over. After 24 hours only the new secret signs. Rotating again within the 24 hours keeps the earlier secrets in force for their own 24 hours (at most three replaced secrets at once). Unknown or another account's endpoint: NOT_FOUND.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -884,6 +936,8 @@ export interface paths {
         /**
          * Send a test event
          * @description Records a `webhook.test` event for this endpoint (whatever its `events`); it is delivered, signed and retried like any other. Follow it in the deliveries by `event_id`.
+         *
+         *     Needs a key with scope `admin` or above.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -1025,6 +1079,11 @@ export interface components {
             /** @description The first 7 characters of the value. */
             prefix: string;
             /**
+             * @description What the key may do: read < draft < write < admin (docs/api.md, "Key scopes").
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write" | "admin";
+            /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
              */
@@ -1155,6 +1214,17 @@ export interface components {
             /** @constant */
             error: "IDEMPOTENCY_KEY_REUSED";
             message: string;
+        };
+        /** @description 403 INSUFFICIENT_SCOPE */
+        InsufficientScopeError: {
+            /** @constant */
+            error: "INSUFFICIENT_SCOPE";
+            message: string;
+            /**
+             * @description The least scope that may do this.
+             * @enum {string}
+             */
+            required_scope: "read" | "draft" | "write" | "admin";
         };
         /** @description 500 INTERNAL_SERVER_ERROR */
         InternalServerError: {
@@ -1667,6 +1737,7 @@ export interface operations {
                      *           "id": "3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7",
                      *           "name": "production",
                      *           "prefix": "sk_Q3vX",
+                     *           "scope": "admin",
                      *           "created_at": "2026-11-20T09:00:00.000Z",
                      *           "last_used_at": "2026-11-20T09:45:00.000Z"
                      *         }
@@ -1732,7 +1803,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "production"
+                 *       "name": "production",
+                 *       "scope": "draft"
                  *     }
                  */
                 "application/json": {
@@ -1742,6 +1814,13 @@ export interface operations {
                      * @example production
                      */
                     name: string;
+                    /**
+                     * @description What the key may do: read < draft < write < admin, each including the ones before it (docs/api.md, "Key scopes"). Default admin.
+                     * @default admin
+                     * @example draft
+                     * @enum {string}
+                     */
+                    scope?: "read" | "draft" | "write" | "admin";
                 };
             };
         };
@@ -5122,6 +5201,7 @@ export interface operations {
                      *           "id": "3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7",
                      *           "name": "production",
                      *           "prefix": "sk_Q3vX",
+                     *           "scope": "admin",
                      *           "created_at": "2026-11-20T09:00:00.000Z",
                      *           "last_used_at": "2026-11-20T09:45:00.000Z"
                      *         }
@@ -5182,7 +5262,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "production"
+                 *       "name": "production",
+                 *       "scope": "draft"
                  *     }
                  */
                 "application/json": {
@@ -5192,6 +5273,13 @@ export interface operations {
                      * @example production
                      */
                     name: string;
+                    /**
+                     * @description What the key may do: read < draft < write < admin, each including the ones before it (docs/api.md, "Key scopes"). Default admin.
+                     * @default admin
+                     * @example draft
+                     * @enum {string}
+                     */
+                    scope?: "read" | "draft" | "write" | "admin";
                 };
             };
         };
@@ -5231,6 +5319,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
@@ -5355,6 +5453,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description NOT_FOUND */
@@ -5496,6 +5604,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
@@ -5724,6 +5842,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description MEDIA_NOT_FOUND */
             404: {
                 headers: {
@@ -5824,6 +5952,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description MEDIA_NOT_FOUND */
@@ -6152,6 +6290,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description MEDIA_NOT_FOUND */
@@ -6635,6 +6783,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description POST_NOT_FOUND */
             404: {
                 headers: {
@@ -6835,6 +6993,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description POST_NOT_FOUND, MEDIA_NOT_FOUND */
@@ -7044,6 +7212,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description POST_NOT_FOUND */
@@ -7314,6 +7492,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
             409: {
                 headers: {
@@ -7470,6 +7658,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -7817,6 +8015,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description PROFILE_NOT_FOUND */
             404: {
                 headers: {
@@ -8087,6 +8295,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
             409: {
                 headers: {
@@ -8315,6 +8533,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -8541,6 +8769,16 @@ export interface operations {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -8674,6 +8912,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
             /** @description NOT_FOUND */

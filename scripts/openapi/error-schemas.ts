@@ -1,3 +1,4 @@
+import { KEY_SCOPES } from '#shared/domain/key-scopes';
 import { MAX_CONTENT_LENGTH } from '#shared/http/endpoints/create-post/schema';
 import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS } from '#shared/domain/platforms';
@@ -108,6 +109,14 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
         },
       },
       example: { reason: 'type_mismatch' },
+    },
+  ],
+  INSUFFICIENT_SCOPE: [
+    {
+      extras: {
+        required_scope: { type: 'string', enum: [...KEY_SCOPES], description: 'The least scope that may do this.' },
+      },
+      example: { required_scope: 'write' },
     },
   ],
   INVALID_POST_STATE: [

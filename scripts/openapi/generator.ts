@@ -24,6 +24,8 @@ export interface RouteLike {
   operation: string;
   /** 'api-key', 'none' (the OAuth callback) or 'session' (the dashboard API). */
   auth: string;
+  /** An api-key route's least key scope (docs/api.md, "Key scopes"). */
+  scope?: string;
 }
 
 export interface DocumentInput {
@@ -52,6 +54,8 @@ function annotatedCodes(doc: OperationDoc): ErrorCode[] {
 function errorCodes(route: RouteLike, doc: OperationDoc): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (route.auth === 'api-key') codes.push('MISSING_API_KEY', 'INVALID_API_KEY', 'RATE_LIMIT_EXCEEDED');
+  // Every key holds at least read: only routes above it can refuse a key for its scope.
+  if (route.auth === 'api-key' && route.scope !== 'read') codes.push('INSUFFICIENT_SCOPE');
   // The dashboard answers FORBIDDEN without a live session, and on a mutation without its CSRF token.
   if (route.auth === 'session') codes.push('FORBIDDEN', 'RATE_LIMIT_EXCEEDED');
   if (pathParameterNames(route.path).length > 0) codes.push('INVALID_ID');
@@ -86,7 +90,8 @@ function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
     operationId: camelCase(route.operation),
     tags: [doc.tag],
     summary: doc.summary,
-    description: doc.description,
+    description: route.scope ? `${doc.description}\n\nNeeds a key with scope \`${route.scope}\` or above.` : doc.description,
+    ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     security: securityOf(route),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

@@ -5,6 +5,7 @@ const key = {
   id: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7',
   name: 'production',
   prefix: 'sk_Q3vX',
+  scope: 'admin',
   created_at: '2026-11-20T09:00:00.000Z',
   last_used_at: '2026-11-20T09:45:00.000Z',
 };

@@ -1,3 +1,4 @@
+import { KEY_SCOPES } from '#shared/domain/key-scopes';
 import { API_KEY_PATTERN } from '#shared/domain/api-key-values';
 import { PLANS } from '#shared/domain/plans';
 import type { PlatformErrorCode } from '#shared/platforms/publisher';
@@ -140,6 +141,11 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       id: uuid,
       name: { type: 'string', minLength: 1, maxLength: 100 },
       prefix: { type: 'string', pattern: '^sk_[A-Za-z0-9_-]{4}$', description: 'The first 7 characters of the value.' },
+      scope: {
+        type: 'string',
+        enum: [...KEY_SCOPES],
+        description: 'What the key may do: read < draft < write < admin (docs/api.md, "Key scopes").',
+      },
       created_at: timestamp,
       last_used_at: nullable({ ...timestamp, description: 'Accurate to the rate-limit window (60 s by default).' }),
     },

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'MEDIA_NOT_FOUND',
   'INVALID_MEDIA',
   'INVALID_POST_STATE',
+  'INSUFFICIENT_SCOPE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { parseId } from '#shared/domain/ids';
+import type { KeyScope } from '#shared/domain/key-scopes';
 import { apiKeyAuth } from './api-key-auth';
 import { errorHandler } from './error-handler';
 import { idempotency, type StoredResponseCodec } from './idempotency';
@@ -16,6 +17,8 @@ import { bodyValidator, queryValidator, type ErrorExtras, type PrecompiledValida
 /** What an endpoint's handler receives: the validated input and who is asking. */
 export interface ApiRequest<TBody, TQuery> {
   accountId: string;
+  /** What the caller may do (docs/api.md, "Key scopes"): use cases narrow rights by the post's status with it. */
+  scope: KeyScope;
   body: TBody;
   query: TQuery;
   path: Record<string, string | undefined>;
@@ -81,7 +84,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
   const stack = middy<HttpEvent, HttpResponse, Error, Context & { state: RequestState }>()
     .use(httpHeaderNormalizer())
     .use(requestContext(options.operation));
-  if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth());
+  if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth(options.operation));
   else if (options.auth === 'session') stack.use(sessionAuth());
   if (options.pathId) stack.use({ before: (request) => void parseId(request.event.pathParameters?.id) });
   if (options.body) stack.use(jsonBody({ allowEmpty: allowEmptyBody }));
@@ -110,6 +113,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
     }
     const result = await options.handle({
       accountId: state.accountId ?? '',
+      scope: state.scope ?? 'admin',
       body: state.body as TBody,
       query: state.query as TQuery,
       path: event.pathParameters ?? {},

@@ -4,14 +4,26 @@ import { clock } from '#shared/ports/clock';
 import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
 import { DomainError } from '#shared/domain/errors';
+import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
+import { routes } from './routes';
 import type { HttpMiddleware } from './types';
 
 /**
- * API-key authentication and the per-key API rate limit (fixed window, docs/api.md, "Authentication and rate limit"), in
+ * The least scope of an operation, from THE route table. An api-key operation the table does
+ * not name (none today) needs admin: a route forgotten there fails closed.
+ */
+export function requiredScopeOf(operation: string): KeyScope {
+  return routes.find((route) => route.operation === operation)?.scope ?? 'admin';
+}
+
+/**
+ * API-key authentication, the per-key API rate limit and the key's scope (docs/api.md, "Key
+ * scopes": checked after the key and the rate limit, before the body is read). The API rate limit (fixed window, docs/api.md, "Authentication and rate limit"), in
  * one conditional write on the key's item (shared/store/rate-limits.ts). A malformed key is
  * refused without a store call; a deleted key fails at once: nothing is cached.
  */
-export function apiKeyAuth(): HttpMiddleware {
+export function apiKeyAuth(operation: string): HttpMiddleware {
+  const requiredScope = requiredScopeOf(operation);
   const { requests: limit, windowSeconds } = config.rateLimit;
   return {
     before: async (request) => {
@@ -28,6 +40,7 @@ export function apiKeyAuth(): HttpMiddleware {
       if (!key) throw new DomainError('INVALID_API_KEY');
       state.accountId = key.account_id;
       state.apiKeyId = key.key_id;
+      state.scope = key.scope;
       const { count } = key;
       state.responseHeaders['x-ratelimit-limit'] = String(limit);
       state.responseHeaders['x-ratelimit-remaining'] = String(Math.max(0, limit - count));
@@ -38,6 +51,7 @@ export function apiKeyAuth(): HttpMiddleware {
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
         throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
+      if (!scopeAllows(key.scope, requiredScope)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: requiredScope });
     },
   };
 }

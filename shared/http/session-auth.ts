@@ -78,6 +78,8 @@ export function sessionAuth(): HttpMiddleware {
       const session = await getSession(hash, now);
       if (!session) throw notSignedIn();
       state.accountId = session.account_id;
+      // The account's owner signed in: everything the account may do.
+      state.scope = 'admin';
       const csrfToken = csrfTokenFor(id);
       state.session = { hash, csrfToken };
 

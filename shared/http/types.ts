@@ -1,3 +1,4 @@
+import type { KeyScope } from '#shared/domain/key-scopes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddlewareObj, Request } from '@middy/core';
 
@@ -12,6 +13,8 @@ export interface RequestState {
   /** Set by API-key auth. */
   accountId?: string;
   apiKeyId?: string;
+  /** What the caller may do: the API key's scope, admin for the dashboard session (docs/api.md, "Key scopes"). */
+  scope?: KeyScope;
   /** Set by session auth (dashboard): the stored hash of the session id and its CSRF token. */
   session?: { hash: string; csrfToken: string };
   /** Headers to add to whatever response goes out (rate limit, request id). */

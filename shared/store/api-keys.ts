@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { ignoreConditionFailure } from './transaction-errors';
+import { DEFAULT_KEY_SCOPE, isKeyScope, type KeyScope } from '#shared/domain/key-scopes';
 
 /**
  * API keys live in two items written and deleted together:
@@ -12,6 +13,8 @@ export interface ApiKey {
   id: string;
   name: string;
   prefix: string;
+  /** What the key may do (docs/api.md, "Key scopes"); keys stored before scopes read as admin. */
+  scope: KeyScope;
   created_at: string;
   last_used_at: string | null;
 }
@@ -19,7 +22,11 @@ export interface ApiKey {
 export interface ApiKeyLookup {
   account_id: string;
   key_id: string;
+  scope: KeyScope;
 }
+
+/** A stored scope, or admin for a key written before scopes existed. */
+export const storedScope = (value: unknown): KeyScope => (isKeyScope(value) ? value : DEFAULT_KEY_SCOPE);
 
 export const apiKeyLookupKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
 export const accountApiKeyKey = (accountId: string, keyId: string) => ({ pk: accountKey(accountId).pk, sk: `KEY#${keyId}` });
@@ -28,6 +35,7 @@ const toApiKey = (item: Record<string, unknown>): ApiKey => ({
   id: item.id as string,
   name: item.name as string,
   prefix: item.prefix as string,
+  scope: storedScope(item.scope),
   created_at: item.created_at as string,
   last_used_at: (item.last_used_at as string | undefined) ?? null,
 });
@@ -39,7 +47,7 @@ export async function putApiKey(accountId: string, key: ApiKey, hash: string): P
         {
           Put: {
             TableName: tableName,
-            Item: { ...apiKeyLookupKey(hash), type: 'api_key_lookup', account_id: accountId, key_id: key.id },
+            Item: { ...apiKeyLookupKey(hash), type: 'api_key_lookup', account_id: accountId, key_id: key.id, scope: key.scope },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { apiKeyLookupKey, type ApiKeyLookup } from './api-keys';
+import { apiKeyLookupKey, storedScope, type ApiKeyLookup } from './api-keys';
 import { isConditionFailure, oldItemOf } from './transaction-errors';
 
 /**
@@ -18,6 +18,7 @@ export interface CountedRequest extends ApiKeyLookup {
 const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({
   account_id: item.account_id as string,
   key_id: item.key_id as string,
+  scope: storedScope(item.scope),
 });
 
 async function addToWindow(

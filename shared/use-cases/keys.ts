@@ -1,17 +1,23 @@
 import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/api-key-values';
 import { newId } from '#shared/domain/ids';
+import { DEFAULT_KEY_SCOPE, type KeyScope } from '#shared/domain/key-scopes';
 import { DomainError } from '#shared/domain/errors';
 import { clock } from '#shared/ports/clock';
 import { sealedResponseField } from './sealed-response-field';
 import { deleteApiKey, listApiKeys, putApiKey, type ApiKey } from '#shared/store/api-keys';
 
 /** Creates a key; the returned value is the only time it exists outside the caller's hands. */
-export async function createApiKey(accountId: string, name: string): Promise<{ key: ApiKey; apiKey: string }> {
+export async function createApiKey(
+  accountId: string,
+  name: string,
+  scope: KeyScope = DEFAULT_KEY_SCOPE,
+): Promise<{ key: ApiKey; apiKey: string }> {
   const value = generateApiKeyValue();
   const key: ApiKey = {
     id: newId(),
     name,
     prefix: apiKeyPrefix(value),
+    scope,
     created_at: clock.now().toISOString(),
     last_used_at: null,
   };

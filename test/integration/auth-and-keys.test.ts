@@ -60,6 +60,7 @@ describe('authentication, keys and the error shape (through the local server)', 
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'ci',
       prefix: created.json.api_key.slice(0, 7),
+      scope: 'admin',
       created_at: expect.stringMatching(/Z$/),
       last_used_at: null,
     });

@@ -34,6 +34,7 @@ describe('dashboard API', () => {
         id: expect.any(String),
         name: 'ci',
         prefix: created.json.api_key.slice(0, 7),
+        scope: 'admin',
         created_at: expect.any(String),
         last_used_at: null,
       },

@@ -4,10 +4,21 @@ import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime } from '../format';
 
+type KeyScope = ApiKey['scope'];
+
+/** What each scope may do, for the form (docs/api.md, "Key scopes"). */
+const SCOPE_CHOICES: { scope: KeyScope; label: string }[] = [
+  { scope: 'read', label: 'read: see everything, preview posts' },
+  { scope: 'draft', label: 'draft: read, upload media, propose drafts (for an agent)' },
+  { scope: 'write', label: 'write: draft, plus create, schedule, edit and delete any post' },
+  { scope: 'admin', label: 'admin: everything, including profiles, webhooks and keys' },
+];
+
 /** The account's API keys: create one (its value shown this once), list, delete. */
 export function KeysPage() {
   const [keys, setKeys] = useState<ApiKey[] | undefined>();
   const [name, setName] = useState('');
+  const [scope, setScope] = useState<KeyScope>('admin');
   const [created, setCreated] = useState<CreatedKey | undefined>();
   const [copied, setCopied] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -27,11 +38,12 @@ export function KeysPage() {
     setBusy(true);
     setErrors({});
     try {
-      const result = await api<CreatedKey>('POST', '/keys', { body: { name }, headers: { 'idempotency-key': formKey } });
+      const result = await api<CreatedKey>('POST', '/keys', { body: { name, scope }, headers: { 'idempotency-key': formKey } });
       setCreated(result);
       setFormKey(crypto.randomUUID());
       setCopied(false);
       setName('');
+      setScope('admin');
       await load();
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -98,6 +110,28 @@ export function KeysPage() {
             />
           )}
         </Field>
+        <Field
+          id="key-scope"
+          label="Scope"
+          error={errors.scope}
+          help="What the key may do; give an agent a draft key, so a person approves what it proposes."
+        >
+          {(describedBy, invalid) => (
+            <select
+              id="key-scope"
+              value={scope}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(event) => setScope(event.currentTarget.value as KeyScope)}
+            >
+              {SCOPE_CHOICES.map((choice) => (
+                <option key={choice.scope} value={choice.scope}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {errors.form && <Notice kind="error">{errors.form}</Notice>}
         <button type="submit" disabled={busy}>
           Create key
@@ -115,6 +149,8 @@ export function KeysPage() {
               <li key={key.id} class="card item" data-testid="key-item">
                 <h3>{key.name}</h3>
                 <dl>
+                  <dt>Scope</dt>
+                  <dd data-testid="key-scope">{key.scope}</dd>
                   <dt>Starts with</dt>
                   <dd>
                     <code>{key.prefix}…</code>

@@ -8,7 +8,7 @@ export const createKeyEndpoint: EndpointDefinition<CreateKeyBody> = {
   // A replay shows the same key and value and creates none: the stored response keeps the value sealed (docs/decisions.md).
   idempotent: createdKeyCodec,
   handle: async ({ accountId, body }) => {
-    const { key, apiKey } = await createApiKey(accountId, body.name.trim());
+    const { key, apiKey } = await createApiKey(accountId, body.name.trim(), body.scope);
     return { statusCode: 201, body: { key, api_key: apiKey } };
   },
 };
