@@ -68,7 +68,11 @@ export interface SocialPostingClientOptions extends Omit<ClientOptions, 'fetch'>
   retry?: RetryOptions;
 }
 
-type UntypedRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type UntypedRequest = (
+  method: string,
+  path: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 export function createSocialPostingClient(options: SocialPostingClientOptions): SocialPostingClient {
   const { apiKey, retry, fetch: fetchOnce = (request) => globalThis.fetch(request), headers, ...rest } = options;

@@ -34,6 +34,8 @@ export interface UnexpectedResponseBody {
   message: string;
 }
 
+type AnyCode = ErrorCode | UnexpectedResponseBody['error'];
+
 /** Any error body with a code. */
 export interface ErrorBodyShape {
   error: string;
@@ -61,8 +63,11 @@ export class ApiError<Body extends ErrorBodyShape = ApiErrorBody | UnexpectedRes
     this.requestId = response.headers.get('x-request-id') ?? undefined;
   }
 
-  /** Narrows to one code: `if (error.is('PLATFORMS_NOT_CONNECTED')) error.body.missing_platforms`. */
-  is<Code extends Body['error']>(code: Code): this is ApiError<Extract<Body, { error: Code }>> {
+  /**
+   * Narrows to one code: `if (error?.is('PLATFORMS_NOT_CONNECTED')) error.body.missing_platforms`. Its
+   * signature does not depend on `Body`, so that it can be called on a union of ApiErrors.
+   */
+  is<Code extends AnyCode>(code: Code): this is ApiError<Extract<ApiErrorBody | UnexpectedResponseBody, { error: Code }>> {
     return this.code === code;
   }
 }

@@ -19,7 +19,9 @@ export type FieldErrors = Record<string, string>;
 export function fieldErrors(error: unknown, overrides: Record<string, string> = {}): FieldErrors {
   const body = (error as Partial<ApiError>).body ?? { error: 'UNKNOWN', message: String(error) };
   let field =
-    overrides[body.error] ?? ('field' in body && typeof body.field === 'string' ? body.field : undefined) ?? FIELD_OF_CODE[body.error as ErrorCode];
+    overrides[body.error] ??
+    ('field' in body && typeof body.field === 'string' ? body.field : undefined) ??
+    FIELD_OF_CODE[body.error as ErrorCode];
   // The LinkedIn spacing rule is about the time: the platform variant carries `platform`.
   if (body.error === 'RATE_LIMIT_EXCEEDED' && 'platform' in body) field = 'scheduled_for';
   return { [field ?? 'form']: body.message };

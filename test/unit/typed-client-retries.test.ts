@@ -61,7 +61,8 @@ const createBody = { content: 'Hello', platforms: ['bluesky' as const], schedule
 
 describe('typed client retries', () => {
   it('repeats a 429 after the retry-after header says, with the same request', async () => {
-    const limited = () => json(429, { error: 'RATE_LIMIT_EXCEEDED', message: 'Try again in 50 seconds', retry_after: 50 }, { 'retry-after': '50' });
+    const limited = () =>
+      json(429, { error: 'RATE_LIMIT_EXCEEDED', message: 'Try again in 50 seconds', retry_after: 50 }, { 'retry-after': '50' });
     const { client, sent, delays } = scripted([limited, () => json(201, { post, usage })]);
     const { data, error } = await client.POST('/posts', { body: createBody });
     expect(error).toBeUndefined();
@@ -83,7 +84,10 @@ describe('typed client retries', () => {
 
     const now = Date.parse('2026-11-25T10:00:00Z');
     const dated = scripted(
-      [() => new Response('', { status: 503, headers: { 'retry-after': 'Wed, 25 Nov 2026 10:00:12 GMT' } }), () => json(200, { profiles: [] })],
+      [
+        () => new Response('', { status: 503, headers: { 'retry-after': 'Wed, 25 Nov 2026 10:00:12 GMT' } }),
+        () => json(200, { profiles: [] }),
+      ],
       { now: () => now },
     );
     expect(await orThrow(dated.client.GET('/profiles'))).toEqual({ profiles: [] });
@@ -92,7 +96,14 @@ describe('typed client retries', () => {
 
   it('returns a 429 that advertises no wait (the monthly limit) at once, typed by its code', async () => {
     const { client, sent, delays } = scripted([
-      () => json(429, { error: 'MONTHLY_LIMIT_EXCEEDED', message: 'Monthly limit reached', limit: 10, used: 10, resets_at: '2026-12-01T00:00:00.000Z' }),
+      () =>
+        json(429, {
+          error: 'MONTHLY_LIMIT_EXCEEDED',
+          message: 'Monthly limit reached',
+          limit: 10,
+          used: 10,
+          resets_at: '2026-12-01T00:00:00.000Z',
+        }),
     ]);
     const { error } = await client.POST('/posts', { body: createBody, idempotencyKey: 'k-1' });
     expect(sent).toHaveLength(1);
@@ -111,7 +122,10 @@ describe('typed client retries', () => {
     expect(once.delays).toEqual([]);
     expect([error?.status, error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
 
-    const keyed = scripted([() => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'Try again' }, { 'retry-after': '1' }), () => json(201, { post, usage })]);
+    const keyed = scripted([
+      () => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'Try again' }, { 'retry-after': '1' }),
+      () => json(201, { post, usage }),
+    ]);
     const created = await keyed.client.POST('/posts', { body: createBody, idempotencyKey: 'create-1' });
     expect(created.data?.post.id).toBe(POST_ID);
     expect(keyed.sent.map((request) => request.idempotencyKey)).toEqual(['create-1', 'create-1']);
@@ -141,12 +155,20 @@ describe('typed client retries', () => {
   it('repeats a keyed request while the first is still running (409 IDEMPOTENCY_KEY_IN_PROGRESS), not an unkeyed 409', async () => {
     const inProgress = () => json(409, { error: 'IDEMPOTENCY_KEY_IN_PROGRESS', message: 'Still running' });
     const keyed = scripted([inProgress, () => json(200, { post })]);
-    const edited = await keyed.client.PATCH('/posts/{id}', { params: { path: { id: POST_ID } }, body: { content: 'Hi' }, idempotencyKey: 'edit-1' });
+    const edited = await keyed.client.PATCH('/posts/{id}', {
+      params: { path: { id: POST_ID } },
+      body: { content: 'Hi' },
+      idempotencyKey: 'edit-1',
+    });
     expect(edited.data?.post.id).toBe(POST_ID);
     expect([keyed.sent.length, keyed.delays]).toEqual([2, [500]]);
 
     const state = scripted([() => json(409, { error: 'INVALID_POST_STATE', message: 'Published', status: 'published' })]);
-    const refused = await state.client.PATCH('/posts/{id}', { params: { path: { id: POST_ID } }, body: { content: 'Hi' }, idempotencyKey: 'edit-2' });
+    const refused = await state.client.PATCH('/posts/{id}', {
+      params: { path: { id: POST_ID } },
+      body: { content: 'Hi' },
+      idempotencyKey: 'edit-2',
+    });
     expect(refused.error?.is('INVALID_POST_STATE') && refused.error.body.status).toBe('published');
     expect(state.sent).toHaveLength(1);
   });
@@ -165,9 +187,12 @@ describe('typed client retries', () => {
   });
 
   it('reports an error response without an API body as UNEXPECTED_RESPONSE with its status; orThrow throws the ApiError', async () => {
-    const { client } = scripted([() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })], {
-      maxAttempts: 1,
-    });
+    const { client } = scripted(
+      [() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })],
+      {
+        maxAttempts: 1,
+      },
+    );
     const failure = await orThrow(client.GET('/usage')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 502, code: 'UNEXPECTED_RESPONSE', body: { error: 'UNEXPECTED_RESPONSE' } });
