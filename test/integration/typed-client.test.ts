@@ -172,18 +172,16 @@ describe('the typed client against the local service', () => {
     const { client, sent, delays, whileSleeping } = await clientForNewAccount();
     const { db } = await import('#shared/store/client');
     const original = db.send.bind(db);
-    const outage = jest
-      .spyOn(db, 'send')
-      .mockImplementation(((command: { constructor: { name: string } }) =>
-        command.constructor.name === 'TransactWriteCommand'
-          ? Promise.reject(
-              Object.assign(new Error('simulated outage'), {
-                name: 'InternalServerError',
-                $fault: 'server',
-                $metadata: { httpStatusCode: 500 },
-              }),
-            )
-          : original(command as never)) as never);
+    const outage = jest.spyOn(db, 'send').mockImplementation(((command: { constructor: { name: string } }) =>
+      command.constructor.name === 'TransactWriteCommand'
+        ? Promise.reject(
+            Object.assign(new Error('simulated outage'), {
+              name: 'InternalServerError',
+              $fault: 'server',
+              $metadata: { httpStatusCode: 500 },
+            }),
+          )
+        : original(command as never)) as never);
     try {
       const body = { content: 'Once only', platforms: ['bluesky' as const], scheduled_for: inTwoHours() };
       const refused = await client.POST('/posts', { body });
