@@ -58,7 +58,7 @@ export interface SocialPostingClient {
 }
 
 export interface SocialPostingClientOptions extends Omit<ClientOptions, 'fetch'> {
-  /** The API's base URL, e.g. `http://127.0.0.1:3000` locally (docs/api.md, "Base URL"). */
+  /** The API's base URL, e.g. `http://127.0.0.1:3000` locally (docs/api.md, "Conventions"). */
   baseUrl: string;
   /** Sent as `x-api-key`. */
   apiKey?: string;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -37,13 +38,29 @@ describe('client/src/schema.gen.ts (npx tsx scripts/generate-client.ts)', () => 
     expect(ids.filter((id) => !generated.includes(`    ${id}: {`))).toEqual([]);
   });
 
-  it('compiles strict on its own with the client (client/tsconfig.json: no Node types, DOM fetch)', async () => {
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '--noEmit', '-p', 'client/tsconfig.json'], { cwd: ROOT }).then(
-      () => 'compiles',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(result).toBe('compiles');
+  it('compiles strict on its own (client/tsconfig.json: no Node types, DOM fetch), with the README example', async () => {
+    // The README's example, importing the client by its absolute path, compiled with the client's own settings.
+    const folder = mkdtempSync(join(tmpdir(), 'sps-client-readme-'));
+    try {
+      const readme = readFileSync(join(ROOT, 'client', 'README.md'), 'utf8');
+      const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(example).toContain('createSocialPostingClient');
+      const source = (example ?? '').replace("'./client/src'", JSON.stringify(join(ROOT, 'client', 'src')));
+      writeFileSync(
+        join(folder, 'example.ts'),
+        `declare const process: { env: Record<string, string | undefined> };\n${source}\nexport {};\n`,
+      );
+      const config = { extends: join(ROOT, 'client', 'tsconfig.json'), include: [join(folder, 'example.ts'), join(ROOT, 'client', 'src')] };
+      writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
+      const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+      const result = await run(process.execPath, [tsc, '--noEmit', '-p', join(folder, 'tsconfig.json')], { cwd: ROOT }).then(
+        () => 'compiles',
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      expect(result).toBe('compiles');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('is where the dashboard takes its wire types from, not a hand copy', () => {
