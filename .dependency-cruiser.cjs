@@ -106,6 +106,14 @@ module.exports = {
       from: { path: '^(lib|bin)/' },
       to: { path: '^shared/', pathNot: ['^shared/(http/routes\\.ts|config\\.ts|store/table\\.ts|wiring/aws\\.ts)$', '^shared/domain/'] },
     },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment:
+        'The typed client (client/) is generated from docs/openapi.json and ships on its own: it imports its own files and openapi-fetch, nothing of the service (docs/decisions.md, "Typed client").',
+      from: { path: '^client/' },
+      to: { pathNot: ['^client/', '(^|/)node_modules/openapi-fetch/'] },
+    },
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },

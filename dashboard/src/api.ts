@@ -1,15 +1,17 @@
-import type { components } from './api-types.gen';
+import type { ApiErrorBody as DocumentedErrorBody } from '../../client/src/errors';
+import type { components, paths } from '../../client/src/schema.gen';
 
 /**
  * The dashboard's API client: same-origin fetches to /dashboard/api with the session cookie
  * (sent by the browser, never readable here) and, on anything but GET, the CSRF token the
  * API gave at sign-in. Errors keep the API's body: {error, message, field?, ...extras}.
  */
-export interface ApiErrorBody {
-  error: string;
+export type ApiErrorBody = DocumentedErrorBody | NetworkErrorBody;
+
+/** The dashboard's own code for a request that got no answer at all; every other body is the API's (typed by code). */
+interface NetworkErrorBody {
+  error: 'NETWORK';
   message: string;
-  field?: string;
-  [extra: string]: unknown;
 }
 
 export class ApiError extends Error {
@@ -52,7 +54,7 @@ export async function api<T>(
     throw new ApiError(0, { error: 'NETWORK', message: 'The service cannot be reached. Check your connection and try again.' });
   }
   if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => ({}))) as T & Partial<ApiErrorBody>;
+  const body = (await response.json().catch(() => ({}))) as T & { error?: string; message?: string };
   if (response.ok) return body;
   const error = new ApiError(response.status, {
     error: body.error ?? 'INTERNAL_SERVER_ERROR',
@@ -69,8 +71,8 @@ export const browserUploadHeaders = (headers: Record<string, string>): Record<st
 
 /**
  * The API's objects as the dashboard reads them: aliases of the types generated from the OpenAPI
- * document (`npm run api-types` writes api-types.gen.ts from docs/openapi.json; a test fails when
- * it is stale), so the wire types have one source.
+ * document into the typed client (`npx tsx scripts/generate-client.ts` writes client/src/schema.gen.ts
+ * from docs/openapi.json; a test fails when it is stale), so the wire types have one source.
  */
 type Schemas = components['schemas'];
 export type SessionInfo = Schemas['DashboardSession'];
@@ -99,3 +101,5 @@ export type WebhookList = Schemas['WebhookList'];
 export type CreatedWebhook = Schemas['CreatedWebhook'];
 export type RotatedWebhookSecret = Schemas['RotatedWebhookSecret'];
 export type DeliveryPage = Schemas['DeliveryPage'];
+/** Request bodies. */
+export type PreviewRequest = paths['/dashboard/api/posts/preview']['post']['requestBody']['content']['application/json'];

@@ -1,18 +1,12 @@
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type PostPreview, type PostPreviewResponse } from '../api';
+import { api, type PostPreview, type PostPreviewResponse, type PreviewRequest } from '../api';
 
 /**
  * What each platform will receive, as the server renders it (POST /dashboard/api/posts/preview
  * runs the publishers' own rendering), fetched ~300 ms after the user stops typing. So the
  * page and the publisher cannot disagree: there is no second copy of the rules in the browser.
  */
-export interface PreviewRequest {
-  content: string;
-  platforms: string[];
-  platform_content: Record<string, string>;
-}
-
 type Preview = PostPreview;
 
 export const PREVIEW_DEBOUNCE_MS = 300;

@@ -3,6 +3,8 @@
  * Do not make direct changes to the file.
  */
 
+// Regenerate with `npx tsx scripts/generate-client.ts` after `npm run openapi` (docs/decisions.md, "Typed client").
+
 export interface paths {
     "/dashboard/api/keys": {
         parameters: {
