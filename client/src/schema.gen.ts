@@ -229,7 +229,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a LinkedIn profile
-         * @description As the public API's authorize-linkedin, for the signed-in account. Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
+         * @description As the public API's authorize-linkedin, for the signed-in account. Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. `author: "organization"` also asks LinkedIn for w_organization_social and r_organization_admin, to post as a page the member administers: the profile is then created with `author: null` (not connected for posting) until a page is picked with PUT /profiles/{id}/author. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
          */
         post: operations["dashboardAuthorizeLinkedin"];
         delete?: never;
@@ -253,6 +253,46 @@ export interface paths {
          * @description As the public API's delete-profile, for the signed-in account. Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
          */
         delete: operations["dashboardDeleteProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/profiles/{id}/author": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pick the LinkedIn page a profile posts as
+         * @description As the public API's set-profile-author, for the signed-in account. For a LinkedIn profile connected with author "organization": the page, one its member administers now (checked with LinkedIn); another id, or a profile that posts as its member, is INVALID_FIELD `organization_id`. Posts, images and link-card thumbnails then go out as `urn:li:organization:{id}`. May be called again to switch pages.
+         */
+        put: operations["dashboardSetProfileAuthor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/profiles/{id}/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who a profile can post as
+         * @description As the public API's list-profile-authors, for the signed-in account. The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
+         */
+        get: operations["dashboardListProfileAuthors"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -725,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a LinkedIn profile
-         * @description Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
+         * @description Returns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. `author: "organization"` also asks LinkedIn for w_organization_social and r_organization_admin, to post as a page the member administers: the profile is then created with `author: null` (not connected for posting) until a page is picked with PUT /profiles/{id}/author. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.
          *
          *     Needs a key with scope `admin` or above.
          */
@@ -799,6 +839,50 @@ export interface paths {
          *     Needs a key with scope `admin` or above.
          */
         delete: operations["deleteProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{id}/author": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pick the LinkedIn page a profile posts as
+         * @description For a LinkedIn profile connected with author "organization": the page, one its member administers now (checked with LinkedIn); another id, or a profile that posts as its member, is INVALID_FIELD `organization_id`. Posts, images and link-card thumbnails then go out as `urn:li:organization:{id}`. May be called again to switch pages.
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        put: operations["setProfileAuthor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{id}/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who a profile can post as
+         * @description The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["listProfileAuthors"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1103,6 +1187,19 @@ export interface components {
             message: string;
             /** @description Seconds until the window resets; also in the retry-after header. */
             retry_after: number;
+        };
+        /** @description A member, or a LinkedIn organization page the member administers. */
+        Author: {
+            /** @enum {string} */
+            type: "member" | "organization";
+            /** @description The member's id (LinkedIn sub, Bluesky DID) or the organization's numeric id. */
+            id: string;
+            /** @description As the platform names it. */
+            name: string | null;
+        };
+        AuthorList: {
+            /** @description The member first, then the pages it administers (page connections only). */
+            authors: components["schemas"]["Author"][];
         };
         /** @description 400 CONTENT_TOO_LONG */
         ContentTooLongError: {
@@ -1563,6 +1660,8 @@ export interface components {
             expires_at: string | null;
             /** @description True once publishing found the credentials revoked or expired. */
             needs_reconnect: boolean;
+            /** @description Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet. */
+            author: components["schemas"]["Author"] | null;
         };
         /** @description 400 PROFILE_ALREADY_EXISTS */
         ProfileAlreadyExistsError: {
@@ -3595,7 +3694,12 @@ export interface operations {
                      *           "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
                      *           "connected_at": "2026-11-20T09:30:00.000Z",
                      *           "expires_at": null,
-                     *           "needs_reconnect": false
+                     *           "needs_reconnect": false,
+                     *           "author": {
+                     *             "type": "member",
+                     *             "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *             "name": "Alice"
+                     *           }
                      *         },
                      *         {
                      *           "id": "5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
@@ -3605,7 +3709,12 @@ export interface operations {
                      *           "platform_user_id": "urn:li:person:782bbtaQ",
                      *           "connected_at": "2026-11-20T09:31:00.000Z",
                      *           "expires_at": "2027-01-19T09:31:00.000Z",
-                     *           "needs_reconnect": false
+                     *           "needs_reconnect": false,
+                     *           "author": {
+                     *             "type": "member",
+                     *             "id": "782bbtaQ",
+                     *             "name": "Ada Lovelace"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -3719,7 +3828,12 @@ export interface operations {
                      *         "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
                      *         "connected_at": "2026-11-20T09:30:00.000Z",
                      *         "expires_at": null,
-                     *         "needs_reconnect": false
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "member",
+                     *           "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *           "name": "Alice"
+                     *         }
                      *       }
                      *     }
                      */
@@ -3864,7 +3978,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "return_url": "https://app.example.com/settings/linkedin"
+                 *       "return_url": "https://app.example.com/settings/linkedin",
+                 *       "author": "organization"
                  *     }
                  */
                 "application/json": {
@@ -3873,6 +3988,12 @@ export interface operations {
                      * @example https://app.example.com/settings/linkedin
                      */
                     return_url?: string;
+                    /**
+                     * @description Who posts appear as: the member (default), or an organization page the member administers, picked after the callback with PUT /profiles/{id}/author
+                     * @example organization
+                     * @enum {string}
+                     */
+                    author?: "member" | "organization";
                 };
             };
         };
@@ -4084,6 +4205,304 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardSetProfileAuthor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "2414183"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The id of a LinkedIn page the connected member administers, as GET /profiles/{id}/authors lists it
+                     * @example 2414183
+                     */
+                    organization_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The profile with its author. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profile": {
+                     *         "id": "5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
+                     *         "platform": "linkedin",
+                     *         "handle": "Ada Lovelace",
+                     *         "display_name": "Ada Lovelace",
+                     *         "platform_user_id": "urn:li:person:782bbtaQ",
+                     *         "connected_at": "2026-11-20T09:31:00.000Z",
+                     *         "expires_at": "2027-01-19T09:31:00.000Z",
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "organization",
+                     *           "id": "2414183",
+                     *           "name": "Acme Corporation"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, OAUTH_ERROR, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["OauthError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PROFILE_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    dashboardListProfileAuthors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible authors. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authors": [
+                     *         {
+                     *           "type": "member",
+                     *           "id": "782bbtaQ",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         {
+                     *           "type": "organization",
+                     *           "id": "2414183",
+                     *           "name": "Acme Corporation"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorList"];
+                };
+            };
+            /** @description INVALID_ID, OAUTH_ERROR */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["OauthError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PROFILE_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -7347,7 +7766,12 @@ export interface operations {
                      *           "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
                      *           "connected_at": "2026-11-20T09:30:00.000Z",
                      *           "expires_at": null,
-                     *           "needs_reconnect": false
+                     *           "needs_reconnect": false,
+                     *           "author": {
+                     *             "type": "member",
+                     *             "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *             "name": "Alice"
+                     *           }
                      *         },
                      *         {
                      *           "id": "5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
@@ -7357,7 +7781,12 @@ export interface operations {
                      *           "platform_user_id": "urn:li:person:782bbtaQ",
                      *           "connected_at": "2026-11-20T09:31:00.000Z",
                      *           "expires_at": "2027-01-19T09:31:00.000Z",
-                     *           "needs_reconnect": false
+                     *           "needs_reconnect": false,
+                     *           "author": {
+                     *             "type": "member",
+                     *             "id": "782bbtaQ",
+                     *             "name": "Ada Lovelace"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -7464,7 +7893,12 @@ export interface operations {
                      *         "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
                      *         "connected_at": "2026-11-20T09:30:00.000Z",
                      *         "expires_at": null,
-                     *         "needs_reconnect": false
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "member",
+                     *           "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *           "name": "Alice"
+                     *         }
                      *       }
                      *     }
                      */
@@ -7607,7 +8041,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "return_url": "https://app.example.com/settings/linkedin"
+                 *       "return_url": "https://app.example.com/settings/linkedin",
+                 *       "author": "organization"
                  *     }
                  */
                 "application/json": {
@@ -7616,6 +8051,12 @@ export interface operations {
                      * @example https://app.example.com/settings/linkedin
                      */
                     return_url?: string;
+                    /**
+                     * @description Who posts appear as: the member (default), or an organization page the member administers, picked after the callback with PUT /profiles/{id}/author
+                     * @example organization
+                     * @enum {string}
+                     */
+                    author?: "member" | "organization";
                 };
             };
         };
@@ -7774,7 +8215,12 @@ export interface operations {
                      *         "platform_user_id": "urn:li:person:782bbtaQ",
                      *         "connected_at": "2026-11-20T09:31:00.000Z",
                      *         "expires_at": "2027-01-19T09:31:00.000Z",
-                     *         "needs_reconnect": false
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "member",
+                     *           "id": "782bbtaQ",
+                     *           "name": "Ada Lovelace"
+                     *         }
                      *       }
                      *     }
                      */
@@ -7902,7 +8348,12 @@ export interface operations {
                      *         "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
                      *         "connected_at": "2026-11-20T09:30:00.000Z",
                      *         "expires_at": null,
-                     *         "needs_reconnect": false
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "member",
+                     *           "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *           "name": "Alice"
+                     *         }
                      *       }
                      *     }
                      */
@@ -8062,6 +8513,293 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    setProfileAuthor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "organization_id": "2414183"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The id of a LinkedIn page the connected member administers, as GET /profiles/{id}/authors lists it
+                     * @example 2414183
+                     */
+                    organization_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The profile with its author. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profile": {
+                     *         "id": "5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
+                     *         "platform": "linkedin",
+                     *         "handle": "Ada Lovelace",
+                     *         "display_name": "Ada Lovelace",
+                     *         "platform_user_id": "urn:li:person:782bbtaQ",
+                     *         "connected_at": "2026-11-20T09:31:00.000Z",
+                     *         "expires_at": "2027-01-19T09:31:00.000Z",
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "organization",
+                     *           "id": "2414183",
+                     *           "name": "Acme Corporation"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, OAUTH_ERROR, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["OauthError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description PROFILE_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listProfileAuthors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible authors. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authors": [
+                     *         {
+                     *           "type": "member",
+                     *           "id": "782bbtaQ",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         {
+                     *           "type": "organization",
+                     *           "id": "2414183",
+                     *           "name": "Acme Corporation"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorList"];
+                };
+            };
+            /** @description INVALID_ID, OAUTH_ERROR */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["OauthError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description PROFILE_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };

@@ -35,7 +35,7 @@ export const whenSignedOut = (callback: () => void): void => void (onSignedOut =
 const NOT_SIGNED_IN = /^Not signed in/;
 
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -80,6 +80,9 @@ export type Account = SessionInfo['account'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedKey = Schemas['CreatedKey'];
 export type Profile = Schemas['Profile'];
+export type Author = Schemas['Author'];
+export type AuthorList = Schemas['AuthorList'];
+export type ProfileResponse = Schemas['ProfileResponse'];
 export type PlatformResult = Schemas['PlatformResult'];
 export type Post = Schemas['Post'];
 export type Usage = Schemas['UsageWithMonth'];

@@ -72,6 +72,8 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-connect-bluesky': likePublic('connect-bluesky'),
   'dashboard-authorize-linkedin': likePublic('authorize-linkedin'),
   'dashboard-delete-profile': likePublic('delete-profile'),
+  'dashboard-list-profile-authors': likePublic('list-profile-authors'),
+  'dashboard-set-profile-author': likePublic('set-profile-author'),
   'dashboard-get-usage': likePublic('get-usage'),
   'dashboard-list-posts': likePublic('list-posts'),
   'dashboard-create-post': likePublic('create-post'),

@@ -1,5 +1,6 @@
 import { authorizeLinkedInSchema } from '#shared/http/endpoints/authorize-linkedin/schema';
 import { connectBlueskySchema } from '#shared/http/endpoints/connect-bluesky/schema';
+import { setProfileAuthorSchema } from '#shared/http/endpoints/set-profile-author/schema';
 import type { OperationDoc } from './operation-doc';
 
 const blueskyProfile = {
@@ -11,6 +12,7 @@ const blueskyProfile = {
   connected_at: '2026-11-20T09:30:00.000Z',
   expires_at: null,
   needs_reconnect: false,
+  author: { type: 'member', id: 'did:plc:ewvi7nxzyoun6zhxrhs64oiz', name: 'Alice' },
 };
 const linkedinProfile = {
   id: '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
@@ -21,7 +23,10 @@ const linkedinProfile = {
   connected_at: '2026-11-20T09:31:00.000Z',
   expires_at: '2027-01-19T09:31:00.000Z',
   needs_reconnect: false,
+  author: { type: 'member', id: '782bbtaQ', name: 'Ada Lovelace' },
 };
+const acme = { type: 'organization', id: '2414183', name: 'Acme Corporation' };
+const pageProfile = { ...linkedinProfile, author: acme };
 
 const callbackParameter = (name: string, description: string) => ({ name, description, schema: { type: 'string' } });
 
@@ -66,6 +71,9 @@ export const profileOperations: Record<string, OperationDoc> = {
       "to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's " +
       'browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. ' +
       '`return_url` must be https (or http on localhost) on an allowed host. ' +
+      '`author: "organization"` also asks LinkedIn for w_organization_social and r_organization_admin, to post as a page ' +
+      'the member administers: the profile is then created with `author: null` (not connected for posting) until a page is ' +
+      'picked with PUT /profiles/{id}/author. ' +
       'The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.',
     body: authorizeLinkedInSchema,
     success: {
@@ -122,5 +130,31 @@ export const profileOperations: Record<string, OperationDoc> = {
       headers: ['location', 'cache-control', 'referrer-policy'],
     },
     errors: ['OAUTH_ERROR', 'PROFILE_ALREADY_EXISTS', 'SERVICE_UNAVAILABLE'],
+  },
+  'list-profile-authors': {
+    tag: 'Profiles',
+    summary: 'List who a profile can post as',
+    description:
+      'The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member ' +
+      'administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. ' +
+      'OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.',
+    success: {
+      status: 200,
+      description: 'The possible authors.',
+      schema: 'AuthorList',
+      example: { authors: [{ type: 'member', id: '782bbtaQ', name: 'Ada Lovelace' }, acme] },
+    },
+    errors: ['PROFILE_NOT_FOUND', 'OAUTH_ERROR', 'SERVICE_UNAVAILABLE'],
+  },
+  'set-profile-author': {
+    tag: 'Profiles',
+    summary: 'Pick the LinkedIn page a profile posts as',
+    description:
+      'For a LinkedIn profile connected with author "organization": the page, one its member administers now (checked with ' +
+      'LinkedIn); another id, or a profile that posts as its member, is INVALID_FIELD `organization_id`. Posts, images and ' +
+      'link-card thumbnails then go out as `urn:li:organization:{id}`. May be called again to switch pages.',
+    body: setProfileAuthorSchema,
+    success: { status: 200, description: 'The profile with its author.', schema: 'ProfileResponse', example: { profile: pageProfile } },
+    errors: ['PROFILE_NOT_FOUND', 'OAUTH_ERROR', 'SERVICE_UNAVAILABLE'],
   },
 };

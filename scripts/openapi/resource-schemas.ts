@@ -3,6 +3,7 @@ import { API_KEY_PATTERN } from '#shared/domain/api-key-values';
 import { PLANS } from '#shared/domain/plans';
 import type { PlatformErrorCode } from '#shared/platforms/publisher';
 import { POST_STATUSES } from '#shared/domain/post-status';
+import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 
 /**
@@ -74,6 +75,25 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     connected_at: timestamp,
     expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
     needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
+    author: {
+      ...nullable(ref('Author')),
+      description: 'Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet.',
+    },
+  }),
+  Author: closedObject(
+    {
+      type: { type: 'string', enum: [...AUTHOR_CHOICES] },
+      id: { type: 'string', description: "The member's id (LinkedIn sub, Bluesky DID) or the organization's numeric id." },
+      name: nullable({ type: 'string', description: 'As the platform names it.' }),
+    },
+    { description: 'A member, or a LinkedIn organization page the member administers.' },
+  ),
+  AuthorList: closedObject({
+    authors: {
+      type: 'array',
+      items: ref('Author'),
+      description: 'The member first, then the pages it administers (page connections only).',
+    },
   }),
   PlatformResult: platformResult,
   Post: closedObject({

@@ -6,7 +6,7 @@ import type { KeyScope } from '#shared/domain/key-scopes';
  * `functions/<operation>/handler.ts` and exports `handler`.
  */
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway route path; `{name}` is one path segment. */
   path: string;
   operation: string;
@@ -29,6 +29,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/profiles/{id}', operation: 'get-profile', auth: 'api-key', scope: 'read' },
   { method: 'DELETE', path: '/profiles/{id}', operation: 'delete-profile', auth: 'api-key', scope: 'admin' },
   { method: 'POST', path: '/profiles/bluesky', operation: 'connect-bluesky', auth: 'api-key', scope: 'admin' },
+  { method: 'GET', path: '/profiles/{id}/authors', operation: 'list-profile-authors', auth: 'api-key', scope: 'read' },
+  { method: 'PUT', path: '/profiles/{id}/author', operation: 'set-profile-author', auth: 'api-key', scope: 'admin' },
   { method: 'POST', path: '/profiles/linkedin/authorize', operation: 'authorize-linkedin', auth: 'api-key', scope: 'admin' },
   { method: 'GET', path: '/profiles/linkedin/start', operation: 'start-linkedin-authorization', auth: 'none' },
   { method: 'GET', path: '/profiles/linkedin/callback', operation: 'linkedin-callback', auth: 'none' },
@@ -65,6 +67,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/profiles/bluesky', operation: 'dashboard-connect-bluesky', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/profiles/linkedin/authorize', operation: 'dashboard-authorize-linkedin', auth: 'session' },
   { method: 'DELETE', path: '/dashboard/api/profiles/{id}', operation: 'dashboard-delete-profile', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/profiles/{id}/authors', operation: 'dashboard-list-profile-authors', auth: 'session' },
+  { method: 'PUT', path: '/dashboard/api/profiles/{id}/author', operation: 'dashboard-set-profile-author', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/usage', operation: 'dashboard-get-usage', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/posts', operation: 'dashboard-list-posts', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/posts', operation: 'dashboard-create-post', auth: 'session' },

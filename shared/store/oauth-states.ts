@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
+import type { AuthorChoice } from '#shared/domain/profile-author';
 import { db, tableName } from './client';
 import { TTL_ATTRIBUTE, isExpired, toEpochSeconds } from './table';
 import { isConditionFailure } from './transaction-errors';
@@ -18,6 +19,8 @@ export interface OAuthState {
   account_id: string;
   platform: Platform;
   return_url?: string;
+  /** Who the LinkedIn profile will post as; absent: the member (docs/api.md, "LinkedIn pages"). */
+  author?: AuthorChoice;
   created_at: string;
   /** Set when a browser opened the start URL: the hash of that browser's nonce cookie. */
   nonce_hash?: string;
@@ -38,12 +41,12 @@ export async function putOAuthState(stateHash: string, state: OAuthState): Promi
 }
 
 /**
- * Binds a live state to the browser that opened the start URL, once: false when the state is
- * unknown, used, expired or already bound to a browser.
+ * Binds a live state to the browser that opened the start URL, once: the state, or undefined when
+ * it is unknown, used, expired or already bound to a browser.
  */
-export async function bindOAuthStateToBrowser(stateHash: string, nonceHash: string, now: Date): Promise<boolean> {
+export async function bindOAuthStateToBrowser(stateHash: string, nonceHash: string, now: Date): Promise<OAuthState | undefined> {
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: oauthStateKey(stateHash),
@@ -51,11 +54,12 @@ export async function bindOAuthStateToBrowser(stateHash: string, nonceHash: stri
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(nonce_hash) AND #ttl > :now',
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ':nonce': nonceHash, ':now': toEpochSeconds(now) },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return Attributes as OAuthState;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

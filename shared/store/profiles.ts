@@ -5,6 +5,7 @@ import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { GSI1 } from './table';
 import type { Profile } from '#shared/domain/profile';
+import { profileAuthor, type AuthorSource, type ProfileAuthor } from '#shared/domain/profile-author';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
 import { ignoreConditionFailure, isCancelledTransaction, isConditionFailure } from './transaction-errors';
@@ -15,8 +16,13 @@ import { ignoreConditionFailure, isCancelledTransaction, isConditionFailure } fr
  */
 
 /** A stored profile: the public fields plus what the publisher needs (never returned). */
-export interface ProfileItem extends Profile {
+export interface ProfileItem extends Omit<Profile, 'author'> {
   account_id: string;
+  /**
+   * Stored only when LinkedIn was connected for a page: null until one is picked, then the
+   * organization. Absent: the profile posts as its member (docs/api.md, "LinkedIn pages").
+   */
+  author?: ProfileAuthor | null;
   /** Secret-box ciphertext of the platform credentials (app password / session / token). */
   credentials: string;
   /** Bluesky PDS URL used to connect. */
@@ -36,7 +42,8 @@ export const profileExpiryKey = (expiresAt: string, accountId: string) => ({
   gsi1sk: `${expiresAt}#${accountId}`,
 });
 
-export const toProfile = (item: Profile | Record<string, unknown>): Profile => toProfileFields(item as Record<string, unknown>);
+export const toProfile = (item: Omit<Profile, 'author'> | Record<string, unknown>): Profile =>
+  toProfileFields(item as Record<string, unknown>);
 
 const toProfileFields = (item: Record<string, unknown>): Profile => ({
   id: item.id as string,
@@ -47,6 +54,7 @@ const toProfileFields = (item: Record<string, unknown>): Profile => ({
   connected_at: item.connected_at as string,
   expires_at: (item.expires_at as string | undefined) ?? null,
   needs_reconnect: item.needs_reconnect === true,
+  author: profileAuthor(item as unknown as AuthorSource),
 });
 
 /** Every profile item of the account (at most one per platform), strongly consistent. */

@@ -9,6 +9,7 @@ import { isTransientDependencyError } from '#shared/http/dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
+import { isConnectedProfile } from '#shared/domain/profile-author';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/registry';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
@@ -72,7 +73,8 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
   if (!context.account) throw new DomainError('INVALID_API_KEY');
-  const missing = platforms.filter((platform) => !context.profiles[platform]);
+  // A LinkedIn page connection without its page picked is not connected yet (docs/api.md, "LinkedIn pages").
+  const missing = platforms.filter((platform) => !isConnectedProfile(context.profiles[platform]));
   if (missing.length) throw new DomainError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
   const limit = monthlyLimit(context.account);
   if (context.used >= limit) throw monthlyLimitExceeded(limit, context.used, month);

@@ -9,6 +9,7 @@ import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return
 import { clock } from '#shared/ports/clock';
 import { bindOAuthStateToBrowser, consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
 import { type Profile } from '#shared/domain/profile';
+import type { AuthorChoice } from '#shared/domain/profile-author';
 import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 
@@ -36,6 +37,7 @@ async function assertNotConnected(accountId: string): Promise<void> {
 export async function startLinkedInAuthorization(
   accountId: string,
   returnUrl?: string,
+  author: AuthorChoice = 'member',
 ): Promise<{ authorization_url: string; expires_at: string }> {
   const checkedReturnUrl = returnUrl === undefined ? undefined : checkReturnUrl(returnUrl);
   await assertNotConnected(accountId);
@@ -47,6 +49,7 @@ export async function startLinkedInAuthorization(
     account_id: accountId,
     platform: 'linkedin',
     return_url: checkedReturnUrl,
+    ...(author === 'organization' ? { author } : {}),
     created_at: now.toISOString(),
     [TTL_ATTRIBUTE]: toEpochSeconds(expiresAt),
   });
@@ -64,8 +67,9 @@ export async function bindLinkedInAuthorization(
 ): Promise<{ nonce: string; location: string }> {
   if (!state || !OAUTH_TOKEN_PATTERN.test(state)) throw stateMismatch();
   const nonce = presentedNonce && OAUTH_TOKEN_PATTERN.test(presentedNonce) ? presentedNonce : randomBytes(32).toString('base64url');
-  if (!(await bindOAuthStateToBrowser(hashState(state), hashNonce(nonce), clock.now()))) throw stateMismatch();
-  return { nonce, location: authorizationUrl(state) };
+  const bound = await bindOAuthStateToBrowser(hashState(state), hashNonce(nonce), clock.now());
+  if (!bound) throw stateMismatch();
+  return { nonce, location: authorizationUrl(state, bound.author) };
 }
 
 export interface CallbackQuery {
@@ -83,7 +87,7 @@ export interface CallbackOutcome {
   error?: DomainError;
 }
 
-async function connectProfile(accountId: string, code: string): Promise<Profile> {
+async function connectProfile(accountId: string, code: string, author?: AuthorChoice): Promise<Profile> {
   // Checked before the exchange to spare LinkedIn a call; the conditional put below is the real guard.
   await assertNotConnected(accountId);
   const token = await exchangeCode(code);
@@ -101,6 +105,8 @@ async function connectProfile(accountId: string, code: string): Promise<Profile>
     connected_at: now.toISOString(),
     expires_at: expiresAt,
     needs_reconnect: false,
+    // A page connection has no author until a page is picked (docs/api.md, "LinkedIn pages").
+    ...(author === 'organization' ? { author: null } : {}),
     credentials: await sealLinkedInCredentials(
       { access_token: token.accessToken, expires_at: expiresAt },
       { account_id: accountId, profile_id: id },
@@ -125,7 +131,7 @@ export async function completeLinkedInAuthorization(query: CallbackQuery, browse
     if (query.error) throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
     if (!state) throw stateMismatch();
     if (!query.code) throw new DomainError('OAUTH_ERROR', { details: 'missing code' });
-    return { ...known, profile: await connectProfile(state.account_id, query.code) };
+    return { ...known, profile: await connectProfile(state.account_id, query.code, state.author) };
   } catch (error) {
     if (error instanceof DomainError) return { ...known, error };
     // Without a return URL the error handler logs it and answers 500; with one, the browser still goes back.

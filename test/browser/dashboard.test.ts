@@ -11,6 +11,7 @@ import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
 
 /**
  * The dashboard in a real browser against the local service and a real Bluesky PDS: one
@@ -20,6 +21,7 @@ jest.setTimeout(120_000);
 
 describe('the dashboard in Chromium', () => {
   let pds: TestPds;
+  let linkedin: FakeLinkedIn;
   let service: TestService;
   let browser: Browser;
   let page: Page;
@@ -73,7 +75,12 @@ describe('the dashboard in Chromium', () => {
     pds = await startTestPds();
     bluesky = await pds.createUser('browser');
     secrets.push(bluesky.appPassword, bluesky.password);
-    service = await startTestService({ BLUESKY_SERVICE_URL: pds.url, LOG_LEVEL: 'INFO' }, { scheduler: new RecordingScheduler() });
+    linkedin = await startFakeLinkedIn();
+    linkedin.organizations.add({ id: '2414183', name: 'Acme Corporation', administrators: ['fake-member'] });
+    service = await startTestService(
+      { BLUESKY_SERVICE_URL: pds.url, LOG_LEVEL: 'INFO', ...linkedin.settings() },
+      { scheduler: new RecordingScheduler() },
+    );
     account = await accountWithLogin(service, email);
     browser = await launchBrowser();
     browser.context.setDefaultTimeout(15_000);
@@ -84,7 +91,7 @@ describe('the dashboard in Chromium', () => {
   afterAll(async () => {
     logs?.restore();
     // Each one stopped even when another fails to: no browser, server or temp folder left behind.
-    await Promise.allSettled([browser?.close(), service?.stop(), pds?.stop()]);
+    await Promise.allSettled([browser?.close(), service?.stop(), pds?.stop(), linkedin?.stop()]);
   });
 
   step('sends a visitor without a session to the sign-in page, and says "wrong email or password" without saying which', async () => {
@@ -468,6 +475,23 @@ describe('the dashboard in Chromium', () => {
       expect({ name, overflow, unlabelled }).toEqual({ name, overflow: 0, unlabelled: [] });
       await shot(`10-phone-${name}`);
     }
+  });
+
+  step('connects LinkedIn as a company page: LinkedIn, then the page picker, then the profile shows the page', async () => {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.goto(url('profiles'));
+    await page.getByLabel(/A company page I administer/).check();
+    await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
+    // Our start URL, the fake LinkedIn's consent (as its consent user), the callback, back here.
+    await page.getByText('LinkedIn is connected.').waitFor();
+    const item = page.getByTestId('profile-item').filter({ hasText: 'LinkedIn' });
+    await expect(item.getByTestId('profile-author').innerText()).resolves.toBe('No page picked yet');
+    await item.getByLabel('Acme Corporation').check();
+    await shot('11-linkedin-page-picker');
+    await item.getByRole('button', { name: 'Post as this page' }).click();
+    await item.getByTestId('profile-author').filter({ hasText: 'Page: Acme Corporation' }).waitFor();
+    expect(await item.getByRole('button', { name: 'Post as this page' }).count()).toBe(0);
+    linkedin.tokens().forEach((issued) => secrets.push(issued.token));
   });
 
   step('signs out, and the pages ask for a sign-in again', async () => {

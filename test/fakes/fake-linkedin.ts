@@ -3,6 +3,7 @@ import { isLinkedInApiVersion, linkedInVersionStanding } from '#shared/domain/li
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
+import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -22,6 +23,9 @@ import { parseLittleText } from '#shared/platforms/linkedin/little-text';
  * (POST /rest/images?action=initializeUpload, then a PUT of the bytes to the returned upload
  * URL; a post may then reference the image in content.article, content.media or
  * content.multiImage). Time comes from `options.now` so a test clock can expire codes and tokens.
+ * Tokens carry the scopes their authorization URL asked for. Organization pages (the ACL finder,
+ * the organizations lookup, and who a post or upload may act as) live in
+ * fake-linkedin-organizations.ts: `linkedin.organizations.add({ id, name, administrators })`.
  */
 export interface FakeLinkedInUser {
   sub: string;
@@ -68,6 +72,8 @@ export interface FakeImage {
 export interface IssuedToken {
   token: string;
   user: FakeLinkedInUser;
+  /** The scopes granted (those the authorization URL asked for). */
+  scopes: string[];
   expiresAt: number;
   revoked: boolean;
 }
@@ -83,6 +89,7 @@ export interface FakeLinkedInOptions {
 }
 
 const CODE_LIFETIME_SECONDS = 10 * 60;
+const MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'];
 const INVALID_GRANT = {
   error: 'invalid_grant',
   error_description: 'The provided authorization grant or redirect uri is invalid, expired or revoked',
@@ -102,7 +109,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   };
   let tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 60 * 24 * 60 * 60;
   let consentUser: FakeLinkedInUser = { sub: 'fake-member', name: 'Fake Member' };
-  const codes = new Map<string, { user: FakeLinkedInUser; expiresAt: number; redirectUri?: string; used: boolean }>();
+  const codes = new Map<string, { user: FakeLinkedInUser; expiresAt: number; redirectUri?: string; used: boolean; scopes: string[] }>();
   const tokens = new Map<string, IssuedToken>();
   const received: ReceivedPost[] = [];
   const postFaults: PostFault[] = [];
@@ -117,10 +124,11 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     response.end(text);
   };
 
-  const issueToken = (user: FakeLinkedInUser, lifetimeSeconds = tokenLifetimeSeconds): IssuedToken => {
+  const issueToken = (user: FakeLinkedInUser, lifetimeSeconds = tokenLifetimeSeconds, scopes = MEMBER_SCOPES): IssuedToken => {
     const issued = {
       token: `AQV${randomBytes(48).toString('base64url')}`,
       user,
+      scopes: [...scopes],
       expiresAt: now() + lifetimeSeconds * 1000,
       revoked: false,
     };
@@ -175,11 +183,11 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       return send(response, 400, INVALID_GRANT);
     }
     code.used = true;
-    const issued = issueToken(code.user);
+    const issued = issueToken(code.user, tokenLifetimeSeconds, code.scopes);
     send(response, 200, {
       access_token: issued.token,
       expires_in: tokenLifetimeSeconds,
-      scope: 'email,openid,profile,w_member_social',
+      scope: ['email', ...issued.scopes].join(','),
       token_type: 'Bearer',
       id_token: `fake.${Buffer.from(JSON.stringify({ sub: code.user.sub })).toString('base64url')}.fake`,
     });
@@ -305,7 +313,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     if (headers['x-restli-protocol-version'] !== '2.0.0') return answer(400, restError(400, 'X-Restli-Protocol-Version 2.0.0 is required'));
     if (!headers['content-type']?.startsWith('application/json'))
       return answer(415, restError(415, 'Content-Type must be application/json'));
-    const problem = bodyProblem(body, `urn:li:person:${issued.user.sub}`);
+    const problem = bodyProblem(body, organizations.actingAs((body as { author?: unknown } | null)?.author, issued));
     if (problem) return answer(problem.status, restError(problem.status, problem.message));
     const commentary = (body as { commentary: string }).commentary;
     Object.assign(post, parseLittleText(commentary));
@@ -385,7 +393,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       /* owner stays undefined */
     }
     if (typeof owner !== 'string') return send(response, 422, restError(422, 'Field /initializeUploadRequest/owner is required'));
-    if (owner !== `urn:li:person:${issued.user.sub}`)
+    if (owner !== organizations.actingAs(owner, issued))
       return send(response, 403, restError(403, `Not enough permissions to upload as ${owner}`));
     imageCounter += 1;
     const image: FakeImage = {
@@ -411,7 +419,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     const image = images.get(decodeURIComponent(url.pathname.slice('/dms-uploads/'.length)));
     if (!image || url.searchParams.get('token') !== image.uploadToken) return send(response, 403, restError(403, 'Invalid upload URL'));
     if (image.uploadUrlExpiresAt <= now()) return send(response, 403, restError(403, 'The upload URL has expired'));
-    if (image.owner !== `urn:li:person:${issued.user.sub}`) return send(response, 403, restError(403, 'Not the owner of this upload'));
+    if (image.owner !== organizations.actingAs(image.owner, issued))
+      return send(response, 403, restError(403, 'Not the owner of this upload'));
     const kind = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))
       ? 'image/jpeg'
       : bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -428,12 +437,14 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   function authorization(url: URL, response: ServerResponse): void {
     const redirectUri = url.searchParams.get('redirect_uri');
     if (url.searchParams.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_request' });
-    const code = issueCode(consentUser, { redirectUri });
+    const code = issueCode(consentUser, { redirectUri, scopes: url.searchParams.get('scope')?.split(' ') });
     const location = new URL(redirectUri);
     location.searchParams.set('code', code);
     location.searchParams.set('state', url.searchParams.get('state') ?? '');
     send(response, 302, undefined, { location: location.toString() });
   }
+
+  const organizations = fakeLinkedInOrganizations({ send, restError, restHeadersProblem, tokenProblem });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -448,6 +459,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'GET /v2/userinfo') return userinfo(request.headers, response);
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
+      if (organizations.route(request.method, url, request.headers, response)) return;
       if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
     });
@@ -456,10 +468,11 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** Issues a code as if `user` consented; bound to `redirectUri` when given, as LinkedIn binds it. `ttlSeconds: 0` gives an expired one. */
-  function issueCode(user: FakeLinkedInUser, codeOptions: { redirectUri?: string; ttlSeconds?: number } = {}): string {
+  function issueCode(user: FakeLinkedInUser, codeOptions: { redirectUri?: string; ttlSeconds?: number; scopes?: string[] } = {}): string {
     const code = `AQT${randomBytes(24).toString('base64url')}`;
     codes.set(code, {
       user,
+      scopes: codeOptions.scopes ?? MEMBER_SCOPES,
       redirectUri: codeOptions.redirectUri,
       used: false,
       expiresAt: now() + (codeOptions.ttlSeconds ?? CODE_LIFETIME_SECONDS) * 1000,
@@ -487,7 +500,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     const redirectUri = params.get('redirect_uri') as string;
     const state = params.get('state') as string;
     const callback = new URL(redirectUri);
-    const code = consent === 'allow' ? issueCode(user, { redirectUri }) : undefined;
+    const code = consent === 'allow' ? issueCode(user, { redirectUri, scopes: params.get('scope')?.split(' ') }) : undefined;
     if (code) callback.searchParams.set('code', code);
     else {
       callback.searchParams.set('error', 'user_cancelled_authorize');
@@ -514,7 +527,10 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     issueCode,
     approve,
     /** A token issued without the OAuth dance (adapter tests). */
-    issueToken: (user: FakeLinkedInUser, lifetimeSeconds?: number): IssuedToken => issueToken(user, lifetimeSeconds),
+    issueToken: (user: FakeLinkedInUser, lifetimeSeconds?: number, scopes?: string[]): IssuedToken =>
+      issueToken(user, lifetimeSeconds, scopes),
+    /** Organization pages and their administrators (fake-linkedin-organizations.ts). */
+    organizations: organizations.controls,
     /** Who consents at GET /oauth/v2/authorization. */
     setConsentUser: (user: FakeLinkedInUser) => void (consentUser = user),
     setTokenLifetime: (seconds: number) => void (tokenLifetimeSeconds = seconds),

@@ -43,6 +43,7 @@ describe('connecting a Bluesky profile', () => {
         connected_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         expires_at: null,
         needs_reconnect: false,
+        author: { type: 'member', id: alice.did, name: 'Alice Example' },
       },
     });
     expect(alice.did).toMatch(/^did:plc:/);

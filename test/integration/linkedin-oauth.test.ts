@@ -88,6 +88,7 @@ describe('connecting LinkedIn with OAuth (local server + fake LinkedIn)', () => 
       connected_at: expect.stringMatching(/Z$/),
       expires_at: expect.stringMatching(/Z$/),
       needs_reconnect: false,
+      author: { type: 'member', id: 'ada-4242', name: 'Ada Lovelace' },
     });
 
     const listed = await call('GET', '/profiles', { key: apiKey });

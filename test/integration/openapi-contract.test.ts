@@ -307,6 +307,54 @@ describe('the OpenAPI document matches what the service answers', () => {
     linkedin.tokens('bob-2').forEach((issued) => registerSecret(issued.token));
   });
 
+  it('LinkedIn pages: authorize for a page, list the authors, pick one, and their errors (API and dashboard)', async () => {
+    linkedin.organizations.add({ id: '2414183', name: 'Acme Corporation', administrators: ['page-admin'] });
+    const startPath = (url: string) => url.slice(url.indexOf('/profiles/linkedin/start'));
+    /** Connects LinkedIn for a page through `prefix` (the public API, or the dashboard's with `headers`). */
+    const connectPage = async (prefix: string, options: CallOptions) => {
+      const started = await call('POST', `${prefix}/profiles/linkedin/authorize`, `${prefix}/profiles/linkedin/authorize`, {
+        ...options,
+        body: { author: 'organization' },
+      });
+      expect(started.status).toBe(200);
+      const opened = await call('GET', '/profiles/linkedin/start', startPath(started.json.authorization_url));
+      const browser = { headers: { cookie: opened.headers.getSetCookie()[0].split(';')[0] } };
+      const callbackPath = linkedin.approve(opened.headers.get('location')!, { sub: 'page-admin', name: 'Page Admin' }).callbackPath;
+      const connected = await call('GET', '/profiles/linkedin/callback', callbackPath, browser);
+      expect([connected.status, connected.json.profile.author]).toEqual([201, null]);
+      linkedin.tokens('page-admin').forEach((issued) => registerSecret(issued.token));
+      return connected.json.profile.id as string;
+    };
+    const exercise = async (prefix: string, options: CallOptions) => {
+      const id = await connectPage(prefix, options);
+      const authors = `${prefix}/profiles/{id}/authors`;
+      const author = `${prefix}/profiles/{id}/author`;
+      const listed = await call('GET', authors, `${prefix}/profiles/${id}/authors`, options);
+      expect(listed.json.authors).toHaveLength(2);
+      expectError(await call('GET', authors, `${prefix}/profiles/x/authors`, options), 400, 'INVALID_ID');
+      expectError(
+        await call('GET', authors, `${prefix}/profiles/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/authors`, options),
+        404,
+        'PROFILE_NOT_FOUND',
+      );
+      const pick = (organization_id: unknown, path = `${prefix}/profiles/${id}/author`) =>
+        call('PUT', author, path, { ...options, body: { organization_id } });
+      expectError(await pick('1337'), 400, 'INVALID_FIELD');
+      expectError(await pick(7), 400, 'INVALID_FIELD');
+      expectError(await call('PUT', author, `${prefix}/profiles/${id}/author`, { ...options, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
+      expectError(await pick('2414183', `${prefix}/profiles/x/author`), 400, 'INVALID_ID');
+      expectError(await pick('2414183', `${prefix}/profiles/7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b/author`), 404, 'PROFILE_NOT_FOUND');
+      const picked = await pick('2414183');
+      expect(picked.json.profile.author).toEqual({ type: 'organization', id: '2414183', name: 'Acme Corporation' });
+    };
+    const { apiKey: key } = await account();
+    await exercise('', { key });
+    const email = uniqueEmail('pages');
+    await accountWithLogin(service, email);
+    const { session } = await signIn(service, email);
+    await exercise('/dashboard/api', { headers: { cookie: session!.cookie, 'x-csrf-token': session!.csrf } });
+  });
+
   it('posts: create (now, scheduled, replayed), list, get, delete, and their errors', async () => {
     const { accountId, apiKey: key } = await account({ plan: 'pro' });
     await service.connectProfile(accountId, 'linkedin');

@@ -64,6 +64,7 @@ describe('one profile: GET and DELETE /profiles/{id}', () => {
       connected_at: '2026-11-01T10:00:00.000Z',
       expires_at: '2026-12-31T10:00:00.000Z',
       needs_reconnect: false,
+      author: { type: 'member', id: 'abc123', name: 'Ada Lovelace' },
     });
     expect(got.text).not.toContain('sealed');
     expect((await service.call('DELETE', `/profiles/${id}`, { key: apiKey })).status).toBe(204);

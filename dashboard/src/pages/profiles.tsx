@@ -5,6 +5,7 @@ import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime, platformName } from '../format';
 import { BASE } from '../router';
 import { BlueskyForm } from './bluesky-form';
+import { AuthorChoiceField, AuthorDetails, PagePicker, type AuthorChoice } from './linkedin-author';
 
 /** What LinkedIn's callback put in the address when it sent the browser back here. */
 function linkedInOutcome(): { kind: 'success' | 'error'; text: string } | undefined {
@@ -22,6 +23,7 @@ export function ProfilesPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome] = useState(linkedInOutcome);
   const [busy, setBusy] = useState(false);
+  const [author, setAuthor] = useState<AuthorChoice>('member');
 
   const load = () =>
     api<ProfileList>('GET', '/profiles').then(
@@ -35,7 +37,7 @@ export function ProfilesPage() {
     setErrors({});
     try {
       const { authorization_url } = await api<LinkedInAuthorization>('POST', '/profiles/linkedin/authorize', {
-        body: { return_url: `${location.origin}${BASE}/profiles` },
+        body: { return_url: `${location.origin}${BASE}/profiles`, author },
       });
       location.assign(authorization_url);
     } catch (error) {
@@ -88,6 +90,7 @@ export function ProfilesPage() {
                   </dd>
                   <dt>Connected</dt>
                   <dd>{localTime(profile.connected_at)}</dd>
+                  <AuthorDetails profile={profile} />
                   {profile.expires_at && (
                     <>
                       <dt>Access expires</dt>
@@ -95,6 +98,7 @@ export function ProfilesPage() {
                     </>
                   )}
                 </dl>
+                {profile.platform === 'linkedin' && profile.author === null && <PagePicker profile={profile} onPicked={load} />}
                 <ConfirmButton
                   label={`Disconnect ${platformName(profile.platform)}`}
                   confirmLabel="Yes, disconnect"
@@ -115,6 +119,7 @@ export function ProfilesPage() {
               {errors.linkedin}
             </p>
           )}
+          <AuthorChoiceField value={author} onChange={setAuthor} />
           <button type="button" onClick={connectLinkedIn} disabled={busy} aria-describedby="linkedin-help">
             Connect LinkedIn
           </button>

@@ -11,7 +11,7 @@ export interface ImageUploadContext {
   apiVersion: string;
   timeoutMs: number;
   accessToken: string;
-  /** The member's person URN: the image's owner, as the post's author. */
+  /** The author URN (member or page, ./author.ts): the image's owner, as the post's author. */
   owner: string;
 }
 

@@ -1,5 +1,6 @@
 import { config } from '#shared/config';
 import { DomainError } from '#shared/domain/errors';
+import type { AuthorChoice } from '#shared/domain/profile-author';
 import { linkedinClientSecret } from './client-secret';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 
@@ -9,6 +10,8 @@ import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInRes
  * (bad or expired code) is OAUTH_ERROR; LinkedIn down, slow or 5xx is SERVICE_UNAVAILABLE.
  */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+/** Asked for besides, to post as a page the member administers and to list those pages (docs/api.md, "LinkedIn pages"). */
+export const LINKEDIN_PAGE_SCOPES = ['w_organization_social', 'r_organization_admin'] as const;
 
 export const redirectUri = (): string => `${config.publicBaseUrl}/profiles/linkedin/callback`;
 
@@ -27,12 +30,13 @@ function clientId(): string {
 }
 
 /** Where the member's browser goes to consent; encodeURIComponent so the scope's spaces are %20. */
-export function authorizationUrl(state: string): string {
+export function authorizationUrl(state: string, author: AuthorChoice = 'member'): string {
+  const scopes = author === 'organization' ? [...LINKEDIN_SCOPES, ...LINKEDIN_PAGE_SCOPES] : LINKEDIN_SCOPES;
   const query = {
     response_type: 'code',
     client_id: clientId(),
     redirect_uri: redirectUri(),
-    scope: LINKEDIN_SCOPES.join(' '),
+    scope: scopes.join(' '),
     state,
   };
   const encoded = Object.entries(query).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);

@@ -4,6 +4,7 @@ import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } 
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 import { articleFor } from './article';
+import { linkedInAuthorUrn, NO_PAGE_PICKED } from './author';
 import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
 import { checkLinkedInApiVersionOnce } from './version-guard';
@@ -98,7 +99,9 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
           false,
         );
       }
-      const imageContext = { ...options, accessToken: credentials.access_token, owner: request.profile.platform_user_id };
+      const author = linkedInAuthorUrn(request.profile);
+      if (!author) return failure('PROFILE_DISCONNECTED', NO_PAGE_PICKED, false);
+      const imageContext = { ...options, accessToken: credentials.access_token, owner: author };
       let content: Record<string, unknown> | undefined;
       if (request.images?.length) {
         const uploaded = await uploadImages(request.images, imageContext);
@@ -108,7 +111,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
         content = { article: await articleFor(request.linkCard, { ...imageContext, postId: request.postId }) };
       }
       const body = {
-        author: request.profile.platform_user_id,
+        author,
         commentary: renderLinkedInCommentary(request.content).commentary,
         visibility: 'PUBLIC',
         distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },

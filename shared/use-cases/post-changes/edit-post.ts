@@ -5,6 +5,7 @@ import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import { listProfileItems } from '#shared/store/profiles';
+import { isConnectedProfile } from '#shared/domain/profile-author';
 import type { IdempotencyClaim } from '../create-post';
 import { resolvePostMedia } from '../post-media';
 import { changePost } from './change-post';
@@ -40,7 +41,7 @@ export async function editPost(
 
 /** PLATFORMS_NOT_CONNECTED naming every platform of the list without a connected profile. */
 export async function requireConnected(accountId: string, platforms: readonly Platform[]): Promise<void> {
-  const connected = new Set((await listProfileItems(accountId)).map((profile) => profile.platform));
+  const connected = new Set((await listProfileItems(accountId)).filter(isConnectedProfile).map((profile) => profile.platform));
   const missing = platforms.filter((platform) => !connected.has(platform));
   if (missing.length) throw new DomainError('PLATFORMS_NOT_CONNECTED', { missing_platforms: missing });
 }

@@ -9,6 +9,6 @@ export const authorizeLinkedInEndpoint: EndpointDefinition<AuthorizeLinkedInBody
   // stored response would keep a live secret for 24 h. Starting again is free and harmless.
   handle: async ({ accountId, body }) => ({
     statusCode: 200,
-    body: await startLinkedInAuthorization(accountId, body.return_url),
+    body: await startLinkedInAuthorization(accountId, body.return_url, body.author),
   }),
 };
