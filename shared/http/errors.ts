@@ -77,7 +77,10 @@ export const errorCatalog = {
   // (docs/api.md, "Editing, rescheduling and retrying").
   INVALID_POST_STATE: entry(409, (x) => `Not possible while the post is ${String(x.status)}`),
   // A key below the operation's least scope (docs/api.md, "Key scopes").
-  INSUFFICIENT_SCOPE: entry(403, (x) => `This API key's scope does not allow this: it needs a key with scope ${String(x.required_scope)} or above`),
+  INSUFFICIENT_SCOPE: entry(
+    403,
+    (x) => `This API key's scope does not allow this: it needs a key with scope ${String(x.required_scope)} or above`,
+  ),
 } satisfies Record<ErrorCode, CatalogEntry>;
 
 /** The HTTP status of a domain error code. */
