@@ -2,7 +2,7 @@ import type { PlatformResult } from '#shared/domain/post';
 import type { PostStatus } from './post-status';
 
 /** A post's final status from its platform results (docs/api.md, "Posts"). */
-export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'scheduled' | 'publishing'> {
+export function finalStatus(results: PlatformResult[]): Exclude<PostStatus, 'draft' | 'scheduled' | 'publishing'> {
   const published = results.filter((result) => result.status === 'published').length;
   if (published === results.length) return 'published';
   return published > 0 ? 'partially_published' : 'failed';

@@ -37,7 +37,7 @@ export const postPublished = (action: 'edited' | 'retried'): DomainError =>
 
 /** The one refusal of an edit by status: POST_PUBLISHED, or INVALID_POST_STATE pointing a failed post to retry. */
 export function editRefusal(status: PostStatus): DomainError | undefined {
-  if (status === 'scheduled') return undefined;
+  if (status === 'scheduled' || status === 'draft') return undefined;
   if (status === 'failed') {
     return new DomainError(
       'INVALID_POST_STATE',

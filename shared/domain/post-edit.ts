@@ -64,11 +64,12 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     platforms,
     link_preview: linkPreview,
     media: media === undefined ? post.media : media.length ? media.map((one) => ({ ...one, expires_at: null })) : undefined,
-    status: edit.when === 'now' ? 'publishing' : 'scheduled',
+    // A draft stays a draft: its time is only a wish (docs/api.md, "Drafts").
+    status: post.status === 'draft' ? 'draft' : edit.when === 'now' ? 'publishing' : 'scheduled',
     scheduled_for: edit.when === undefined ? post.scheduled_for : edit.when === 'now' ? null : edit.when.toISOString(),
     post_time: postTime.toISOString(),
     results: Object.fromEntries(platforms.map((platform) => [platform, post.results[platform] ?? pendingResult()])),
-    spacing_bucket: platforms.includes('linkedin') ? slotHoldAt(postTime).bucket : undefined,
+    spacing_bucket: post.status !== 'draft' && platforms.includes('linkedin') ? slotHoldAt(postTime).bucket : undefined,
     version: (post.version ?? 0) + 1,
   };
   const fields = ['content', 'platform_content', 'platforms', 'link_preview', 'status', 'scheduled_for', 'post_time'] as const;

@@ -1,4 +1,4 @@
-import type { PlatformResult, Post } from '#shared/domain/post';
+import type { PlatformResult, Post, PostCreator } from '#shared/domain/post';
 import { toMediaView, type MediaView } from './media-view';
 
 /** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
@@ -9,6 +9,7 @@ export type PostView = Pick<
   platform_content: NonNullable<Post['platform_content']>;
   link_preview: boolean;
   media: MediaView[];
+  created_by: PostCreator | null;
 };
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
@@ -35,6 +36,7 @@ export function toPostView(post: Post): PostView {
     results: Object.fromEntries(
       post.platforms.map((platform) => [platform, publicResult(post.results[platform] as PlatformResult)]),
     ) as PostView['results'],
+    created_by: post.created_by ?? null,
   };
 }
 

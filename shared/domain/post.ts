@@ -12,6 +12,14 @@ export interface PlatformResult {
   error: { code: string; message: string } | null;
 }
 
+/**
+ * Who created a post (docs/api.md, "Drafts"): an API key, named as it was then, or the
+ * dashboard's signed-in owner. Posts created before this was recorded show null.
+ */
+export type PostCreator =
+  | { type: 'api_key'; key_id: string; key_name: string | null }
+  | { type: 'dashboard'; key_id: null; key_name: null };
+
 export interface Post {
   id: string;
   account_id: string;
@@ -37,6 +45,8 @@ export interface Post {
    * version they read, and each version gets its own trigger: a trigger of an older version does nothing.
    */
   version?: number;
+  /** Who created the post (docs/api.md, "Drafts"); absent on posts created before it was recorded. */
+  created_by?: PostCreator;
 }
 
 /** A post's version (0 until its first edit or retry). */

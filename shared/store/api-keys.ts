@@ -111,3 +111,9 @@ export async function touchApiKey(accountId: string, keyId: string, at: string):
     )
     .catch(ignoreConditionFailure);
 }
+
+/** One key of the account (its record, not the value), or undefined when there is none. */
+export async function getApiKey(accountId: string, keyId: string): Promise<ApiKey | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId) }));
+  return Item ? toApiKey(Item) : undefined;
+}

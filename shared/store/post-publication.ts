@@ -154,7 +154,7 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
  */
 export async function finalizePost(
   post: Post,
-  status: Exclude<PostStatus, 'scheduled' | 'publishing'>,
+  status: Exclude<PostStatus, 'draft' | 'scheduled' | 'publishing'>,
   publishedAt: string | null,
   event: WebhookEvent,
 ): Promise<boolean> {

@@ -14,7 +14,11 @@ import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/registry';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { readPostingContext } from '#shared/store/posting-context';
-import { versionOf, type Post } from '#shared/domain/post';
+import { versionOf, type Post, type PostCreator } from '#shared/domain/post';
+import { requireWriteUnlessDraft, type Caller } from '#shared/domain/drafts';
+import { replacePostItem, restorePostItem } from '#shared/store/post-changes';
+import { postCreator } from './drafts/post-creator';
+import { saveDraft } from './drafts/save-draft';
 import { getPostItem, putNewPostItem, writeTransaction } from '#shared/store/posts';
 import { claimSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
@@ -33,6 +37,8 @@ export interface NewPost {
   link_preview?: boolean;
   /** Ids of ready media (docs/api.md, "Media"). */
   media?: string[];
+  /** true: a draft (docs/api.md, "Drafts"): kept, never counted, spaced or published until scheduled. */
+  draft?: boolean;
 }
 
 /**
@@ -58,18 +64,89 @@ const MAX_CONFLICT_RETRIES = 3;
  * transaction writes the post, counts it, claims its LinkedIn slot and completes the
  * idempotency record, so no path leaves one without the others. Then the post is handed to
  * the scheduler (or the publisher, when immediate); if that fails the creation is undone.
+ * A draft (docs/api.md, "Drafts") stops after the media: saved, not counted; only it is open to a `draft` key.
  */
-export async function createPost(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
+export async function createPost(
+  accountId: string,
+  input: NewPost,
+  idempotency: IdempotencyClaim | undefined,
+  caller: Caller,
+): Promise<CreatedPost> {
+  requireWriteUnlessDraft(caller.scope, input.draft === true);
+  const createdBy = await postCreator(accountId, caller);
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
-  return retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () => attemptCreation(accountId, input, idempotency));
+  return retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
+    attemptCreation(accountId, input, idempotency, createdBy),
+  );
 }
 
-async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
+async function attemptCreation(
+  accountId: string,
+  input: NewPost,
+  idempotency: IdempotencyClaim | undefined,
+  createdBy: PostCreator,
+): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
   const scheduledFor = parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
+  const draft = input.draft === true;
+  const postTime = scheduledFor ?? now;
+  const toLinkedIn = !draft && platforms.includes('linkedin');
+  const post: Post = {
+    id: newId(),
+    account_id: accountId,
+    content: input.content,
+    ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
+    ...(input.link_preview === false ? { link_preview: false as const } : {}),
+    ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
+    platforms,
+    status: draft ? 'draft' : scheduledFor ? 'scheduled' : 'publishing',
+    scheduled_for: scheduledFor?.toISOString() ?? null,
+    created_at: now.toISOString(),
+    published_at: null,
+    results: Object.fromEntries(platforms.map((platform) => [platform, pendingResult()])),
+    post_time: postTime.toISOString(),
+    spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
+    created_by: createdBy,
+  };
+  logger.appendKeys({ post_id: post.id });
+  const attachMedia = media.map((one) => one.id);
+  // A draft is kept as it is: no connection, limit or spacing check, nothing counted or handed over.
+  if (draft) return saveDraft(post, now, attachMedia, idempotency);
+  return countAndHandOver(post, now, {
+    write: putNewPostItem(post),
+    attachMedia,
+    idempotency,
+    answer: (created) => ({ statusCode: 201, body: created }),
+  });
+}
+
+/** How a post starts publishing: its own write, and what the request answers (docs/api.md, "Drafts" schedules one this way). */
+export interface PostStart {
+  /** The post's write: a new post, or the draft it replaces (conditional on still being that draft). */
+  write: ReturnType<typeof putNewPostItem> | ReturnType<typeof replacePostItem>;
+  /** The error when that write's condition fails, from the item as it was (a new post's never does). */
+  refused?(current: Record<string, unknown> | undefined): unknown;
+  /** Puts the post back if the hand-over fails (default: the new post is deleted). */
+  undo?: ReturnType<typeof restorePostItem>;
+  /** Ids of media to mark as used by the post. */
+  attachMedia: string[];
+  idempotency?: IdempotencyClaim;
+  /** The answer the idempotency-key replays. */
+  answer(created: CreatedPost): { statusCode: number; body: unknown };
+}
+
+/**
+ * The checks of docs/api.md, "Posts" from PLATFORMS_NOT_CONNECTED on, then one transaction that
+ * writes the post, counts it, claims its LinkedIn slot, completes the idempotency record and marks
+ * its media used, so no path leaves one without the others. Then the post is handed to the
+ * scheduler (or the publisher, when immediate); if that fails the write is undone.
+ */
+export async function countAndHandOver(post: Post, now: Date, start: PostStart): Promise<CreatedPost> {
+  const { account_id: accountId, platforms } = post;
+  const { idempotency } = start;
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
   if (!context.account) throw new DomainError('INVALID_API_KEY');
@@ -79,67 +156,55 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   const limit = monthlyLimit(context.account);
   if (context.used >= limit) throw monthlyLimitExceeded(limit, context.used, month);
 
-  const postTime = scheduledFor ?? now;
-  const toLinkedIn = platforms.includes('linkedin');
-  const post: Post = {
-    id: newId(),
-    account_id: accountId,
-    content: input.content,
-    ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
-    ...(input.link_preview === false ? { link_preview: false as const } : {}),
-    ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
-    platforms,
-    status: scheduledFor ? 'scheduled' : 'publishing',
-    scheduled_for: scheduledFor?.toISOString() ?? null,
-    created_at: now.toISOString(),
-    published_at: null,
-    results: Object.fromEntries(platforms.map((platform) => [platform, pendingResult()])),
-    post_time: postTime.toISOString(),
-    spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
-  };
+  const postTime = new Date(post.post_time);
+  const toLinkedIn = post.spacing_bucket !== undefined;
   const created: CreatedPost = { post: toPostView(post), usage: usageView(limit, context.used + 1, month) };
-  logger.appendKeys({ post_id: post.id });
+  const answer = start.answer(created);
 
   try {
     await writeTransaction([
-      putNewPostItem(post),
+      start.write,
       incrementUsageItem(accountId, month.month, limit),
       ...(post.spacing_bucket !== undefined ? claimSpacingSlotItems(accountId, post.spacing_bucket, post.id, postTime.getTime()) : []),
-      ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 201, JSON.stringify(created))] : []),
+      ...(idempotency
+        ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, answer.statusCode, JSON.stringify(answer.body))]
+        : []),
       // Last, so the positions explainCancelledCreation reads stay put.
-      ...media.map((one) => attachMediaItem(accountId, one.id, post.id, now)),
+      ...start.attachMedia.map((mediaId) => attachMediaItem(accountId, mediaId, post.id, now)),
     ]);
   } catch (error) {
     // A store fault may hide a commit (the answer lost after the write, the store stopping under it):
     // the post item says which. Committed, the creation goes on to its hand-over like any other.
-    if (!(isTransientDependencyError(error) && (await committedAfterAll(post.id)))) {
+    if (!(isTransientDependencyError(error) && (await committedAfterAll(post)))) {
       throw await explainCancelledCreation(error, {
         accountId,
         limit,
         month,
         postTime,
         hasSlot: toLinkedIn,
-        media: media.map((one) => one.id),
+        media: start.attachMedia,
         hasIdempotency: !!idempotency,
+        refused: start.refused,
       });
     }
     logger.warn('creation transaction failed but had committed; carrying on', { error_name: (error as Error).name });
   }
 
   try {
-    await handOver(post.id, scheduledFor);
+    await handOver(post);
   } catch (error) {
-    await rollBackCreation(post, month.month, idempotency);
+    await rollBackCreation(post, month.month, idempotency, start.undo);
     throw error;
   }
   if (idempotency) idempotency.settled = true;
   return created;
 }
 
-/** Whether the post of a creation whose transaction failed exists after all (unknown when the store does not answer: no). */
-async function committedAfterAll(postId: string): Promise<boolean> {
+/** Whether the post of a creation whose transaction failed was written after all (unknown when the store does not answer: no). */
+async function committedAfterAll(post: Post): Promise<boolean> {
   try {
-    return (await withStoreRetries('read-back-creation', () => getPostItem(postId))) !== undefined;
+    const stored = await withStoreRetries('read-back-creation', () => getPostItem(post.id));
+    return stored !== undefined && stored.status !== 'draft' && versionOf(stored) >= versionOf(post);
   } catch {
     return false;
   }
@@ -154,16 +219,17 @@ async function committedAfterAll(postId: string): Promise<boolean> {
 export async function ensureHandedOver(postId: string): Promise<void> {
   const post = await getPostItem(postId);
   if (!post || versionOf(post) !== 0) return; // gone, or edited (its edit handed it over)
-  if (post.status === 'scheduled' && post.scheduled_for) await handOver(post.id, new Date(post.scheduled_for));
+  if (post.status === 'scheduled' && post.scheduled_for) await handOver(post);
   else if (post.status === 'publishing' && post.platforms.every((platform) => post.results[platform]?.status === 'pending'))
-    await handOver(post.id);
+    await handOver(post);
 }
 
-/** A new post to the scheduler for its time, or to the publisher now. */
-async function handOver(postId: string, scheduledFor?: Date | null): Promise<void> {
+/** A new (or newly scheduled) post to the scheduler for its time, or to the publisher now. */
+async function handOver(post: Post): Promise<void> {
   const postScheduler = await scheduler();
-  if (scheduledFor) await postScheduler.schedule(postId, scheduledFor);
-  else await postScheduler.publishNow(postId);
+  if (post.status === 'scheduled' && post.scheduled_for)
+    await postScheduler.schedule(post.id, new Date(post.scheduled_for), versionOf(post) || undefined);
+  else await postScheduler.publishNow(post.id);
 }
 
 const monthlyLimitExceeded = (limit: number, used: number, month: UsageMonth) =>
@@ -184,11 +250,13 @@ async function explainCancelledCreation(
     hasSlot: boolean;
     media: string[];
     hasIdempotency: boolean;
+    refused?: PostStart['refused'];
   },
 ): Promise<unknown> {
   const reasons = cancellationReasons(error);
   if (!reasons || isTransactionConflict(reasons)) return error;
-  const [, counter, ...rest] = reasons;
+  const [written, counter, ...rest] = reasons;
+  if (written?.conditionFailed && context.refused) return context.refused(written.item);
   if (counter?.conditionFailed) {
     return monthlyLimitExceeded(context.limit, Number(counter.item?.used ?? context.limit), context.month);
   }

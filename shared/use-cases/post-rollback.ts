@@ -4,6 +4,7 @@ import { deletePostItem, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { decrementUsageItem } from '#shared/store/usage-counters';
 import { logger } from '#shared/logger';
+import type { restorePostItem } from '#shared/store/post-changes';
 
 /**
  * Undoes a creation whose hand-over to the scheduler failed: the request fails, so it must
@@ -14,6 +15,8 @@ export async function rollBackCreation(
   post: Post,
   month: string,
   idempotency?: { recordKey: { pk: string; sk: string }; token: string },
+  /** Instead of deleting the post: puts back what it was (a scheduled draft goes back to being a draft). */
+  undo?: ReturnType<typeof restorePostItem>,
 ): Promise<void> {
   const untouched = post.platforms.map((_, index) => ` AND results.#p${index}.#rs = :pending`).join('');
   const deletePost = deletePostItem(post, [post.status], untouched);
@@ -24,7 +27,7 @@ export async function rollBackCreation(
   Object.assign(deletePost.Delete.ExpressionAttributeValues, { ':pending': 'pending' });
   try {
     await writeTransaction([
-      deletePost,
+      undo ?? deletePost,
       decrementUsageItem(post.account_id, month),
       ...(post.spacing_bucket !== undefined ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket, post.id)] : []),
       ...(idempotency ? [deleteIdempotencyRecordItem(idempotency.recordKey, idempotency.token)] : []),

@@ -13,6 +13,8 @@ import { cancellationReasons } from '#shared/store/transaction-errors';
 import { retryOnConflict, StaleRead, withStoreRetries } from './store-retries';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
 import { decodeCursor, encodeCursor } from './post-cursor';
+import { requireWriteUnlessDraft } from '#shared/domain/drafts';
+import type { KeyScope } from '#shared/domain/key-scopes';
 
 /** The account's post, or POST_NOT_FOUND (unknown, deleted, or another account's: indistinguishable). */
 async function ownPost(accountId: string, postId: string): Promise<Post> {
@@ -44,7 +46,7 @@ export async function listPosts(accountId: string, query: PostListQuery): Promis
   return { posts: page.posts.map(toPostView), next_cursor: page.nextKey ? encodeCursor(page.nextKey) : null };
 }
 
-const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
+const DELETABLE: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
 
 /**
  * Deletes a scheduled or failed post, releasing its LinkedIn slot and cancelling its
@@ -52,13 +54,17 @@ const DELETABLE: readonly PostStatus[] = ['scheduled', 'failed'];
  * The status and version conditions make a race with the publisher or an edit safe: whichever
  * commits first wins (an edit that moved the slot meanwhile makes the delete read again).
  */
-export async function deletePost(accountId: string, postId: string): Promise<void> {
-  const { post, version } = await retryOnConflict(3, 'the post kept changing under the delete', () => attemptDeletion(accountId, postId));
+export async function deletePost(accountId: string, postId: string, scope: KeyScope): Promise<void> {
+  const { post, version } = await retryOnConflict(3, 'the post kept changing under the delete', () =>
+    attemptDeletion(accountId, postId, scope),
+  );
   await afterDeletion(post, version);
 }
 
-async function attemptDeletion(accountId: string, postId: string): Promise<{ post: Post; version: number }> {
+async function attemptDeletion(accountId: string, postId: string, scope: KeyScope): Promise<{ post: Post; version: number }> {
   const post = await ownPost(accountId, postId);
+  // A draft key deletes drafts only (docs/api.md, "Drafts").
+  requireWriteUnlessDraft(scope, post.status === 'draft');
   if (!DELETABLE.includes(post.status)) throw new DomainError('POST_PUBLISHED');
   const version = versionOf(post);
   const sameVersion = version ? ' AND #version = :version' : ' AND attribute_not_exists(#version)';

@@ -9,6 +9,8 @@ import { isConnectedProfile } from '#shared/domain/profile-author';
 import type { IdempotencyClaim } from '../create-post';
 import { resolvePostMedia } from '../post-media';
 import { changePost } from './change-post';
+import { requireWriteUnlessDraft } from '#shared/domain/drafts';
+import type { KeyScope } from '#shared/domain/key-scopes';
 
 /**
  * PATCH /posts/{id} (docs/api.md, "Editing, rescheduling and retrying"): edits, reschedules or publishes now a scheduled post.
@@ -21,18 +23,22 @@ export async function editPost(
   accountId: string,
   postId: string,
   edit: PostEdit,
-  idempotency?: IdempotencyClaim,
+  idempotency: IdempotencyClaim | undefined,
+  scope: KeyScope,
 ): Promise<{ post: PostView }> {
   const read = readEdit(edit, clock.now());
   return changePost(
     accountId,
     postId,
     async (post, now) => {
+      // A draft key edits drafts only (docs/api.md, "Drafts"); a draft stays one, unchecked for connections.
+      const draft = post.status === 'draft';
+      requireWriteUnlessDraft(scope, draft);
       const refusal = editRefusal(post.status);
       if (refusal) throw refusal;
       // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
       const media = read.media === undefined ? undefined : await resolvePostMedia(accountId, read.media);
-      if (read.platforms) await requireConnected(accountId, read.platforms);
+      if (read.platforms && !draft) await requireConnected(accountId, read.platforms);
       return applyEdit(post, read, now, media);
     },
     { refusal: editRefusal, idempotency },

@@ -14,6 +14,7 @@ import { moveSpacingSlotItems } from '#shared/store/spacing-slots';
  * live trigger matches the post. A failed cancel only leaves a trigger that will find itself stale.
  */
 export async function handOver({ previous, next }: PlannedChange): Promise<void> {
+  if (next.status === 'draft') return; // an edited draft waits for POST /posts/{id}/schedule
   const postScheduler = await scheduler();
   if (next.status === 'publishing') await postScheduler.publishNow(next.id);
   else await postScheduler.schedule(next.id, new Date(next.post_time), versionOf(next));

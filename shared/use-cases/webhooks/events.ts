@@ -29,7 +29,7 @@ function event(accountId: string, type: AnyWebhookEventType, data: Record<string
 /** post.published / post.partially_published / post.failed, with the post as GET /posts/{id} shows it once final. */
 export function postFinishedEvent(
   post: Post,
-  status: Exclude<PostStatus, 'scheduled' | 'publishing'>,
+  status: Exclude<PostStatus, 'draft' | 'scheduled' | 'publishing'>,
   publishedAt: string | null,
 ): WebhookEvent {
   return event(post.account_id, postEventType(status), { post: toPostView({ ...post, status, published_at: publishedAt }) });

@@ -10,5 +10,8 @@ export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
   onReplay: async ({ statusCode, body }) => {
     if (statusCode === 201) await ensureHandedOver((JSON.parse(body) as { post: { id: string } }).post.id);
   },
-  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createPost(accountId, body, state.idempotency) }),
+  handle: async ({ accountId, body, state, scope }) => ({
+    statusCode: 201,
+    body: await createPost(accountId, body, state.idempotency, { scope, apiKeyId: state.apiKeyId }),
+  }),
 };

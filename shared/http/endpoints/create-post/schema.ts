@@ -13,6 +13,7 @@ export interface CreatePostBody {
   platform_content?: PlatformContent;
   link_preview?: boolean;
   media?: string[];
+  draft?: boolean;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -93,6 +94,12 @@ export const createPostSchema: Schema = {
       type: 'boolean',
       description:
         'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',
+      example: false,
+    },
+    draft: {
+      type: 'boolean',
+      description:
+        'true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.',
       example: false,
     },
   },

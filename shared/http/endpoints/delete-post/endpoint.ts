@@ -3,8 +3,8 @@ import { parseId } from '#shared/domain/ids';
 import { deletePost } from '#shared/use-cases/posts';
 
 export const deletePostEndpoint: EndpointDefinition = {
-  handle: async ({ accountId, path }) => {
-    await deletePost(accountId, parseId(path.id));
+  handle: async ({ accountId, path, scope }) => {
+    await deletePost(accountId, parseId(path.id), scope);
     return { statusCode: 204 };
   },
 };

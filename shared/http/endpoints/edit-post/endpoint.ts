@@ -9,8 +9,8 @@ export const editPostEndpoint: EndpointDefinition<EditPostBody> = {
   idempotent: true,
   pathId: true,
   // The edit's transaction completes the idempotency record with this very response.
-  handle: async ({ accountId, path, body, state }) => ({
+  handle: async ({ accountId, path, body, state, scope }) => ({
     statusCode: 200,
-    body: await editPost(accountId, parseId(path.id), body, state.idempotency),
+    body: await editPost(accountId, parseId(path.id), body, state.idempotency, scope),
   }),
 };

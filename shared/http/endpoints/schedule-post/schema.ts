@@ -1,0 +1,21 @@
+import { createPostSchema } from '#shared/http/endpoints/create-post/schema';
+import type { ScheduleRequest } from '#shared/domain/drafts';
+import type { Schema } from '#shared/http/validation';
+
+export type SchedulePostBody = ScheduleRequest;
+
+/**
+ * POST /posts/{id}/schedule: every field optional, an empty body too. (`queue: true`, the posting
+ * queue's first free slot, joins here when the queue exists: docs/api.md, "Drafts".)
+ */
+export const schedulePostSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    scheduled_for: {
+      ...createPostSchema.properties.scheduled_for,
+      description:
+        "When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.",
+    },
+  },
+};

@@ -1,0 +1,10 @@
+import type { Caller } from '#shared/domain/drafts';
+import type { PostCreator } from '#shared/domain/post';
+import { getApiKey } from '#shared/store/api-keys';
+
+/** Who creates a post, as the post records it (docs/api.md, "Drafts"): the key by id and its name now, or the dashboard. */
+export async function postCreator(accountId: string, caller: Caller): Promise<PostCreator> {
+  if (!caller.apiKeyId) return { type: 'dashboard', key_id: null, key_name: null };
+  const key = await getApiKey(accountId, caller.apiKeyId);
+  return { type: 'api_key', key_id: caller.apiKeyId, key_name: key?.name ?? null };
+}

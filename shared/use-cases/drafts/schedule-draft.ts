@@ -1,0 +1,61 @@
+import { notADraft, scheduledDraft, type ScheduleRequest } from '#shared/domain/drafts';
+import { DomainError } from '#shared/domain/errors';
+import type { PostView } from '#shared/domain/post-view';
+import { parseScheduledFor } from '#shared/domain/scheduled-time';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import { replacePostItem, restorePostItem } from '#shared/store/post-changes';
+import { getPostItem } from '#shared/store/posts';
+import { countAndHandOver, type IdempotencyClaim } from '../create-post';
+import { retryOnConflict, StaleRead } from '../store-retries';
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * POST /posts/{id}/schedule (docs/api.md, "Drafts"): turns a draft into a post as if it were
+ * created now. In this order: INVALID_SCHEDULED_TIME of a time sent → POST_NOT_FOUND →
+ * INVALID_POST_STATE (not a draft) → INVALID_SCHEDULED_TIME of the draft's wished time → then
+ * POST /posts' own checks and write (connections, monthly limit, LinkedIn spacing, counted then),
+ * the draft replaced on condition it still is that draft: of two concurrent calls one wins and
+ * the other reads INVALID_POST_STATE. The route needs a write key.
+ */
+export async function scheduleDraft(
+  accountId: string,
+  postId: string,
+  request: ScheduleRequest,
+  idempotency?: IdempotencyClaim,
+): Promise<{ post: PostView }> {
+  if (typeof request.scheduled_for === 'string') parseScheduledFor(request.scheduled_for, clock.now());
+  return retryOnConflict(MAX_ATTEMPTS, 'the draft kept changing under its scheduling', () =>
+    attemptScheduling(accountId, postId, request, idempotency),
+  );
+}
+
+async function attemptScheduling(
+  accountId: string,
+  postId: string,
+  request: ScheduleRequest,
+  idempotency?: IdempotencyClaim,
+): Promise<{ post: PostView }> {
+  logger.appendKeys({ post_id: postId });
+  const now = clock.now();
+  const draft = await getPostItem(postId);
+  if (!draft || draft.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
+  if (draft.status !== 'draft') throw notADraft(draft.status);
+  const wished = request.scheduled_for === undefined ? draft.scheduled_for : request.scheduled_for;
+  const post = scheduledDraft(draft, parseScheduledFor(wished, now), now);
+  const { post: view } = await countAndHandOver(post, now, {
+    write: replacePostItem(post, draft),
+    refused: (current) => {
+      if (!current) return new DomainError('POST_NOT_FOUND');
+      // Still a draft, but edited since it was read: plan again from what is there now.
+      return current.status === 'draft' ? new StaleRead() : notADraft(String(current.status));
+    },
+    undo: restorePostItem(draft, post),
+    attachMedia: [],
+    idempotency,
+    answer: (created) => ({ statusCode: 200, body: { post: created.post } }),
+  });
+  logger.info('draft scheduled', { status: post.status, post_time: post.post_time });
+  return { post: view };
+}
