@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post (now or scheduled)
-         * @description As the public API's create-post, for the signed-in account. Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response.
+         * @description As the public API's create-post, for the signed-in account. Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response. With `draft: true` the post is saved as a draft after the media checks: no connection, limit or spacing check, not counted, never published until POST /posts/{id}/schedule. A draft key may create drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, otherwise).
          */
         post: operations["dashboardCreatePost"];
         delete?: never;
@@ -145,15 +145,15 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a scheduled or failed post
-         * @description As the public API's delete-post, for the signed-in account. Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED.
+         * Delete a draft, scheduled or failed post
+         * @description As the public API's delete-post, for the signed-in account. Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED. Drafts are deleted too; a draft key may delete drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
          */
         delete: operations["dashboardDeletePost"];
         options?: never;
         head?: never;
         /**
          * Edit, reschedule or publish now a scheduled post
-         * @description As the public API's edit-post, for the signed-in account. Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.
+         * @description As the public API's edit-post, for the signed-in account. Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
          */
         patch: operations["dashboardEditPost"];
         trace?: never;
@@ -172,6 +172,26 @@ export interface paths {
          * @description As the public API's retry-post, for the signed-in account. Publishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post (INVALID_POST_STATE on a partially published one). Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE (not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.
          */
         post: operations["dashboardRetryPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/posts/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a draft (approve it)
+         * @description As the public API's schedule-post, for the signed-in account. Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         */
+        post: operations["dashboardSchedulePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -621,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post (now or scheduled)
-         * @description Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response.
+         * @description Publishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response. With `draft: true` the post is saved as a draft after the media checks: no connection, limit or spacing check, not counted, never published until POST /posts/{id}/schedule. A draft key may create drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, otherwise).
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -671,8 +691,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a scheduled or failed post
-         * @description Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED.
+         * Delete a draft, scheduled or failed post
+         * @description Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED. Drafts are deleted too; a draft key may delete drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -681,7 +701,7 @@ export interface paths {
         head?: never;
         /**
          * Edit, reschedule or publish now a scheduled post
-         * @description Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.
+         * @description Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -704,6 +724,28 @@ export interface paths {
          *     Needs a key with scope `write` or above.
          */
         post: operations["retryPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a draft (approve it)
+         * @description Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        post: operations["schedulePost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1394,7 +1436,7 @@ export interface components {
              * @description The post's status, which does not allow this.
              * @enum {string}
              */
-            status: "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
         };
         /** @description 400 INVALID_SCHEDULED_TIME */
         InvalidScheduledTimeError: {
@@ -1558,7 +1600,7 @@ export interface components {
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
             /** @enum {string} */
-            status: "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
             /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
@@ -1580,6 +1622,21 @@ export interface components {
                 linkedin?: components["schemas"]["PlatformResult"];
                 bluesky?: components["schemas"]["PlatformResult"];
             };
+            /** @description Who created the post (drafts show who proposed them); null for posts made before this was recorded. */
+            created_by: {
+                /**
+                 * @description An API key, or the dashboard (signed-in owner).
+                 * @enum {string}
+                 */
+                type: "api_key" | "dashboard";
+                /**
+                 * Format: uuid
+                 * @description The API key; null for the dashboard.
+                 */
+                key_id: string | null;
+                /** @description The key's name when the post was created; null for the dashboard. */
+                key_name: string | null;
+            } | null;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -2454,7 +2511,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only posts in this status. */
-                status?: "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+                status?: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
                 /** @description Only posts addressed to this platform. */
                 platform?: "linkedin" | "bluesky";
                 /** @description Page size, 1 to 100. */
@@ -2608,7 +2665,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -2663,6 +2721,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -2876,7 +2939,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -2931,6 +2995,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -3205,7 +3274,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -3260,6 +3330,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -3647,6 +3722,218 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardSchedulePost: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduled_for": "2026-11-23T10:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.
+                     * @example 2026-11-23T10:00:00Z
+                     */
+                    scheduled_for?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The post, scheduled or publishing. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "post": {
+                     *         "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "content": "Shipping v2 today (finally) #launch",
+                     *         "platform_content": {},
+                     *         "platforms": [
+                     *           "linkedin",
+                     *           "bluesky"
+                     *         ],
+                     *         "media": [],
+                     *         "link_preview": true,
+                     *         "status": "scheduled",
+                     *         "scheduled_for": "2026-11-23T10:00:00.000Z",
+                     *         "created_at": "2026-11-20T09:45:12.345Z",
+                     *         "published_at": null,
+                     *         "results": {
+                     *           "linkedin": {
+                     *             "status": "pending",
+                     *             "url": null,
+                     *             "platform_post_id": null,
+                     *             "published_at": null,
+                     *             "error": null
+                     *           },
+                     *           "bluesky": {
+                     *             "status": "pending",
+                     *             "url": null,
+                     *             "platform_post_id": null,
+                     *             "published_at": null,
+                     *             "error": null
+                     *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "writing agent"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description POST_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostNotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED, MONTHLY_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfterApiShape"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -6428,7 +6715,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only posts in this status. */
-                status?: "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+                status?: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
                 /** @description Only posts addressed to this platform. */
                 platform?: "linkedin" | "bluesky";
                 /** @description Page size, 1 to 100. */
@@ -6574,7 +6861,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -6629,6 +6917,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -6838,7 +7131,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -6893,6 +7187,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -7283,7 +7582,8 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "draft": false
                  *     }
                  */
                 "application/json": {
@@ -7338,6 +7638,11 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                     * @example false
+                     */
+                    draft?: boolean;
                 };
             };
         };
@@ -7722,6 +8027,215 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    schedulePost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduled_for": "2026-11-23T10:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.
+                     * @example 2026-11-23T10:00:00Z
+                     */
+                    scheduled_for?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The post, scheduled or publishing. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "post": {
+                     *         "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "content": "Shipping v2 today (finally) #launch",
+                     *         "platform_content": {},
+                     *         "platforms": [
+                     *           "linkedin",
+                     *           "bluesky"
+                     *         ],
+                     *         "media": [],
+                     *         "link_preview": true,
+                     *         "status": "scheduled",
+                     *         "scheduled_for": "2026-11-23T10:00:00.000Z",
+                     *         "created_at": "2026-11-20T09:45:12.345Z",
+                     *         "published_at": null,
+                     *         "results": {
+                     *           "linkedin": {
+                     *             "status": "pending",
+                     *             "url": null,
+                     *             "platform_post_id": null,
+                     *             "published_at": null,
+                     *             "error": null
+                     *           },
+                     *           "bluesky": {
+                     *             "status": "pending",
+                     *             "url": null,
+                     *             "platform_post_id": null,
+                     *             "published_at": null,
+                     *             "error": null
+                     *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "writing agent"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description POST_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostNotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED, MONTHLY_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfterApiShape"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */

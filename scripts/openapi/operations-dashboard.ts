@@ -1,6 +1,7 @@
 import { signInSchema } from '#shared/http/endpoints/dashboard-sign-in/schema';
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
+import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
@@ -13,6 +14,7 @@ import { webhookOperations } from './operations-webhooks';
 const publicDocs: Record<string, OperationDoc> = {
   ...profileOperations,
   ...postOperations,
+  ...draftOperations,
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
@@ -83,6 +85,7 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-edit-post': likePublic('edit-post'),
   'dashboard-delete-post': likePublic('delete-post'),
   'dashboard-retry-post': likePublic('retry-post'),
+  'dashboard-schedule-post': likePublic('schedule-post'),
   'dashboard-list-webhooks': likePublic('list-webhooks'),
   'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
   'dashboard-delete-webhook': likePublic('delete-webhook'),

@@ -49,7 +49,9 @@ export const postOperations: Record<string, OperationDoc> = {
       'missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, ' +
       'PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with ' +
       '`platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to ' +
-      'retry safely: the same key and body within 24 h replays the first response.',
+      'retry safely: the same key and body within 24 h replays the first response. With `draft: true` the post is ' +
+      'saved as a draft after the media checks: no connection, limit or spacing check, not counted, never published ' +
+      'until POST /posts/{id}/schedule. A draft key may create drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, otherwise).',
     body: createPostSchema,
     idempotent: true,
     success: {
@@ -130,7 +132,9 @@ export const postOperations: Record<string, OperationDoc> = {
       'instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against ' +
       "every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted " +
       "against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the " +
-      'edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had.',
+      'edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft ' +
+      'is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may ' +
+      'edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).',
     body: editPostSchema,
     idempotent: true,
     success: {
@@ -188,10 +192,11 @@ export const postOperations: Record<string, OperationDoc> = {
   },
   'delete-post': {
     tag: 'Posts',
-    summary: 'Delete a scheduled or failed post',
+    summary: 'Delete a draft, scheduled or failed post',
     description:
       'Cancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or ' +
-      '(partially) published answers POST_PUBLISHED.',
+      '(partially) published answers POST_PUBLISHED. Drafts are deleted too; a draft key may delete drafts only ' +
+      '(INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).',
     success: { status: 204, description: 'Deleted.' },
     errors: ['POST_NOT_FOUND', 'POST_PUBLISHED'],
   },

@@ -1,6 +1,7 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { dashboardOperations } from './operations-dashboard';
+import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
@@ -14,6 +15,7 @@ import { webhookOperations } from './operations-webhooks';
 export const operationDocs: Record<string, OperationDoc> = {
   ...profileOperations,
   ...postOperations,
+  ...draftOperations,
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,

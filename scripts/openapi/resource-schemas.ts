@@ -121,6 +121,14 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       additionalProperties: false,
       properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
     },
+    created_by: nullable({
+      ...closedObject({
+        type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
+        key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
+        key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
+      }),
+      description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
+    }),
   }),
   Usage: closedObject(usage),
   Media: closedObject({

@@ -19,7 +19,10 @@ export function requireWriteUnlessDraft(scope: KeyScope, isDraft: boolean): void
   throw new DomainError(
     'INSUFFICIENT_SCOPE',
     { required_scope: 'write' },
-    { message: "This API key's scope allows drafts only: creating, scheduling, editing or deleting a post that is not a draft needs a key with scope write or above" },
+    {
+      message:
+        "This API key's scope allows drafts only: creating, scheduling, editing or deleting a post that is not a draft needs a key with scope write or above",
+    },
   );
 }
 
@@ -33,7 +36,9 @@ export const notADraft = (status: string): DomainError =>
   new DomainError(
     'INVALID_POST_STATE',
     { status },
-    { message: `Only drafts can be scheduled; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}` },
+    {
+      message: `Only drafts can be scheduled; this post is ${status}${status === 'scheduled' ? ' (edit it with PATCH /posts/{id} instead)' : ''}`,
+    },
   );
 
 /**

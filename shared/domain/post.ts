@@ -17,8 +17,7 @@ export interface PlatformResult {
  * dashboard's signed-in owner. Posts created before this was recorded show null.
  */
 export type PostCreator =
-  | { type: 'api_key'; key_id: string; key_name: string | null }
-  | { type: 'dashboard'; key_id: null; key_name: null };
+  { type: 'api_key'; key_id: string; key_name: string | null } | { type: 'dashboard'; key_id: null; key_name: null };
 
 export interface Post {
   id: string;
