@@ -2574,6 +2574,11 @@ export interface operations {
                      *               "published_at": "2026-11-23T10:00:02.120Z",
                      *               "error": null
                      *             }
+                     *           },
+                     *           "created_by": {
+                     *             "type": "api_key",
+                     *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "key_name": "ci"
                      *           }
                      *         }
                      *       ],
@@ -2776,6 +2781,11 @@ export interface operations {
                      *             "published_at": null,
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       },
                      *       "usage": {
@@ -3385,6 +3395,11 @@ export interface operations {
                      *             "published_at": null,
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       }
                      *     }
@@ -3607,6 +3622,11 @@ export interface operations {
                      *             "published_at": "2026-11-23T10:00:02.120Z",
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       }
                      *     }
@@ -6776,6 +6796,11 @@ export interface operations {
                      *               "published_at": "2026-11-23T10:00:02.120Z",
                      *               "error": null
                      *             }
+                     *           },
+                     *           "created_by": {
+                     *             "type": "api_key",
+                     *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "key_name": "ci"
                      *           }
                      *         }
                      *       ],
@@ -6970,6 +6995,11 @@ export interface operations {
                      *             "published_at": null,
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       },
                      *       "usage": {
@@ -7388,6 +7418,11 @@ export interface operations {
                      *             "published_at": "2026-11-23T10:00:02.120Z",
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       }
                      *     }
@@ -7691,6 +7726,11 @@ export interface operations {
                      *             "published_at": null,
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       }
                      *     }
@@ -7910,6 +7950,11 @@ export interface operations {
                      *             "published_at": "2026-11-23T10:00:02.120Z",
                      *             "error": null
                      *           }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
                      *         }
                      *       }
                      *     }

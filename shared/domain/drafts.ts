@@ -8,6 +8,8 @@ import { pendingResult } from './post-view';
 export interface Caller {
   scope: KeyScope;
   apiKeyId?: string;
+  /** The key's name when authentication already read it. */
+  apiKeyName?: string;
 }
 
 /**

@@ -40,6 +40,7 @@ export function apiKeyAuth(operation: string): HttpMiddleware {
       if (!key) throw new DomainError('INVALID_API_KEY');
       state.accountId = key.account_id;
       state.apiKeyId = key.key_id;
+      state.apiKeyName = key.name;
       state.scope = key.scope;
       const { count } = key;
       state.responseHeaders['x-ratelimit-limit'] = String(limit);

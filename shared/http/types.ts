@@ -13,6 +13,8 @@ export interface RequestState {
   /** Set by API-key auth. */
   accountId?: string;
   apiKeyId?: string;
+  /** The key's name, when its lookup item has it (docs/api.md, "Drafts": posts record who created them). */
+  apiKeyName?: string;
   /** What the caller may do: the API key's scope, admin for the dashboard session (docs/api.md, "Key scopes"). */
   scope?: KeyScope;
   /** Set by session auth (dashboard): the stored hash of the session id and its CSRF token. */

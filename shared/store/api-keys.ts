@@ -23,6 +23,8 @@ export interface ApiKeyLookup {
   account_id: string;
   key_id: string;
   scope: KeyScope;
+  /** The key's name, kept on the lookup too so a request knows it without another read (absent on keys made before drafts). */
+  name?: string;
 }
 
 /** A stored scope, or admin for a key written before scopes existed. */
@@ -47,7 +49,14 @@ export async function putApiKey(accountId: string, key: ApiKey, hash: string): P
         {
           Put: {
             TableName: tableName,
-            Item: { ...apiKeyLookupKey(hash), type: 'api_key_lookup', account_id: accountId, key_id: key.id, scope: key.scope },
+            Item: {
+              ...apiKeyLookupKey(hash),
+              type: 'api_key_lookup',
+              account_id: accountId,
+              key_id: key.id,
+              scope: key.scope,
+              name: key.name,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

@@ -19,6 +19,7 @@ const lookupOf = (item: Record<string, unknown>): ApiKeyLookup => ({
   account_id: item.account_id as string,
   key_id: item.key_id as string,
   scope: storedScope(item.scope),
+  ...(typeof item.name === 'string' ? { name: item.name } : {}),
 });
 
 async function addToWindow(

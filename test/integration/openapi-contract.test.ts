@@ -747,6 +747,39 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await as('GET', '/posts'), 403, 'FORBIDDEN');
   });
 
+  it('drafts: create one, schedule it (API and dashboard), and their errors', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'bluesky');
+    const draft = async (headers: Record<string, string> = {}) =>
+      (await call('POST', '/posts', '/posts', { key, headers, body: { content: 'A draft', platforms: ['bluesky'], draft: true } })).json
+        .post.id as string;
+    const schedule = (id: string, body?: unknown) => call('POST', '/posts/{id}/schedule', `/posts/${id}/schedule`, { key, body });
+    const id = await draft();
+    expectError(await schedule(id, { scheduled_for: 'soon' }), 400, 'INVALID_SCHEDULED_TIME');
+    expectError(await schedule(id, { queue: true }), 400, 'INVALID_FIELD');
+    expectError(await call('POST', '/posts/{id}/schedule', '/posts/x/schedule', { key, body: {} }), 400, 'INVALID_ID');
+    expectError(await schedule('7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b', {}), 404, 'POST_NOT_FOUND');
+    expect((await schedule(id, { scheduled_for: inMinutes(30) })).json.post.status).toBe('scheduled');
+    expectError(await schedule(id, {}), 409, 'INVALID_POST_STATE');
+
+    const email = uniqueEmail('contract-drafts');
+    const owner = await accountWithLogin(service, email);
+    await service.connectProfile(owner.accountId, 'bluesky');
+    const { session } = await signIn(service, email);
+    const path = (postId: string) => `/dashboard/api/posts/${postId}/schedule`;
+    const viaDashboard = (postId: string, body: unknown) =>
+      call('POST', '/dashboard/api/posts/{id}/schedule', path(postId), {
+        body,
+        headers: { cookie: session!.cookie, 'x-csrf-token': session!.csrf },
+      });
+    const created = await call('POST', '/posts', '/posts', {
+      key: owner.apiKey,
+      body: { content: 'Owner draft', platforms: ['bluesky'], draft: true },
+    });
+    expect((await viaDashboard(created.json.post.id, { scheduled_for: null })).json.post.status).toBe('publishing');
+    expectError(await viaDashboard(created.json.post.id, {}), 409, 'INVALID_POST_STATE');
+  });
+
   it('the validator itself refuses what the document does not allow', () => {
     const ok = {
       status: 200,

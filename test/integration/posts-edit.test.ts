@@ -80,6 +80,7 @@ describe('editing a scheduled post', () => {
           created_at: expect.any(String),
           published_at: null,
           results: { linkedin: pending, bluesky: pending },
+          created_by: { type: 'api_key', key_id: expect.any(String), key_name: expect.any(String) },
         },
       },
     ]);

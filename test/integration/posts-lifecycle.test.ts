@@ -51,6 +51,7 @@ describe('reading, listing and deleting posts', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         published_at: null,
         results: { linkedin: pending, bluesky: pending },
+        created_by: { type: 'api_key', key_id: expect.any(String), key_name: expect.any(String) },
       },
       usage: { limit: 3000, used: 1, remaining: 2999, resets_at: expect.stringMatching(/T00:00:00\.000Z$/) },
     });

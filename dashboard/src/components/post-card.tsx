@@ -7,6 +7,7 @@ import { PostEditor } from '../pages/post-editor';
 import { RetryForm } from '../pages/retry-form';
 
 export const STATUS_TEXT: Record<string, string> = {
+  draft: 'Draft',
   scheduled: 'Scheduled',
   publishing: 'Publishing',
   published: 'Published',

@@ -12,6 +12,6 @@ export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
   },
   handle: async ({ accountId, body, state, scope }) => ({
     statusCode: 201,
-    body: await createPost(accountId, body, state.idempotency, { scope, apiKeyId: state.apiKeyId }),
+    body: await createPost(accountId, body, state.idempotency, { scope, apiKeyId: state.apiKeyId, apiKeyName: state.apiKeyName }),
   }),
 };
