@@ -75,6 +75,9 @@ const SCHEDULING_OPERATIONS = [
   'dashboard-edit-post',
   'retry-post',
   'dashboard-retry-post',
+  // Scheduling a draft (docs/api.md, "Drafts") hands it over as a creation does.
+  'schedule-post',
+  'dashboard-schedule-post',
 ];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */
