@@ -100,6 +100,7 @@ describe('generated validators (npm run validators)', () => {
       'dashboard-list-webhook-deliveries query shared/http/endpoints/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'dashboard-preview-post body shared/http/endpoints/create-post/schema.ts#createPostSchema',
       'dashboard-retry-post body shared/http/endpoints/retry-post/schema.ts#retryPostSchema',
+      'dashboard-schedule-post body shared/http/endpoints/schedule-post/schema.ts#schedulePostSchema',
       'dashboard-set-profile-author body shared/http/endpoints/set-profile-author/schema.ts#setProfileAuthorSchema',
       'dashboard-sign-in body shared/http/endpoints/dashboard-sign-in/schema.ts#signInSchema',
       'edit-post body shared/http/endpoints/edit-post/schema.ts#editPostSchema',
@@ -107,6 +108,7 @@ describe('generated validators (npm run validators)', () => {
       'list-webhook-deliveries query shared/http/endpoints/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'preview-post body shared/http/endpoints/create-post/schema.ts#createPostSchema',
       'retry-post body shared/http/endpoints/retry-post/schema.ts#retryPostSchema',
+      'schedule-post body shared/http/endpoints/schedule-post/schema.ts#schedulePostSchema',
       'set-profile-author body shared/http/endpoints/set-profile-author/schema.ts#setProfileAuthorSchema',
     ]);
   });
