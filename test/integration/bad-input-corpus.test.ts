@@ -110,6 +110,7 @@ const bodyEndpoints: [string, string, Record<string, unknown>][] = [
   ['POST /profiles/linkedin/authorize', '/profiles/linkedin/authorize', { return_url: 'http://localhost/done' }],
   ['PATCH /posts/{id}', '/posts/<scheduledPost>', { content: 'hi' }],
   ['POST /posts/{id}/retry', '/posts/<scheduledPost>/retry', { include_outcome_unknown: false }],
+  ['POST /posts/{id}/schedule', '/posts/<scheduledPost>/schedule', { scheduled_for: null }],
   ['POST /webhooks', '/webhooks', { url: 'https://hooks.example.com/x' }],
 ];
 const malformed = [
