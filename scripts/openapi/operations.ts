@@ -1,5 +1,6 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
+import { agentOperations } from './operations-agents';
 import { dashboardOperations } from './operations-dashboard';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
@@ -17,5 +18,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...agentOperations,
   ...dashboardOperations,
 };
