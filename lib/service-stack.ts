@@ -211,7 +211,9 @@ export class ServiceStack extends Stack {
     withMcp(CANCELLING_OPERATIONS).forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
     withMcp(SECRET_BOX_OPERATIONS).forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
     withMcp(SECRET_OPENING_OPERATIONS).forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey, 'open'));
-    withMcp(LINKEDIN_SECRET_OPERATIONS).forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
+    withMcp(LINKEDIN_SECRET_OPERATIONS).forEach((operation) =>
+      this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret),
+    );
     Object.entries(withMcpMedia(MEDIA_ACCESS)).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
     const watched: WatchedResources = {

@@ -114,7 +114,10 @@ describe('functions', () => {
       ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'mcp'],
     ],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post', 'mcp']],
-    ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'mcp']],
+    [
+      'iam:PassRole',
+      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'mcp'],
+    ],
     ['lambda:InvokeFunction', []],
     [
       'sqs:SendMessage',
