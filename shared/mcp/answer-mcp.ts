@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import type { McpToolDefinition } from './tool-definition';
@@ -22,6 +23,8 @@ export interface McpCaller {
 }
 
 const byName = new Map(mcpTools.map((tool) => [tool.name, tool]));
+/** One for the module: a Server makes its own otherwise (an ajv instance, about 2 ms per request); this one only asks elicitation, never used. */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /** The tools a key of this scope may call: tools/list shows those only. */
 export function listedTools(scope: KeyScope): Tool[] {
@@ -37,7 +40,11 @@ export function listedTools(scope: KeyScope): Tool[] {
  * answers INSUFFICIENT_SCOPE, as over HTTP.
  */
 export async function answerMcp(request: Request, parsedBody: unknown, caller: McpCaller): Promise<Response> {
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(caller.scope) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     const tool = byName.get(params.name);
