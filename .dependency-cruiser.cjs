@@ -58,8 +58,16 @@ module.exports = {
       name: 'functions-not-each-other',
       severity: 'error',
       comment: 'A handler imports only its own folder among functions/ (shared code belongs in shared/).',
-      from: { path: '^functions/([^/]+)/' },
+      from: { path: '^functions/([^/]+)/', pathNot: '^functions/mcp/' },
       to: { path: '^functions/', pathNot: '^functions/$1/' },
+    },
+    {
+      name: 'mcp-runs-route-handlers-only',
+      severity: 'error',
+      comment:
+        'The MCP function runs each tool call through its route handler (functions/mcp/handlers.gen.ts, generated from docs/openapi.json): it imports handler.ts files, nothing else of other functions.',
+      from: { path: '^functions/mcp/' },
+      to: { path: '^functions/', pathNot: ['^functions/mcp/', '^functions/[^/]+/handler\\.ts$'] },
     },
     {
       name: 'functions-through-use-cases',

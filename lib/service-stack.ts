@@ -16,6 +16,7 @@ import { GSI1, TTL_ATTRIBUTE } from '#shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
+import { withMcp, withMcpMedia, withMcpMemory } from './mcp-function';
 import { MediaStorage } from './media-storage';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
@@ -158,7 +159,7 @@ export class ServiceStack extends Stack {
       OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts ?? dashboard.returnUrlHosts(apiHost),
     };
     const makeFunction = (operation: string, description: string, timeout?: Duration): ApiFunction => {
-      const memorySize = MEMORY_MB[operation];
+      const memorySize = withMcpMemory(MEMORY_MB)[operation];
       const fn = new ApiFunction(this, pascalCase(operation), {
         operation,
         description,
@@ -208,12 +209,15 @@ export class ServiceStack extends Stack {
       publisherMaxConcurrency: Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY),
       publisherWarmInstances: Number(settings.publisherWarmInstances ?? DEFAULT_PUBLISHER_WARM_INSTANCES),
     });
-    SCHEDULING_OPERATIONS.forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
-    CANCELLING_OPERATIONS.forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
-    SECRET_BOX_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
-    SECRET_OPENING_OPERATIONS.forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey, 'open'));
-    LINKEDIN_SECRET_OPERATIONS.forEach((operation) => this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret));
-    Object.entries(MEDIA_ACCESS).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
+    // withMcp*: the MCP function runs the public operations in its process, so it holds their grants too (lib/mcp-function.ts).
+    withMcp(SCHEDULING_OPERATIONS).forEach((operation) => pipeline.allowScheduling(this.fn(operation)));
+    withMcp(CANCELLING_OPERATIONS).forEach((operation) => pipeline.allowCancelling(this.fn(operation)));
+    withMcp(SECRET_BOX_OPERATIONS).forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey));
+    withMcp(SECRET_OPENING_OPERATIONS).forEach((operation) => this.fn(operation).bindSecretBoxKey(secretBoxKey, 'open'));
+    withMcp(LINKEDIN_SECRET_OPERATIONS).forEach((operation) =>
+      this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret),
+    );
+    Object.entries(withMcpMedia(MEDIA_ACCESS)).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
 
     const watched: WatchedResources = {
       api: httpApi.api,

@@ -552,6 +552,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP server (Streamable HTTP, stateless)
+         * @description The Model Context Protocol for AI agents: one JSON-RPC message per request (`initialize`, `tools/list`, `tools/call`, notifications), answered as JSON (a notification: 202, no body); no session, no event stream (GET and DELETE answer 405). The key may also be sent as `Authorization: Bearer <key>`. `tools/list` shows one tool per API operation the key's scope allows, named after its operationId in snake_case (`previewPost` → `preview_post`); `tools/call` runs that operation with the same checks, limits and idempotency, and returns its response body as `structuredContent` (an error: `isError: true` with the error body). Each request counts against the rate limit, and a tool call also counts as the request it makes.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media": {
         parameters: {
             query?: never;
@@ -1459,6 +1481,14 @@ export interface components {
              * @example 2026-11-23T10:00:00.000Z
              */
             expires_at: string;
+        };
+        /** @description A JSON-RPC 2.0 response of the Model Context Protocol: `result` or `error`, under the request's `id`. */
+        McpResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            result?: Record<string, never>;
+            error?: Record<string, never>;
         };
         Media: {
             /** Format: uuid */
@@ -6204,6 +6234,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "method": "tools/list",
+                 *       "id": 1,
+                 *       "params": {}
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Always "2.0".
+                     * @example 2.0
+                     * @enum {string}
+                     */
+                    jsonrpc: "2.0";
+                    /**
+                     * @description The MCP method: initialize, tools/list, tools/call, notifications/...
+                     * @example tools/list
+                     */
+                    method: string;
+                    /**
+                     * @description The request id; absent on a notification.
+                     * @example 1
+                     */
+                    id?: string | number;
+                    /**
+                     * @description The method's parameters (tools/call: `name` and `arguments`).
+                     * @example {}
+                     */
+                    params?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "tools": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */

@@ -92,6 +92,7 @@ function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
     summary: doc.summary,
     description: route.scope ? `${doc.description}\n\nNeeds a key with scope \`${route.scope}\` or above.` : doc.description,
     ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+    ...(doc.mcpTool === false ? { 'x-mcp-tool': false } : {}),
     security: securityOf(route),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

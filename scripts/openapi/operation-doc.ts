@@ -15,6 +15,7 @@ export const TAGS = {
   Keys: 'API keys of the account. A value is shown once, at creation.',
   Webhooks:
     'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
+  Agents: "The MCP server: every operation above as a tool for AI agents, limited by the key's scope.",
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -54,4 +55,6 @@ export interface OperationDoc {
    * routes answer the API shape anyway.
    */
   rateLimitVariants?: ('api' | 'platform')[];
+  /** false: not an MCP tool although an API key calls it (`x-mcp-tool: false`: POST /mcp itself). */
+  mcpTool?: false;
 }

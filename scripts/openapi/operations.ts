@@ -1,5 +1,6 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
+import { agentOperations } from './operations-agents';
 import { dashboardOperations } from './operations-dashboard';
 import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
@@ -19,5 +20,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...agentOperations,
   ...dashboardOperations,
 };

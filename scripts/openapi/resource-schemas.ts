@@ -223,4 +223,15 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     key: ref('ApiKey'),
     api_key: { type: 'string', pattern: API_KEY_PATTERN.source, description: 'The value, shown this once: only its hash is stored.' },
   }),
+  McpResponse: {
+    type: 'object',
+    required: ['jsonrpc'],
+    description: "A JSON-RPC 2.0 response of the Model Context Protocol: `result` or `error`, under the request's `id`.",
+    properties: {
+      jsonrpc: { type: 'string', const: '2.0' },
+      id: { type: ['string', 'integer', 'null'] },
+      result: { type: 'object' },
+      error: { type: 'object' },
+    },
+  },
 };

@@ -59,6 +59,8 @@ export interface EndpointOptions<TBody, TQuery> {
    */
   onReplay?(replay: { accountId: string; statusCode: number; body: string }): Promise<void>;
   handle(request: ApiRequest<TBody, TQuery>): Promise<HandlerResult>;
+  /** The key may also come as `Authorization: Bearer <key>` (the MCP endpoint only, docs/decisions.md, "MCP"). */
+  bearer?: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
   const stack = middy<HttpEvent, HttpResponse, Error, Context & { state: RequestState }>()
     .use(httpHeaderNormalizer())
     .use(requestContext(options.operation));
-  if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth(options.operation));
+  if ((options.auth ?? 'api-key') === 'api-key') stack.use(apiKeyAuth(options.operation, { bearer: options.bearer }));
   else if (options.auth === 'session') stack.use(sessionAuth());
   if (options.pathId) stack.use({ before: (request) => void parseId(request.event.pathParameters?.id) });
   if (options.body) stack.use(jsonBody({ allowEmpty: allowEmptyBody }));

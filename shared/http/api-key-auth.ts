@@ -17,18 +17,28 @@ export function requiredScopeOf(operation: string): KeyScope {
 }
 
 /**
+ * The API key a request carries: `x-api-key`, or, where the endpoint takes it (the MCP endpoint,
+ * docs/api.md, "MCP"), `Authorization: Bearer <key>`; x-api-key wins when both are sent.
+ */
+export function apiKeyOf(headers: Record<string, string | undefined> | undefined, bearer = false): string | undefined {
+  const value = headers?.['x-api-key']?.trim();
+  if (value || !bearer) return value;
+  return /^Bearer\s+(\S+)\s*$/i.exec(headers?.authorization ?? '')?.[1];
+}
+
+/**
  * API-key authentication, the per-key API rate limit and the key's scope (docs/api.md, "Key
  * scopes": checked after the key and the rate limit, before the body is read). The API rate limit (fixed window, docs/api.md, "Authentication and rate limit"), in
  * one conditional write on the key's item (shared/store/rate-limits.ts). A malformed key is
  * refused without a store call; a deleted key fails at once: nothing is cached.
  */
-export function apiKeyAuth(operation: string): HttpMiddleware {
+export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}): HttpMiddleware {
   const requiredScope = requiredScopeOf(operation);
   const { requests: limit, windowSeconds } = config.rateLimit;
   return {
     before: async (request) => {
       const state = request.context.state;
-      const value = request.event.headers?.['x-api-key']?.trim();
+      const value = apiKeyOf(request.event.headers, options.bearer);
       if (!value) throw new DomainError('MISSING_API_KEY');
       if (!API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
       const now = clock.now();

@@ -24,6 +24,8 @@ const WAITS_ON_MORE_THAN_THE_STORE = new Set([
   'complete-media',
   'dashboard-complete-media',
   'dashboard-sign-in',
+  // A tool call runs any public operation inside it, each under its own deadline within this one.
+  'mcp',
 ]);
 
 /**

@@ -57,6 +57,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key', scope: 'admin' },
   { method: 'POST', path: '/webhooks/{id}/rotate-secret', operation: 'rotate-webhook-secret', auth: 'api-key', scope: 'admin' },
   { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key', scope: 'read' },
+  // The MCP server (docs/api.md, "MCP"): every key may connect; each tool call checks its own operation's scope.
+  // GET and DELETE /mcp answer 405 from the $default function (shared/mcp/method-not-allowed.ts).
+  { method: 'POST', path: '/mcp', operation: 'mcp', auth: 'api-key', scope: 'read' },
   // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
@@ -101,5 +104,8 @@ export const WEBHOOK_DISPATCH_OPERATION = 'dispatch-webhook-events';
 export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
 /** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
+
+/** The MCP endpoint's operation: it runs the other api-key operations as tools, and is no tool itself. */
+export const MCP_OPERATION = 'mcp';
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

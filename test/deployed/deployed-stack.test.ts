@@ -83,6 +83,38 @@ describe('the README walkthrough through the deployed bundles', () => {
     await walk.manageKeys();
   });
 
+  it('lets an agent work through POST /mcp: the MCP function runs the operations in its process, the stage path included', async () => {
+    const lastOperations = (since: number) => service.lambda.invocations.slice(since).map((invocation) => invocation.operation);
+    const mcp = (id: number, method: string, params: Record<string, unknown>) =>
+      walk.call('POST', '/mcp', { headers: { authorization: `Bearer ${walk.apiKey}` }, body: { jsonrpc: '2.0', id, method, params } });
+    const since = service.lambda.invocations.length;
+    const initialized = await mcp(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'deployed', version: '1' },
+    });
+    expect([initialized.status, initialized.json.result.serverInfo.name]).toEqual([200, 'social-posting']);
+    const at = new Date(Date.now() + 2 * 3600_000);
+    at.setUTCSeconds(0, 0);
+    const args = {
+      content: walk.text('Proposed through MCP'),
+      platforms: ['bluesky'],
+      scheduled_for: at.toISOString(),
+      idempotency_key: 'deployed-mcp-1',
+    };
+    const created = await mcp(2, 'tools/call', { name: 'create_post', arguments: args });
+    expect([created.status, created.json.result.isError, created.json.result._meta.http_status]).toEqual([200, undefined, 201]);
+    const postId = created.json.result.structuredContent.post.id as string;
+    const deleted = await mcp(3, 'tools/call', { name: 'delete_post', arguments: { id: postId } });
+    expect([deleted.json.result.isError, deleted.json.result._meta.http_status]).toEqual([undefined, 204]);
+    expect((await walk.call('GET', `/posts/${postId}`, { key: walk.apiKey })).status).toBe(404);
+    // One function served the three: the operations ran inside it.
+    expect(lastOperations(since).filter((operation) => operation !== 'get-post')).toEqual(['mcp', 'mcp', 'mcp']);
+    const refused = await fetch(`${service.apiUrl}/mcp`, { method: 'GET' });
+    expect(refused.status).toBe(405);
+    expect((await walk.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 4, method: 'tools/list' } })).status).toBe(401);
+  });
+
   it('each platform got each published post exactly once', async () => {
     const copies = await walk.platformCopies();
     const once = Object.fromEntries(walk.published.map((content) => [content, 1]));

@@ -780,6 +780,14 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await viaDashboard(created.json.post.id, {}), 409, 'INVALID_POST_STATE');
   });
 
+  it('MCP: a JSON-RPC answer, and the API errors before it', async () => {
+    const { apiKey } = await account();
+    const listed = await call('POST', '/mcp', '/mcp', { key: apiKey, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    expect([listed.status, listed.json?.jsonrpc, listed.json?.id]).toEqual([200, '2.0', 1]);
+    expectError(await call('POST', '/mcp', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), 401, 'MISSING_API_KEY');
+    expectError(await call('POST', '/mcp', '/mcp', { key: apiKey, body: { id: 1, method: 'tools/list' } }), 400, 'MISSING_REQUIRED_FIELD');
+  });
+
   it('the validator itself refuses what the document does not allow', () => {
     const ok = {
       status: 200,

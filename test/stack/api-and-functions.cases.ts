@@ -110,6 +110,8 @@ describe('functions', () => {
             'dashboard-complete-media': 1536,
             [PUBLISHER_OPERATION]: 512,
             'dashboard-sign-in': 1024,
+            // It runs complete-media in its process (lib/mcp-function.ts).
+            mcp: 1536,
           } as Record<string, number>
         )[operation] ?? 256,
       TracingConfig: { Mode: 'Active' },

@@ -87,6 +87,8 @@ describe('functions', () => {
         'create-key',
         'dashboard-create-key',
         'deliver-webhook',
+        // The MCP function runs the public operations in its process (lib/mcp-function.ts).
+        'mcp',
       ],
     ],
     // The deliverer opens webhook secrets to sign; it never seals one.
@@ -103,6 +105,7 @@ describe('functions', () => {
         'dashboard-rotate-webhook-secret',
         'create-key',
         'dashboard-create-key',
+        'mcp',
       ],
     ],
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
@@ -117,9 +120,10 @@ describe('functions', () => {
         'dashboard-retry-post',
         'schedule-post',
         'dashboard-schedule-post',
+        'mcp',
       ],
     ],
-    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
+    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post', 'mcp']],
     [
       'iam:PassRole',
       [
@@ -131,6 +135,7 @@ describe('functions', () => {
         'dashboard-retry-post',
         'schedule-post',
         'dashboard-schedule-post',
+        'mcp',
       ],
     ],
     ['lambda:InvokeFunction', []],
@@ -149,11 +154,12 @@ describe('functions', () => {
         'release-post',
         'dispatch-webhook-events',
         'deliver-webhook',
+        'mcp',
       ],
     ],
-    ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
-    ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post']],
-    ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media']],
+    ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media', 'mcp']],
+    ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post', 'mcp']],
+    ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media', 'mcp']],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter(
       (operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0,
@@ -174,6 +180,7 @@ describe('functions', () => {
       'dashboard-rotate-webhook-secret',
       'deliver-webhook',
       'linkedin-callback',
+      'mcp',
       'publish-post',
       'rotate-webhook-secret',
     ]);
@@ -207,6 +214,7 @@ describe('functions', () => {
       'dashboard-complete-media',
       'dashboard-create-media',
       'delete-media',
+      'mcp',
       'publish-post',
     ]);
     for (const operation of withVariable) {

@@ -1,0 +1,81 @@
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { DomainError } from '#shared/domain/errors';
+import type { EndpointDefinition } from '#shared/http/api-handler';
+import { apiKeyOf } from '#shared/http/api-key-auth';
+import { toWireError } from '#shared/http/errors';
+import { requestDeadline } from '#shared/http/request-deadline';
+import type { HttpEvent } from '#shared/http/types';
+import { answerMcp } from '#shared/mcp/answer-mcp';
+import { toolRequestEvent, unknownArgument, type ToolCaller } from '#shared/mcp/tool-request';
+import * as validators from './schema.validators';
+import { mcpMessageSchema, type McpMessage } from './schema';
+
+/** Runs an operation's route handler in this process, as its HTTP route would (functions/mcp/). */
+export type RunOperation = (operation: string, event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** The Lambda context an operation gets inside an MCP request: the same id, and the time the MCP request has left. */
+function operationContext(requestId: string, operation: string): Context {
+  const deadlineAt = requestDeadline()?.at ?? Date.now();
+  const noop = () => undefined;
+  return {
+    awsRequestId: requestId,
+    functionName: operation,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `mcp:${operation}`,
+    memoryLimitInMB: '0',
+    logGroupName: 'mcp',
+    logStreamName: 'mcp',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => Math.max(0, deadlineAt - Date.now()),
+    done: noop,
+    fail: noop,
+    succeed: noop,
+  };
+}
+
+/**
+ * POST /mcp (docs/api.md, "MCP"): the Model Context Protocol over Streamable HTTP, stateless, JSON
+ * responses. The key is authenticated and counted like any request (x-api-key or Bearer); a tool call
+ * then runs its operation's own route handler with the caller's key, so that operation's checks
+ * (scope, rate limit, validation, limits, idempotency) and its log line are those of the HTTP route.
+ */
+export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
+  return {
+    body: { schema: mcpMessageSchema, validator: validators.mcpMessageSchema },
+    handle: async ({ body, headers, scope, requestId, sourceIp }) => {
+      const host = headers.host ?? 'localhost';
+      const caller: ToolCaller = {
+        apiKey: apiKeyOf(headers, true) ?? '',
+        requestId,
+        sourceIp,
+        host,
+        userAgent: headers['user-agent'] ?? 'mcp',
+      };
+      // The answer is JSON whatever the client accepts: a stateless server opens no event stream.
+      const request = new Request(`https://${host}/mcp`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          ...(headers['mcp-protocol-version'] ? { 'mcp-protocol-version': headers['mcp-protocol-version'] } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      const response = await answerMcp(request, body, {
+        scope,
+        call: async (tool, args) => {
+          const unknown = unknownArgument(tool, args);
+          if (unknown) {
+            const wire = toWireError(new DomainError('INVALID_FIELD', { field: unknown }));
+            return { statusCode: wire.statusCode, body: JSON.stringify(wire.body) };
+          }
+          const answer = await run(tool.operation, toolRequestEvent(tool, args, caller), operationContext(requestId, tool.operation));
+          const text = answer.isBase64Encoded && answer.body ? Buffer.from(answer.body, 'base64').toString('utf8') : answer.body;
+          return { statusCode: answer.statusCode ?? 200, body: text };
+        },
+      });
+      const text = await response.text();
+      return { statusCode: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
+import type { McpToolDefinition } from './tool-definition';
+import type { OperationAnswer } from './tool-result';
+import { toolResult } from './tool-result';
+import { mcpTools } from './tools.gen';
+
+export const MCP_SERVER_INFO = { name: 'social-posting', version: '1.0.0' };
+
+const INSTRUCTIONS = [
+  'Publishes posts to LinkedIn and Bluesky for one account. Each tool is one operation of its HTTP API, with the same rules.',
+  'Check a text with preview_post first: it changes nothing. With a draft key, create posts with "draft": true; a person approves them.',
+  'Pass idempotency_key on creations so that a repeat after a lost answer does not create twice.',
+].join(' ');
+
+/** What a tool call needs from its runtime: the caller's scope, and a way to run an operation. */
+export interface McpCaller {
+  scope: KeyScope;
+  call(tool: McpToolDefinition, args: Record<string, unknown>): Promise<OperationAnswer>;
+}
+
+const byName = new Map(mcpTools.map((tool) => [tool.name, tool]));
+/** One for the module: a Server makes its own otherwise (an ajv instance, about 2 ms per request); this one only asks elicitation, never used. */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+/** The tools a key of this scope may call: tools/list shows those only. */
+export function listedTools(scope: KeyScope): Tool[] {
+  return mcpTools
+    .filter((tool) => scopeAllows(scope, tool.scope))
+    .map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations }) as Tool);
+}
+
+/**
+ * Answers one MCP request (Streamable HTTP, stateless): a new server and transport for each
+ * request, JSON responses, no session, no stream. `parsedBody` is the JSON-RPC message the
+ * endpoint has read already. A tools/call of a tool the key may not use still runs: the operation
+ * answers INSUFFICIENT_SCOPE, as over HTTP.
+ */
+export async function answerMcp(request: Request, parsedBody: unknown, caller: McpCaller): Promise<Response> {
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(caller.scope) }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = byName.get(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+    return toolResult(await caller.call(tool, params.arguments ?? {}));
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody });
+  } finally {
+    await server.close();
+  }
+}

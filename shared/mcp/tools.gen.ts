@@ -1,0 +1,1545 @@
+// Generated from docs/openapi.json by `npm run mcp-tools` (scripts/generate-mcp-tools.ts): do not edit.
+
+import type { McpToolDefinition } from './tool-definition';
+
+export const mcpTools: readonly McpToolDefinition[] = [
+  {
+    "name": "list_keys",
+    "title": "List API keys",
+    "description": "List API keys.\n\nNames, prefixes and dates; never a value or a hash.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List API keys",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-keys",
+    "method": "GET",
+    "path": "/keys",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "create_key",
+    "title": "Create an API key",
+    "description": "Create an API key.\n\nThe value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "pattern": "\\S",
+          "description": "A descriptive name, 1 to 100 characters",
+          "examples": [
+            "production"
+          ]
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "read",
+            "draft",
+            "write",
+            "admin"
+          ],
+          "default": "admin",
+          "description": "What the key may do: read < draft < write < admin, each including the ones before it (docs/api.md, \"Key scopes\"). Default admin.",
+          "examples": [
+            "draft"
+          ]
+        }
+      },
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Create an API key",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "create-key",
+    "method": "POST",
+    "path": "/keys",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "delete_key",
+    "title": "Delete an API key",
+    "description": "Delete an API key.\n\nThe key fails on the very next request (a key may delete itself). Unknown or another account's key: NOT_FOUND.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Delete an API key",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-key",
+    "method": "DELETE",
+    "path": "/keys/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "create_media",
+    "title": "Start an image upload",
+    "description": "Start an image upload.\n\nDeclares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation.\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "content_type": {
+          "type": "string",
+          "enum": [
+            "image/jpeg",
+            "image/png",
+            "image/webp"
+          ],
+          "description": "The type of the file you will upload; the upload and complete check it.",
+          "examples": [
+            "image/jpeg"
+          ]
+        },
+        "size_bytes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20971520,
+          "description": "The exact size of the file in bytes; the upload URL admits only this length.",
+          "examples": [
+            6291456
+          ]
+        },
+        "alt_text": {
+          "type": "string",
+          "maxLength": 1000,
+          "description": "Describes the image for people who cannot see it; sent to both platforms.",
+          "examples": [
+            "A red kite over a snowy hill"
+          ]
+        }
+      },
+      "required": [
+        "content_type",
+        "size_bytes"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Start an image upload",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "create-media",
+    "method": "POST",
+    "path": "/media",
+    "scope": "draft",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "get_media",
+    "title": "Get media",
+    "description": "Get media.\n\nAnother account's media, or media past its expiry, is MEDIA_NOT_FOUND. Attached media shows `expires_at: null`.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get media",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-media",
+    "method": "GET",
+    "path": "/media/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "delete_media",
+    "title": "Delete media",
+    "description": "Delete media.\n\nDeletes the image and its variants. Media attached to a post that is not yet final is INVALID_MEDIA `in_use`.\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Delete media",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-media",
+    "method": "DELETE",
+    "path": "/media/{id}",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "complete_media",
+    "title": "Finish an upload: check the image and prepare it",
+    "description": "Finish an upload: check the image and prepare it.\n\nChecks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Finish an upload: check the image and prepare it",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "complete-media",
+    "method": "POST",
+    "path": "/media/{id}/complete",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "list_posts",
+    "title": "List posts",
+    "description": "List posts.\n\nNewest first, optionally filtered by status and platform; page with `next_cursor`. Unknown or bad parameters are INVALID_FIELD naming the parameter.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "draft",
+            "scheduled",
+            "publishing",
+            "published",
+            "partially_published",
+            "failed"
+          ],
+          "description": "Only posts in this status."
+        },
+        "platform": {
+          "type": "string",
+          "enum": [
+            "linkedin",
+            "bluesky"
+          ],
+          "description": "Only posts addressed to this platform."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size, 1 to 100."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "next_cursor of the previous page."
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List posts",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-posts",
+    "method": "GET",
+    "path": "/posts",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [
+      "status",
+      "platform",
+      "limit",
+      "cursor"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "create_post",
+    "title": "Create a post (now or scheduled)",
+    "description": "Create a post (now or scheduled).\n\nPublishes now (status `publishing`) or at `scheduled_for` (status `scheduled`). Checks, in this order: unknown field, missing content then platforms, wrong types, CONTENT_TOO_LONG, INVALID_PLATFORMS, INVALID_SCHEDULED_TIME, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED, then the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). A created post counts 1 against the monthly limit. Send an `idempotency-key` to retry safely: the same key and body within 24 h replays the first response. With `draft: true` the post is saved as a draft after the media checks: no connection, limit or spacing check, not counted, never published until POST /posts/{id}/schedule. A draft key may create drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, otherwise).\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "content": {
+          "type": "string",
+          "description": "The text to publish; at most 3000 UTF-16 code units.",
+          "pattern": "\\S",
+          "maxLength": 3000,
+          "examples": [
+            "Shipping v2 today (finally) #launch"
+          ]
+        },
+        "platform_content": {
+          "type": "object",
+          "description": "Optional text per platform, used instead of content there; each key must be one of platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text linkedin receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text bluesky receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Shipping v2 today 🚀"
+            }
+          ]
+        },
+        "platforms": {
+          "type": "array",
+          "description": "Where to publish; duplicates are merged.",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "enum": [
+              "linkedin",
+              "bluesky"
+            ]
+          },
+          "examples": [
+            [
+              "linkedin",
+              "bluesky"
+            ]
+          ]
+        },
+        "scheduled_for": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.",
+          "examples": [
+            "2026-11-23T10:00:00Z"
+          ]
+        },
+        "media": {
+          "type": "array",
+          "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "examples": [
+            [
+              "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+            ]
+          ]
+        },
+        "link_preview": {
+          "type": "boolean",
+          "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
+          "examples": [
+            false
+          ]
+        },
+        "draft": {
+          "type": "boolean",
+          "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
+          "examples": [
+            false
+          ]
+        }
+      },
+      "required": [
+        "content",
+        "platforms"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Create a post (now or scheduled)",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "create-post",
+    "method": "POST",
+    "path": "/posts",
+    "scope": "draft",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "preview_post",
+    "title": "Preview what each platform would receive",
+    "description": "Preview what each platform would receive.\n\nTakes the body of POST /posts and checks it the same way up to INVALID_SCHEDULED_TIME (no connection, limit or spacing checks), then answers what each publisher would send: LinkedIn's escaped commentary, Bluesky's thread parts with their facets, and warnings. Nothing is written or counted; an idempotency-key is ignored.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "content": {
+          "type": "string",
+          "description": "The text to publish; at most 3000 UTF-16 code units.",
+          "pattern": "\\S",
+          "maxLength": 3000,
+          "examples": [
+            "Shipping v2 today (finally) #launch"
+          ]
+        },
+        "platform_content": {
+          "type": "object",
+          "description": "Optional text per platform, used instead of content there; each key must be one of platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text linkedin receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text bluesky receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Shipping v2 today 🚀"
+            }
+          ]
+        },
+        "platforms": {
+          "type": "array",
+          "description": "Where to publish; duplicates are merged.",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "enum": [
+              "linkedin",
+              "bluesky"
+            ]
+          },
+          "examples": [
+            [
+              "linkedin",
+              "bluesky"
+            ]
+          ]
+        },
+        "scheduled_for": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.",
+          "examples": [
+            "2026-11-23T10:00:00Z"
+          ]
+        },
+        "media": {
+          "type": "array",
+          "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "examples": [
+            [
+              "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+            ]
+          ]
+        },
+        "link_preview": {
+          "type": "boolean",
+          "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
+          "examples": [
+            false
+          ]
+        },
+        "draft": {
+          "type": "boolean",
+          "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
+          "examples": [
+            false
+          ]
+        }
+      },
+      "required": [
+        "content",
+        "platforms"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Preview what each platform would receive",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "preview-post",
+    "method": "POST",
+    "path": "/posts/preview",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "get_post",
+    "title": "Get a post",
+    "description": "Get a post.\n\nWith each platform's result (`pending`, `published` with its URL, or `failed` with an error code).\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a post",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-post",
+    "method": "GET",
+    "path": "/posts/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "edit_post",
+    "title": "Edit, reschedule or publish now a scheduled post",
+    "description": "Edit, reschedule or publish now a scheduled post.\n\nAny of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "content": {
+          "type": "string",
+          "description": "The new text; at most 3000 UTF-16 code units.",
+          "pattern": "\\S",
+          "maxLength": 3000,
+          "examples": [
+            "Shipping v2 today (finally) #launch"
+          ]
+        },
+        "platform_content": {
+          "type": "object",
+          "description": "Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text linkedin receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The text bluesky receives instead of content; at most 3000 UTF-16 code units.",
+              "examples": [
+                "Shipping v2 today #launch"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Shipping v2 today 🚀"
+            }
+          ]
+        },
+        "platforms": {
+          "type": "array",
+          "description": "The new platforms (duplicates merged); a platform removed loses its platform_content text.",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "enum": [
+              "linkedin",
+              "bluesky"
+            ]
+          },
+          "examples": [
+            [
+              "linkedin",
+              "bluesky"
+            ]
+          ]
+        },
+        "scheduled_for": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.",
+          "examples": [
+            "2026-11-23T10:00:00Z"
+          ]
+        },
+        "media": {
+          "type": "array",
+          "description": "Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.",
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "examples": [
+            [
+              "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+            ]
+          ]
+        },
+        "link_preview": {
+          "type": "boolean",
+          "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
+          "examples": [
+            false
+          ]
+        },
+        "draft": {
+          "type": "boolean",
+          "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
+          "examples": [
+            false
+          ]
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Edit, reschedule or publish now a scheduled post",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": false
+    },
+    "operation": "edit-post",
+    "method": "PATCH",
+    "path": "/posts/{id}",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "delete_post",
+    "title": "Delete a draft, scheduled or failed post",
+    "description": "Delete a draft, scheduled or failed post.\n\nCancels its schedule and frees its LinkedIn slot; does not refund the monthly count. A post that is publishing or (partially) published answers POST_PUBLISHED. Drafts are deleted too; a draft key may delete drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Delete a draft, scheduled or failed post",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-post",
+    "method": "DELETE",
+    "path": "/posts/{id}",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "retry_post",
+    "title": "Retry a failed or partially published post",
+    "description": "Retry a failed or partially published post.\n\nPublishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post (INVALID_POST_STATE on a partially published one). Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE (not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "content": {
+          "type": "string",
+          "description": "Corrected text for a failed post (not for a partially published one); it replaces the text of every platform retried.",
+          "pattern": "\\S",
+          "maxLength": 3000,
+          "examples": [
+            "Shipping v2 today (finally) #launch"
+          ]
+        },
+        "scheduled_for": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "When to publish again (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); absent or null: now.",
+          "examples": [
+            "2026-11-23T10:00:00Z"
+          ]
+        },
+        "include_outcome_unknown": {
+          "type": "boolean",
+          "description": "true: also publish again where the result is PLATFORM_OUTCOME_UNKNOWN (the post may already be there). Default false.",
+          "examples": [
+            false
+          ]
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Retry a failed or partially published post",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "retry-post",
+    "method": "POST",
+    "path": "/posts/{id}/retry",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "schedule_post",
+    "title": "Schedule a draft (approve it)",
+    "description": "Schedule a draft (approve it).\n\nTurns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "scheduled_for": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.",
+          "examples": [
+            "2026-11-23T10:00:00Z"
+          ]
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Schedule a draft (approve it)",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "schedule-post",
+    "method": "POST",
+    "path": "/posts/{id}/schedule",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "list_profiles",
+    "title": "List connected profiles",
+    "description": "List connected profiles.\n\nAt most one profile per platform, sorted by platform.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List connected profiles",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-profiles",
+    "method": "GET",
+    "path": "/profiles",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "connect_bluesky",
+    "title": "Connect a Bluesky profile",
+    "description": "Connect a Bluesky profile.\n\nChecks the handle and app password by signing in to the PDS, then stores them sealed (never returned, never logged). An app password has the form xxxx-xxxx-xxxx-xxxx; a main account password is refused (INVALID_FIELD).\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "handle": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "pattern": "\\S",
+          "description": "The Bluesky handle; a leading @ and upper case are accepted",
+          "examples": [
+            "alice.bsky.social"
+          ]
+        },
+        "app_password": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "\\S",
+          "description": "An app password created in Bluesky settings (never the main password)",
+          "examples": [
+            "abcd-efgh-ijkl-mnop"
+          ]
+        },
+        "service": {
+          "type": "string",
+          "maxLength": 2048,
+          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+",
+          "description": "The PDS URL; defaults to the service setting (https://bsky.social)",
+          "examples": [
+            "https://bsky.social"
+          ]
+        }
+      },
+      "required": [
+        "handle",
+        "app_password"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Connect a Bluesky profile",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "connect-bluesky",
+    "method": "POST",
+    "path": "/profiles/bluesky",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "authorize_linkedin",
+    "title": "Start connecting a LinkedIn profile",
+    "description": "Start connecting a LinkedIn profile.\n\nReturns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. `author: \"organization\"` also asks LinkedIn for w_organization_social and r_organization_admin, to post as a page the member administers: the profile is then created with `author: null` (not connected for posting) until a page is picked with PUT /profiles/{id}/author. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "return_url": {
+          "type": "string",
+          "maxLength": 2048,
+          "description": "Where the browser goes when the flow ends (https, or http on localhost; allowed hosts only)",
+          "examples": [
+            "https://app.example.com/settings/linkedin"
+          ]
+        },
+        "author": {
+          "type": "string",
+          "enum": [
+            "member",
+            "organization"
+          ],
+          "description": "Who posts appear as: the member (default), or an organization page the member administers, picked after the callback with PUT /profiles/{id}/author",
+          "examples": [
+            "organization"
+          ]
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Start connecting a LinkedIn profile",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "authorize-linkedin",
+    "method": "POST",
+    "path": "/profiles/linkedin/authorize",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "get_profile",
+    "title": "Get a profile",
+    "description": "Get a profile.\n\nAnother account's profile answers PROFILE_NOT_FOUND, like an unknown one.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a profile",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-profile",
+    "method": "GET",
+    "path": "/profiles/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "delete_profile",
+    "title": "Disconnect a profile",
+    "description": "Disconnect a profile.\n\nDeletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Disconnect a profile",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-profile",
+    "method": "DELETE",
+    "path": "/profiles/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "set_profile_author",
+    "title": "Pick the LinkedIn page a profile posts as",
+    "description": "Pick the LinkedIn page a profile posts as.\n\nFor a LinkedIn profile connected with author \"organization\": the page, one its member administers now (checked with LinkedIn); another id, or a profile that posts as its member, is INVALID_FIELD `organization_id`. Posts, images and link-card thumbnails then go out as `urn:li:organization:{id}`. May be called again to switch pages.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "organization_id": {
+          "type": "string",
+          "pattern": "^[0-9]{1,19}$",
+          "description": "The id of a LinkedIn page the connected member administers, as GET /profiles/{id}/authors lists it",
+          "examples": [
+            "2414183"
+          ]
+        }
+      },
+      "required": [
+        "id",
+        "organization_id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Pick the LinkedIn page a profile posts as",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "set-profile-author",
+    "method": "PUT",
+    "path": "/profiles/{id}/author",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "list_profile_authors",
+    "title": "List who a profile can post as",
+    "description": "List who a profile can post as.\n\nThe member who connected, then (for a LinkedIn profile connected with author \"organization\") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List who a profile can post as",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-profile-authors",
+    "method": "GET",
+    "path": "/profiles/{id}/authors",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "get_usage",
+    "title": "This month's usage",
+    "description": "This month's usage.\n\nCounted per UTC calendar month of creation; resets at `resets_at`.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "This month's usage",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-usage",
+    "method": "GET",
+    "path": "/usage",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "list_webhooks",
+    "title": "List webhook endpoints",
+    "description": "List webhook endpoints.\n\nOldest first; never the signing secret.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List webhook endpoints",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-webhooks",
+    "method": "GET",
+    "path": "/webhooks",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "create_webhook",
+    "title": "Add a webhook endpoint",
+    "description": "Add a webhook endpoint.\n\nEvents are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "pattern": "\\S",
+          "description": "Where events are POSTed: https (http too in local runs); its name must resolve to public addresses only, now and at every delivery.",
+          "examples": [
+            "https://hooks.example.com/social-posting"
+          ]
+        },
+        "events": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "enum": [
+              "post.published",
+              "post.partially_published",
+              "post.failed",
+              "profile.needs_reconnect",
+              "profile.expiring"
+            ]
+          },
+          "description": "The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.",
+          "examples": [
+            [
+              "post.published",
+              "post.failed"
+            ]
+          ]
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200,
+          "description": "A note for you, at most 200 characters.",
+          "examples": [
+            "Production CRM"
+          ]
+        }
+      },
+      "required": [
+        "url"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Add a webhook endpoint",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "create-webhook",
+    "method": "POST",
+    "path": "/webhooks",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "get_webhook",
+    "title": "Get a webhook endpoint",
+    "description": "Get a webhook endpoint.\n\nUnknown or another account's endpoint: NOT_FOUND.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a webhook endpoint",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-webhook",
+    "method": "GET",
+    "path": "/webhooks/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "delete_webhook",
+    "title": "Delete a webhook endpoint",
+    "description": "Delete a webhook endpoint.\n\nNothing more is sent to it; attempts still waiting end as failed. Its delivery history expires with it (30 days).\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Delete a webhook endpoint",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-webhook",
+    "method": "DELETE",
+    "path": "/webhooks/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "list_webhook_deliveries",
+    "title": "List an endpoint's delivery attempts",
+    "description": "List an endpoint's delivery attempts.\n\nOne entry per attempt of the last 30 days, newest event first (its attempts last to first); page with `next_cursor`. `pending`: waiting for `next_attempt_at` or being made; `failed` with a `next_attempt_at`: another attempt follows then; `failed` without: the delivery gave up (after 8 attempts over about 27.5 hours).\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size, 1 to 100."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "next_cursor of the previous page."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List an endpoint's delivery attempts",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-webhook-deliveries",
+    "method": "GET",
+    "path": "/webhooks/{id}/deliveries",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [
+      "limit",
+      "cursor"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "rotate_webhook_secret",
+    "title": "Rotate an endpoint's signing secret",
+    "description": "Rotate an endpoint's signing secret.\n\nDraws a new signing secret, shown in this response only (a replay with the same idempotency-key shows the same one and rotates nothing). Deliveries are signed with it at once and, for 24 hours, with the secret it replaced as well: `webhook-signature` then carries both signatures, separated by a space, so a receiver verifies with either while it switches over. After 24 hours only the new secret signs. Rotating again within the 24 hours keeps the earlier secrets in force for their own 24 hours (at most three replaced secrets at once). Unknown or another account's endpoint: NOT_FOUND.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Rotate an endpoint's signing secret",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "rotate-webhook-secret",
+    "method": "POST",
+    "path": "/webhooks/{id}/rotate-secret",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": true
+  },
+  {
+    "name": "test_webhook",
+    "title": "Send a test event",
+    "description": "Send a test event.\n\nRecords a `webhook.test` event for this endpoint (whatever its `events`); it is delivered, signed and retried like any other. Follow it in the deliveries by `event_id`.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Send a test event",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "test-webhook",
+    "method": "POST",
+    "path": "/webhooks/{id}/test",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": true
+  }
+];
