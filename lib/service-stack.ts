@@ -75,6 +75,8 @@ const SCHEDULING_OPERATIONS = [
   'dashboard-edit-post',
   'retry-post',
   'dashboard-retry-post',
+  'create-posts-batch',
+  'dashboard-create-posts-batch',
 ];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */

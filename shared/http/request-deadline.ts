@@ -24,6 +24,9 @@ const WAITS_ON_MORE_THAN_THE_STORE = new Set([
   'complete-media',
   'dashboard-complete-media',
   'dashboard-sign-in',
+  // Up to 100 creations, each handed to the scheduler (docs/decisions.md, "Bulk creation").
+  'create-posts-batch',
+  'dashboard-create-posts-batch',
 ]);
 
 /**
