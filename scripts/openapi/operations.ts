@@ -1,5 +1,6 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
+import { batchOperations } from './operations-batch';
 import { dashboardOperations } from './operations-dashboard';
 import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
@@ -18,4 +19,5 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...accountOperations,
   ...webhookOperations,
   ...dashboardOperations,
+  ...batchOperations,
 };
