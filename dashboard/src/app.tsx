@@ -3,6 +3,7 @@ import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
+import { CsvImportPage } from './pages/csv-import';
 import { KeysPage } from './pages/keys';
 import { PostsPage } from './pages/posts';
 import { ProfilesPage } from './pages/profiles';
@@ -20,8 +21,9 @@ const TITLES: Record<Page, string> = {
   calendar: 'Calendar',
   usage: 'Usage',
   webhooks: 'Webhooks',
+  import: 'Import CSV',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'import'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -122,6 +124,7 @@ export function App() {
         {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
+        {session && shown === 'import' && <CsvImportPage />}
       </main>
     </>
   );

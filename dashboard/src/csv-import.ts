@@ -103,7 +103,8 @@ export function readCsvImport(text: string): CsvImport {
       const at = names.indexOf(name);
       return at === -1 ? '' : (fields[at] ?? '');
     };
-    if (fields.length > names.length) return { line, body: {}, error: `This row has ${fields.length} fields; the header has ${names.length}.` };
+    if (fields.length > names.length)
+      return { line, body: {}, error: `This row has ${fields.length} fields; the header has ${names.length}.` };
     const body: Record<string, unknown> = {
       content: cell('content'),
       platforms: cell('platforms')

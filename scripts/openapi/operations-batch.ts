@@ -94,7 +94,12 @@ const createPostsBatch: OperationDoc = {
         {
           index: 0,
           status: 201,
-          post: post('9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59', 'Monday: the release notes #launch', ['linkedin', 'bluesky'], '2026-11-23T09:00:00.000Z'),
+          post: post(
+            '9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59',
+            'Monday: the release notes #launch',
+            ['linkedin', 'bluesky'],
+            '2026-11-23T09:00:00.000Z',
+          ),
         },
         {
           index: 1,
