@@ -2961,7 +2961,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description From 1 to 100 bodies of POST /posts, created in this order.
+                     * @description From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.
                      * @example [
                      *       {
                      *         "content": "Monday: the release notes #launch",
@@ -7238,7 +7238,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description From 1 to 100 bodies of POST /posts, created in this order.
+                     * @description From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.
                      * @example [
                      *       {
                      *         "content": "Monday: the release notes #launch",

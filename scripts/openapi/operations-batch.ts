@@ -1,28 +1,6 @@
-import { createPostSchema } from '#shared/http/endpoints/create-post/schema';
 import { createPostsBatchSchema } from '#shared/http/endpoints/create-posts-batch/schema';
-import type { Schema } from '#shared/http/validation';
 import type { OperationDoc } from './operation-doc';
 import { closedObject, ref, type JsonSchema } from './primitives';
-
-/**
- * Bulk creation (docs/api.md, "Bulk creation"): POST /posts/batch and its dashboard twin (the CSV
- * import). The items are documented as POST /posts bodies (the envelope's validator leaves them to
- * POST /posts's own, item by item).
- */
-const documentedBody: Schema = {
-  ...createPostsBatchSchema,
-  properties: {
-    posts: {
-      ...createPostsBatchSchema.properties.posts,
-      items: createPostSchema,
-      example: [
-        { content: 'Monday: the release notes #launch', platforms: ['linkedin', 'bluesky'], scheduled_for: '2026-11-23T09:00:00Z' },
-        { content: 'Tuesday: a customer story', platforms: ['bluesky'], scheduled_for: '2026-11-24T09:00:00Z' },
-        { content: 'Now: we are live', platforms: ['bluesky'] },
-      ],
-    },
-  },
-};
 
 const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
 const post = (id: string, content: string, platforms: string[], scheduledFor: string | null) => ({
@@ -39,6 +17,10 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
   results: Object.fromEntries(platforms.map((platform) => [platform, pending])),
 });
 
+/**
+ * Bulk creation (docs/api.md, "Bulk creation"): POST /posts/batch and its dashboard twin (the CSV
+ * import). Its body schema is the endpoint's own, items included.
+ */
 export const batchResourceSchemas: Record<string, JsonSchema> = {
   BatchCreatedItem: closedObject(
     {
@@ -83,7 +65,7 @@ const createPostsBatch: OperationDoc = {
     'result per item; only a malformed envelope (not an object, `posts` missing, not an array, empty or over 100 items, ' +
     'an unknown field) is refused whole. The `idempotency-key` covers the whole batch: a repeat replays the results and ' +
     'creates nothing. Items left when the request runs short of time are answered SERVICE_UNAVAILABLE (not attempted).',
-  body: documentedBody,
+  body: createPostsBatchSchema,
   idempotent: true,
   success: {
     status: 200,

@@ -7,7 +7,7 @@ import { requestDeadline } from '#shared/http/request-deadline';
 import { bodyValidator } from '#shared/http/validation';
 import { logger } from '#shared/logger';
 import { noteUsed, withPostingSession } from '#shared/use-cases/posts-batch/posting-session';
-import { createPostsBatchSchema, type CreatePostsBatchBody } from './schema';
+import { createPostsBatchSchema, envelopeOnly, type CreatePostsBatchBody } from './schema';
 import * as validators from './schema.validators';
 
 export type BatchResult = { index: number; status: 201; post: unknown } | { index: number; status: number; error: WireError['body'] };
@@ -69,7 +69,7 @@ const notBegun = (index: number): BatchResult => {
  * (docs/decisions.md, "Bulk creation"). The idempotency-key covers the whole answer.
  */
 export const createPostsBatchEndpoint: EndpointDefinition<CreatePostsBatchBody> = {
-  body: { schema: createPostsBatchSchema, validator: validators.createPostsBatchSchema },
+  body: { schema: createPostsBatchSchema, validator: envelopeOnly(validators.createPostsBatchSchema) },
   idempotent: true,
   handle: (request) =>
     withPostingSession(async () => {
