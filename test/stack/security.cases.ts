@@ -108,10 +108,31 @@ describe('functions', () => {
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
     [
       'scheduler:CreateSchedule',
-      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'create-posts-batch', 'dashboard-create-posts-batch'],
+      [
+        'create-post',
+        'dashboard-create-post',
+        'edit-post',
+        'dashboard-edit-post',
+        'retry-post',
+        'dashboard-retry-post',
+        'create-posts-batch',
+        'dashboard-create-posts-batch',
+      ],
     ],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
-    ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'create-posts-batch', 'dashboard-create-posts-batch']],
+    [
+      'iam:PassRole',
+      [
+        'create-post',
+        'dashboard-create-post',
+        'edit-post',
+        'dashboard-edit-post',
+        'retry-post',
+        'dashboard-retry-post',
+        'create-posts-batch',
+        'dashboard-create-posts-batch',
+      ],
+    ],
     ['lambda:InvokeFunction', []],
     [
       'sqs:SendMessage',

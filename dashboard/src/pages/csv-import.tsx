@@ -190,7 +190,11 @@ export function CsvImportPage() {
                     <td>{String(row.body.content ?? '').slice(0, 80)}</td>
                     <td>{[...new Set((row.body.platforms as string[] | undefined) ?? [])].map(platformName).join(', ')}</td>
                     <td>
-                      {row.body.queue ? 'Next queue slot' : typeof row.body.scheduled_for === 'string' ? row.body.scheduled_for : 'Now'}
+                      {row.body.queue
+                        ? 'Next queue slot'
+                        : typeof row.body.scheduled_for === 'string'
+                          ? whenText(row.body.scheduled_for)
+                          : 'Now'}
                     </td>
                     <td>
                       <strong>{STATE_TEXT[row.state.kind]}</strong>
