@@ -79,6 +79,8 @@ const SCHEDULING_OPERATIONS = [
   // Scheduling a draft (docs/api.md, "Drafts") hands it over as a creation does.
   'schedule-post',
   'dashboard-schedule-post',
+  'create-posts-batch',
+  'dashboard-create-posts-batch',
 ];
 const CANCELLING_OPERATIONS = ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post'];
 /** Who touches the media bucket, and how: presign uploads, read and write variants, delete, read to publish. */

@@ -114,6 +114,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/posts/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 100 posts in one request
+         * @description As the public API's create-posts-batch, for the signed-in account (the CSV import). Each item of `posts` is a POST /posts body and is created or refused on its own, in order, exactly as POST /posts would answer it: its own validation error, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the limit counts the created items in their order), the LinkedIn spacing (also against the items before it). The answer is 200 with one result per item; only a malformed envelope (not an object, `posts` missing, not an array, empty or over 100 items, an unknown field) is refused whole. The `idempotency-key` covers the whole batch: a repeat replays the results and creates nothing. Items left when the request runs short of time are answered SERVICE_UNAVAILABLE (not attempted).
+         */
+        post: operations["dashboardCreatePostsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/posts/preview": {
         parameters: {
             query?: never;
@@ -668,6 +688,28 @@ export interface paths {
          *     Needs a key with scope `draft` or above.
          */
         post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 100 posts in one request
+         * @description Each item of `posts` is a POST /posts body and is created or refused on its own, in order, exactly as POST /posts would answer it: its own validation error, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the limit counts the created items in their order), the LinkedIn spacing (also against the items before it). The answer is 200 with one result per item; only a malformed envelope (not an object, `posts` missing, not an array, empty or over 100 items, an unknown field) is refused whole. The `idempotency-key` covers the whole batch: a repeat replays the results and creates nothing. Items left when the request runs short of time are answered SERVICE_UNAVAILABLE (not attempted).
+         *
+         *     Needs a key with scope `draft` or above.
+         */
+        post: operations["createPostsBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1264,6 +1306,32 @@ export interface components {
         AuthorList: {
             /** @description The member first, then the pages it administers (page connections only). */
             authors: components["schemas"]["Author"][];
+        };
+        /** @description An item that was created, as POST /posts would have created it. */
+        BatchCreatedItem: {
+            /** @description The item's position in `posts`. */
+            index: number;
+            /** @constant */
+            status: 201;
+            post: components["schemas"]["Post"];
+        };
+        /** @description An item that was refused; nothing of it was created or counted. */
+        BatchRefusedItem: {
+            /** @description The item's position in `posts`. */
+            index: number;
+            /** @description The status POST /posts would have answered for this item. */
+            status: number;
+            /** @description The error body POST /posts would have answered for this item, extra fields included (docs/api.md, "Errors"). */
+            error: {
+                error: string;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        BatchResults: {
+            /** @description One result per item, in the order of `posts`. */
+            results: (components["schemas"]["BatchCreatedItem"] | components["schemas"]["BatchRefusedItem"])[];
         };
         /** @description 400 CONTENT_TOO_LONG */
         ContentTooLongError: {
@@ -2937,6 +3005,325 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardCreatePostsBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "posts": [
+                 *         {
+                 *           "content": "Monday: the release notes #launch",
+                 *           "platforms": [
+                 *             "linkedin",
+                 *             "bluesky"
+                 *           ],
+                 *           "scheduled_for": "2026-11-23T09:00:00Z"
+                 *         },
+                 *         {
+                 *           "content": "Tuesday: a customer story",
+                 *           "platforms": [
+                 *             "bluesky"
+                 *           ],
+                 *           "scheduled_for": "2026-11-24T09:00:00Z"
+                 *         },
+                 *         {
+                 *           "content": "Now: we are live",
+                 *           "platforms": [
+                 *             "bluesky"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.
+                     * @example [
+                     *       {
+                     *         "content": "Monday: the release notes #launch",
+                     *         "platforms": [
+                     *           "linkedin",
+                     *           "bluesky"
+                     *         ],
+                     *         "scheduled_for": "2026-11-23T09:00:00Z"
+                     *       },
+                     *       {
+                     *         "content": "Tuesday: a customer story",
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ],
+                     *         "scheduled_for": "2026-11-24T09:00:00Z"
+                     *       },
+                     *       {
+                     *         "content": "Now: we are live",
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    posts: {
+                        /**
+                         * Format: unicode-text
+                         * @description The text to publish; at most 3000 UTF-16 code units.
+                         * @example Shipping v2 today (finally) #launch
+                         */
+                        content: string;
+                        /**
+                         * @description Optional text per platform, used instead of content there; each key must be one of platforms.
+                         * @example {
+                         *       "bluesky": "Shipping v2 today 🚀"
+                         *     }
+                         */
+                        platform_content?: {
+                            /**
+                             * Format: unicode-text
+                             * @description The text linkedin receives instead of content; at most 3000 UTF-16 code units.
+                             * @example Shipping v2 today #launch
+                             */
+                            linkedin?: string;
+                            /**
+                             * Format: unicode-text
+                             * @description The text bluesky receives instead of content; at most 3000 UTF-16 code units.
+                             * @example Shipping v2 today #launch
+                             */
+                            bluesky?: string;
+                        };
+                        /**
+                         * @description Where to publish; duplicates are merged.
+                         * @example [
+                         *       "linkedin",
+                         *       "bluesky"
+                         *     ]
+                         */
+                        platforms: ("linkedin" | "bluesky")[];
+                        /**
+                         * @description ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.
+                         * @example 2026-11-23T10:00:00Z
+                         */
+                        scheduled_for?: string | null;
+                        /**
+                         * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                         * @example [
+                         *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+                         *     ]
+                         */
+                        media?: string[];
+                        /**
+                         * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
+                         * @example false
+                         */
+                        link_preview?: boolean;
+                        /**
+                         * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                         * @example false
+                         */
+                        draft?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in order. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "post": {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "content": "Monday: the release notes #launch",
+                     *             "platform_content": {},
+                     *             "platforms": [
+                     *               "linkedin",
+                     *               "bluesky"
+                     *             ],
+                     *             "media": [],
+                     *             "link_preview": true,
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z",
+                     *             "created_at": "2026-11-20T09:45:12.345Z",
+                     *             "published_at": null,
+                     *             "results": {
+                     *               "linkedin": {
+                     *                 "status": "pending",
+                     *                 "url": null,
+                     *                 "platform_post_id": null,
+                     *                 "published_at": null,
+                     *                 "error": null
+                     *               },
+                     *               "bluesky": {
+                     *                 "status": "pending",
+                     *                 "url": null,
+                     *                 "platform_post_id": null,
+                     *                 "published_at": null,
+                     *                 "error": null
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 429,
+                     *           "error": {
+                     *             "error": "MONTHLY_LIMIT_EXCEEDED",
+                     *             "message": "Monthly post limit of 10 reached (10 used); it resets at 2026-12-01T00:00:00.000Z",
+                     *             "limit": 10,
+                     *             "used": 10,
+                     *             "resets_at": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "status": 429,
+                     *           "error": {
+                     *             "error": "MONTHLY_LIMIT_EXCEEDED",
+                     *             "message": "Monthly post limit of 10 reached (10 used); it resets at 2026-12-01T00:00:00.000Z",
+                     *             "limit": 10,
+                     *             "used": 10,
+                     *             "resets_at": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchResults"];
+                };
+            };
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -7294,6 +7681,323 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitExceededError"] | components["schemas"]["MonthlyLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    createPostsBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "posts": [
+                 *         {
+                 *           "content": "Monday: the release notes #launch",
+                 *           "platforms": [
+                 *             "linkedin",
+                 *             "bluesky"
+                 *           ],
+                 *           "scheduled_for": "2026-11-23T09:00:00Z"
+                 *         },
+                 *         {
+                 *           "content": "Tuesday: a customer story",
+                 *           "platforms": [
+                 *             "bluesky"
+                 *           ],
+                 *           "scheduled_for": "2026-11-24T09:00:00Z"
+                 *         },
+                 *         {
+                 *           "content": "Now: we are live",
+                 *           "platforms": [
+                 *             "bluesky"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.
+                     * @example [
+                     *       {
+                     *         "content": "Monday: the release notes #launch",
+                     *         "platforms": [
+                     *           "linkedin",
+                     *           "bluesky"
+                     *         ],
+                     *         "scheduled_for": "2026-11-23T09:00:00Z"
+                     *       },
+                     *       {
+                     *         "content": "Tuesday: a customer story",
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ],
+                     *         "scheduled_for": "2026-11-24T09:00:00Z"
+                     *       },
+                     *       {
+                     *         "content": "Now: we are live",
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    posts: {
+                        /**
+                         * Format: unicode-text
+                         * @description The text to publish; at most 3000 UTF-16 code units.
+                         * @example Shipping v2 today (finally) #launch
+                         */
+                        content: string;
+                        /**
+                         * @description Optional text per platform, used instead of content there; each key must be one of platforms.
+                         * @example {
+                         *       "bluesky": "Shipping v2 today 🚀"
+                         *     }
+                         */
+                        platform_content?: {
+                            /**
+                             * Format: unicode-text
+                             * @description The text linkedin receives instead of content; at most 3000 UTF-16 code units.
+                             * @example Shipping v2 today #launch
+                             */
+                            linkedin?: string;
+                            /**
+                             * Format: unicode-text
+                             * @description The text bluesky receives instead of content; at most 3000 UTF-16 code units.
+                             * @example Shipping v2 today #launch
+                             */
+                            bluesky?: string;
+                        };
+                        /**
+                         * @description Where to publish; duplicates are merged.
+                         * @example [
+                         *       "linkedin",
+                         *       "bluesky"
+                         *     ]
+                         */
+                        platforms: ("linkedin" | "bluesky")[];
+                        /**
+                         * @description ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.
+                         * @example 2026-11-23T10:00:00Z
+                         */
+                        scheduled_for?: string | null;
+                        /**
+                         * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                         * @example [
+                         *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+                         *     ]
+                         */
+                        media?: string[];
+                        /**
+                         * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
+                         * @example false
+                         */
+                        link_preview?: boolean;
+                        /**
+                         * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
+                         * @example false
+                         */
+                        draft?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in order. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "post": {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "content": "Monday: the release notes #launch",
+                     *             "platform_content": {},
+                     *             "platforms": [
+                     *               "linkedin",
+                     *               "bluesky"
+                     *             ],
+                     *             "media": [],
+                     *             "link_preview": true,
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z",
+                     *             "created_at": "2026-11-20T09:45:12.345Z",
+                     *             "published_at": null,
+                     *             "results": {
+                     *               "linkedin": {
+                     *                 "status": "pending",
+                     *                 "url": null,
+                     *                 "platform_post_id": null,
+                     *                 "published_at": null,
+                     *                 "error": null
+                     *               },
+                     *               "bluesky": {
+                     *                 "status": "pending",
+                     *                 "url": null,
+                     *                 "platform_post_id": null,
+                     *                 "published_at": null,
+                     *                 "error": null
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 429,
+                     *           "error": {
+                     *             "error": "MONTHLY_LIMIT_EXCEEDED",
+                     *             "message": "Monthly post limit of 10 reached (10 used); it resets at 2026-12-01T00:00:00.000Z",
+                     *             "limit": 10,
+                     *             "used": 10,
+                     *             "resets_at": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "status": 429,
+                     *           "error": {
+                     *             "error": "MONTHLY_LIMIT_EXCEEDED",
+                     *             "message": "Monthly post limit of 10 reached (10 used); it resets at 2026-12-01T00:00:00.000Z",
+                     *             "limit": 10,
+                     *             "used": 10,
+                     *             "resets_at": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchResults"];
+                };
+            };
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */

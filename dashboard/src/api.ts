@@ -104,5 +104,6 @@ export type WebhookList = Schemas['WebhookList'];
 export type CreatedWebhook = Schemas['CreatedWebhook'];
 export type RotatedWebhookSecret = Schemas['RotatedWebhookSecret'];
 export type DeliveryPage = Schemas['DeliveryPage'];
+export type BatchResults = Schemas['BatchResults'];
 /** Request bodies. */
 export type PreviewRequest = paths['/dashboard/api/posts/preview']['post']['requestBody']['content']['application/json'];

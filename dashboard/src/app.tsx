@@ -3,6 +3,7 @@ import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
+import { CsvImportPage } from './pages/csv-import';
 import { DraftsPage } from './pages/drafts';
 import { KeysPage } from './pages/keys';
 import { PostsPage } from './pages/posts';
@@ -22,8 +23,9 @@ const TITLES: Record<Page, string> = {
   usage: 'Usage',
   webhooks: 'Webhooks',
   drafts: 'Drafts',
+  import: 'Import CSV',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'drafts', 'posts', 'calendar', 'usage', 'webhooks'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'drafts', 'posts', 'calendar', 'usage', 'webhooks', 'import'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -125,6 +127,7 @@ export function App() {
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
         {session && shown === 'drafts' && <DraftsPage />}
+        {session && shown === 'import' && <CsvImportPage />}
       </main>
     </>
   );

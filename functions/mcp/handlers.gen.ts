@@ -10,6 +10,7 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'create-key': async () => (await import('#functions/create-key/handler')).handler,
   'create-media': async () => (await import('#functions/create-media/handler')).handler,
   'create-post': async () => (await import('#functions/create-post/handler')).handler,
+  'create-posts-batch': async () => (await import('#functions/create-posts-batch/handler')).handler,
   'create-webhook': async () => (await import('#functions/create-webhook/handler')).handler,
   'delete-key': async () => (await import('#functions/delete-key/handler')).handler,
   'delete-media': async () => (await import('#functions/delete-media/handler')).handler,

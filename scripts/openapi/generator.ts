@@ -7,6 +7,7 @@ import { errorComponents, errorExampleComponents } from './error-schemas';
 import { TAGS, type OperationDoc, type Tag } from './operation-doc';
 import { operationDocs } from './operations';
 import { resourceSchemas } from './resource-schemas';
+import { batchResourceSchemas } from './operations-batch';
 import { parametersOf, pathParameterNames, requestBodyOf } from './request-parts';
 import { headerComponents, responsesOf } from './responses';
 import type { JsonSchema } from './primitives';
@@ -150,7 +151,7 @@ export function buildOpenApiDocument(
     paths: sortedPaths,
     webhooks: webhooksSection(),
     components: {
-      schemas: sortKeys({ ...resourceSchemas, ...webhookResourceSchemas, ...errorComponents() }),
+      schemas: sortKeys({ ...resourceSchemas, ...webhookResourceSchemas, ...batchResourceSchemas, ...errorComponents() }),
       headers: headerComponents,
       examples: sortKeys(errorExampleComponents()),
       securitySchemes: {

@@ -1,6 +1,7 @@
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { agentOperations } from './operations-agents';
+import { batchOperations } from './operations-batch';
 import { dashboardOperations } from './operations-dashboard';
 import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
@@ -22,4 +23,5 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...webhookOperations,
   ...agentOperations,
   ...dashboardOperations,
+  ...batchOperations,
 };

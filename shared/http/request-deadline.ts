@@ -26,6 +26,9 @@ const WAITS_ON_MORE_THAN_THE_STORE = new Set([
   'dashboard-sign-in',
   // A tool call runs any public operation inside it, each under its own deadline within this one.
   'mcp',
+  // Up to 100 creations, each handed to the scheduler (docs/decisions.md, "Bulk creation").
+  'create-posts-batch',
+  'dashboard-create-posts-batch',
 ]);
 
 /**

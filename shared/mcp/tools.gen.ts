@@ -485,6 +485,178 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": true
   },
   {
+    "name": "create_posts_batch",
+    "title": "Create up to 100 posts in one request",
+    "description": "Create up to 100 posts in one request.\n\nEach item of `posts` is a POST /posts body and is created or refused on its own, in order, exactly as POST /posts would answer it: its own validation error, PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the limit counts the created items in their order), the LinkedIn spacing (also against the items before it). The answer is 200 with one result per item; only a malformed envelope (not an object, `posts` missing, not an array, empty or over 100 items, an unknown field) is refused whole. The `idempotency-key` covers the whole batch: a repeat replays the results and creates nothing. Items left when the request runs short of time are answered SERVICE_UNAVAILABLE (not attempted).\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "posts": {
+          "type": "array",
+          "description": "From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.",
+          "minItems": 1,
+          "maxItems": 100,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "content",
+              "platforms"
+            ],
+            "properties": {
+              "content": {
+                "type": "string",
+                "description": "The text to publish; at most 3000 UTF-16 code units.",
+                "pattern": "\\S",
+                "maxLength": 3000,
+                "examples": [
+                  "Shipping v2 today (finally) #launch"
+                ]
+              },
+              "platform_content": {
+                "type": "object",
+                "description": "Optional text per platform, used instead of content there; each key must be one of platforms.",
+                "additionalProperties": false,
+                "properties": {
+                  "linkedin": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 3000,
+                    "pattern": "\\S",
+                    "description": "The text linkedin receives instead of content; at most 3000 UTF-16 code units.",
+                    "examples": [
+                      "Shipping v2 today #launch"
+                    ]
+                  },
+                  "bluesky": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 3000,
+                    "pattern": "\\S",
+                    "description": "The text bluesky receives instead of content; at most 3000 UTF-16 code units.",
+                    "examples": [
+                      "Shipping v2 today #launch"
+                    ]
+                  }
+                },
+                "examples": [
+                  {
+                    "bluesky": "Shipping v2 today 🚀"
+                  }
+                ]
+              },
+              "platforms": {
+                "type": "array",
+                "description": "Where to publish; duplicates are merged.",
+                "minItems": 1,
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "linkedin",
+                    "bluesky"
+                  ]
+                },
+                "examples": [
+                  [
+                    "linkedin",
+                    "bluesky"
+                  ]
+                ]
+              },
+              "scheduled_for": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.",
+                "examples": [
+                  "2026-11-23T10:00:00Z"
+                ]
+              },
+              "media": {
+                "type": "array",
+                "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+                "maxItems": 50,
+                "items": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "examples": [
+                  [
+                    "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
+                  ]
+                ]
+              },
+              "link_preview": {
+                "type": "boolean",
+                "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
+                "examples": [
+                  false
+                ]
+              },
+              "draft": {
+                "type": "boolean",
+                "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
+                "examples": [
+                  false
+                ]
+              }
+            }
+          },
+          "examples": [
+            [
+              {
+                "content": "Monday: the release notes #launch",
+                "platforms": [
+                  "linkedin",
+                  "bluesky"
+                ],
+                "scheduled_for": "2026-11-23T09:00:00Z"
+              },
+              {
+                "content": "Tuesday: a customer story",
+                "platforms": [
+                  "bluesky"
+                ],
+                "scheduled_for": "2026-11-24T09:00:00Z"
+              },
+              {
+                "content": "Now: we are live",
+                "platforms": [
+                  "bluesky"
+                ]
+              }
+            ]
+          ]
+        }
+      },
+      "required": [
+        "posts"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Create up to 100 posts in one request",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "create-posts-batch",
+    "method": "POST",
+    "path": "/posts/batch",
+    "scope": "draft",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
     "name": "preview_post",
     "title": "Preview what each platform would receive",
     "description": "Preview what each platform would receive.\n\nTakes the body of POST /posts and checks it the same way up to INVALID_SCHEDULED_TIME (no connection, limit or spacing checks), then answers what each publisher would send: LinkedIn's escaped commentary, Bluesky's thread parts with their facets, and warnings. Nothing is written or counted; an idempotency-key is ignored.\n\nNeeds a key with scope `read` or above.",

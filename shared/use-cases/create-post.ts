@@ -13,7 +13,7 @@ import { isConnectedProfile } from '#shared/domain/profile-author';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/registry';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
-import { readPostingContext } from '#shared/store/posting-context';
+import { postingContextFor } from './posts-batch/posting-session';
 import { versionOf, type Post, type PostCreator } from '#shared/domain/post';
 import { requireWriteUnlessDraft, type Caller } from '#shared/domain/drafts';
 import { replacePostItem, restorePostItem } from '#shared/store/post-changes';
@@ -148,7 +148,8 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
   const { account_id: accountId, platforms } = post;
   const { idempotency } = start;
   const month = usageMonth(now);
-  const context = await readPostingContext(accountId, month.month);
+  // Read once per batch request (docs/decisions.md, "Bulk creation"); a fresh read for a single post.
+  const context = await postingContextFor(accountId, month.month);
   if (!context.account) throw new DomainError('INVALID_API_KEY');
   // A LinkedIn page connection without its page picked is not connected yet (docs/api.md, "LinkedIn pages").
   const missing = platforms.filter((platform) => !isConnectedProfile(context.profiles[platform]));

@@ -812,6 +812,35 @@ describe('the OpenAPI document matches what the service answers', () => {
     );
   });
 
+  it('posts batch: per-item results (created and refused), envelope errors, and the dashboard twin', async () => {
+    const { accountId, apiKey: key } = await account({ monthlyLimit: 2 });
+    await service.connectProfile(accountId, 'bluesky');
+    const batch = (body: unknown) => call('POST', '/posts/batch', '/posts/batch', { key, body });
+    const mixed = await batch({
+      posts: [
+        { content: 'now', platforms: ['bluesky'] },
+        { content: 'later', platforms: ['bluesky'], scheduled_for: inMinutes(30) },
+        { content: 'over the limit', platforms: ['bluesky'] },
+        { content: 'not connected', platforms: ['linkedin'] },
+        { content: 'x'.repeat(3001), platforms: ['bluesky'] },
+        'not an object',
+      ],
+    });
+    expect(mixed.json.results.map((result: { status: number }) => result.status)).toEqual([201, 201, 429, 400, 400, 400]);
+    expectError(await batch({ posts: [] }), 400, 'INVALID_FIELD');
+    expectError(await batch({}), 400, 'MISSING_REQUIRED_FIELD');
+
+    const email = uniqueEmail('contract-batch');
+    const owner = await accountWithLogin(service, email);
+    await service.connectProfile(owner.accountId, 'bluesky');
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const api = '/dashboard/api/posts/batch';
+    const twin = await call('POST', api, api, { headers, body: { posts: [{ content: 'From the CSV', platforms: ['bluesky'] }] } });
+    expect(twin.json.results).toMatchObject([{ index: 0, status: 201, post: { content: 'From the CSV' } }]);
+    expectError(await call('POST', api, api, { headers, body: { posts: 'none' } }), 400, 'INVALID_FIELD');
+  });
+
   it('covered every route with a success and an error', () => {
     const missing = routes
       .map((route) => `${route.method} ${route.path}`)
