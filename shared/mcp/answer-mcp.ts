@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { jsonSchemaValidator as JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import type { McpToolDefinition } from './tool-definition';
@@ -23,8 +23,13 @@ export interface McpCaller {
 }
 
 const byName = new Map(mcpTools.map((tool) => [tool.name, tool]));
-/** One for the module: a Server makes its own otherwise (an ajv instance, about 2 ms per request); this one only asks elicitation, never used. */
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
+/**
+ * The Server checks elicitation answers with this, and this server never asks for one; without it each
+ * request's Server would build its own ajv instance (about 2 ms).
+ */
+const jsonSchemaValidator: JsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks for no elicitation' }),
+};
 
 /** The tools a key of this scope may call: tools/list shows those only. */
 export function listedTools(scope: KeyScope): Tool[] {

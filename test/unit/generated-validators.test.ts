@@ -106,6 +106,7 @@ describe('generated validators (npm run validators)', () => {
       'edit-post body shared/http/endpoints/edit-post/schema.ts#editPostSchema',
       'list-posts query shared/http/endpoints/list-posts/schema.ts#listPostsQuerySchema',
       'list-webhook-deliveries query shared/http/endpoints/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
+      'mcp body shared/http/endpoints/mcp/schema.ts#mcpMessageSchema',
       'preview-post body shared/http/endpoints/create-post/schema.ts#createPostSchema',
       'retry-post body shared/http/endpoints/retry-post/schema.ts#retryPostSchema',
       'schedule-post body shared/http/endpoints/schedule-post/schema.ts#schedulePostSchema',
@@ -259,7 +260,11 @@ describe('generated validators (npm run validators)', () => {
   });
 
   it('leave the ajv compiler out of every handler bundle (only ajv/dist/runtime helpers may be bundled)', async () => {
-    const operations = readdirSync(join(ROOT, 'functions')).filter((name) => existsSync(join(ROOT, 'functions', name, 'handler.ts')));
+    // Not the MCP function: the MCP SDK's Server module imports ajv (to check elicitation answers, which the
+    // service never asks for, docs/decisions.md, "MCP"); its request body is validated by a generated validator too.
+    const operations = readdirSync(join(ROOT, 'functions')).filter(
+      (name) => existsSync(join(ROOT, 'functions', name, 'handler.ts')) && name !== 'mcp',
+    );
     const { metafile } = await build({
       entryPoints: operations.map((operation) => ({ in: join(ROOT, 'functions', operation, 'handler.ts'), out: operation })),
       bundle: true,
