@@ -3199,6 +3199,11 @@ export interface operations {
                      *                 "published_at": null,
                      *                 "error": null
                      *               }
+                     *             },
+                     *             "created_by": {
+                     *               "type": "api_key",
+                     *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *               "key_name": "ci"
                      *             }
                      *           }
                      *         },
@@ -7870,6 +7875,11 @@ export interface operations {
                      *                 "published_at": null,
                      *                 "error": null
                      *               }
+                     *             },
+                     *             "created_by": {
+                     *               "type": "api_key",
+                     *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *               "key_name": "ci"
                      *             }
                      *           }
                      *         },

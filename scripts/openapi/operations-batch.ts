@@ -15,6 +15,7 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
   created_at: '2026-11-20T09:45:12.345Z',
   published_at: null,
   results: Object.fromEntries(platforms.map((platform) => [platform, pending])),
+  created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'ci' },
 });
 
 /**

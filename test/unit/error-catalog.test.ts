@@ -33,6 +33,7 @@ describe('error catalog', () => {
       MEDIA_NOT_FOUND: 404,
       INVALID_MEDIA: 400,
       INVALID_POST_STATE: 409,
+      INSUFFICIENT_SCOPE: 403,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });
