@@ -7,6 +7,7 @@ import { requestDeadline } from '#shared/http/request-deadline';
 import { bodyValidator } from '#shared/http/validation';
 import { logger } from '#shared/logger';
 import { noteUsed, withPostingSession } from '#shared/use-cases/posts-batch/posting-session';
+import { claimBatchItem, releaseBatchItem, type ItemClaim } from './item-claims';
 import { createPostsBatchSchema, envelopeOnly, type CreatePostsBatchBody } from './schema';
 import * as validators from './schema.validators';
 
@@ -30,25 +31,36 @@ const validateItem = bodyValidator(single.schema, single.validator, single.extra
  * batch's covers it). Whatever it throws becomes the error body POST /posts would answer.
  */
 async function createItem(request: ApiRequest<CreatePostsBatchBody, Record<string, never>>, item: unknown, index: number) {
+  let claimed: ItemClaim = {};
   try {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new DomainError('INVALID_JSON');
     const body = { ...(item as Record<string, unknown>) };
     validateItem(body);
+    claimed = await claimBatchItem(request.state.idempotency, index, item);
+    if (claimed.replayed) return await replayedItem(request.accountId, index, claimed.replayed);
     const result = await createPostEndpoint.handle({
       ...request,
       body: body as never,
-      state: { ...request.state, idempotency: undefined },
+      // The item's own record (none unless the batch is keyed), completed by its creation transaction.
+      state: { ...request.state, idempotency: claimed.claim },
     });
     const created = result.body as { post: unknown; usage?: { used?: number } };
     if (typeof created.usage?.used === 'number') noteUsed(request.accountId, created.usage.used);
     return { index, status: 201, post: created.post } as BatchResult;
   } catch (cause) {
+    await releaseBatchItem(claimed.claim);
     const error = isTransientDependencyError(cause) ? dependencyUnavailable(cause) : cause;
     if (!(error instanceof DomainError)) logger.error('batch item failed unexpectedly', { index, error: error as Error });
     const wire = toWireError(error);
     if (wire.body.error === 'MONTHLY_LIMIT_EXCEEDED' && typeof wire.body.used === 'number') noteUsed(request.accountId, wire.body.used);
     return { index, status: wire.statusCode, error: wire.body } as BatchResult;
   }
+}
+
+/** An item a dead earlier run of this batch created: its answer as then, and its hand-over made sure of (as POST /posts's replay does). */
+async function replayedItem(accountId: string, index: number, replayed: { statusCode: number; body: string }): Promise<BatchResult> {
+  await createPostEndpoint.onReplay?.({ accountId, ...replayed });
+  return { index, status: 201, post: (JSON.parse(replayed.body) as { post: unknown }).post };
 }
 
 const notBegun = (index: number): BatchResult => {
