@@ -1,0 +1,97 @@
+import { DomainError } from '#shared/domain/errors';
+import { farEnough, spacingBucket } from '#shared/domain/linkedin-spacing';
+import type { Platform } from '#shared/domain/platforms';
+import { earliestQueueTime, QUEUE_HORIZON_MS, slotInstants, type QueueSchedule } from '#shared/domain/queue-schedule';
+import { dependencyUnavailable } from '#shared/http/dependency-errors';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import { claimQueueSlotItem, getQueueSchedule, heldQueueSlots } from '#shared/store/queue';
+import { spacingTimesFrom } from '#shared/store/spacing-slots';
+
+/**
+ * Choosing and claiming a queue slot (docs/api.md, "Posting queue"). The choice is made from a
+ * consistent read; the claim is a conditional put of the slot item inside the caller's own
+ * transaction (the post's creation or scheduling), so the slot and the post are written together
+ * or not at all. A caller whose transaction finds the slot taken (or, for LinkedIn, a post
+ * written meanwhile within 60 s of it) throws QueueSlotTaken, and the next free slot is tried.
+ */
+export class QueueSlotTaken extends Error {
+  constructor() {
+    super('queue slot taken meanwhile');
+    this.name = 'QueueSlotTaken';
+  }
+}
+
+/** The slot a queued post is to take, and the transaction item claiming it for the post. */
+export interface QueuedTime {
+  time: Date;
+  claimItem(postId: string): ReturnType<typeof claimQueueSlotItem>;
+}
+
+/** Racers read, lose and read again; each loss is another request's win, so this bounds a burst of this many. */
+const MAX_ATTEMPTS = 100;
+const WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+
+/**
+ * The first `count` free slots of the schedule at least 60 s after `now`, within 365 days. With
+ * `linkedInTimes`, a slot within 60 s of one of those times is not free either.
+ */
+export async function freeQueueSlots(
+  accountId: string,
+  schedule: QueueSchedule,
+  now: Date,
+  count: number,
+  linkedInTimes?: readonly Date[],
+): Promise<Date[]> {
+  const horizon = now.getTime() + QUEUE_HORIZON_MS;
+  const found: Date[] = [];
+  const others = (linkedInTimes ?? []).map((time) => time.getTime());
+  for (let from = earliestQueueTime(now).getTime(); found.length < count && from <= horizon; from += WINDOW_MS) {
+    const until = Math.min(from + WINDOW_MS, horizon + 1);
+    const instants = slotInstants(schedule, new Date(from), new Date(until));
+    if (!instants.length) continue;
+    const held = await heldQueueSlots(accountId, from, until);
+    for (const instant of instants) {
+      const ms = instant.getTime();
+      if (held.has(ms) || !others.every((other) => farEnough(ms, other))) continue;
+      found.push(instant);
+      if (found.length === count) break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Runs `write` with the first free slot for a post to `platforms`, again with the next free slot
+ * each time it throws QueueSlotTaken. QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL when no
+ * slot is free in the next 365 days; `scheduled_for` given as well: INVALID_FIELD `queue`.
+ */
+export async function inQueueSlot<T>(
+  accountId: string,
+  request: { platforms: readonly Platform[]; scheduled_for?: string | null },
+  write: (queued: QueuedTime) => Promise<T>,
+): Promise<T> {
+  if (request.scheduled_for !== undefined && request.scheduled_for !== null) {
+    throw new DomainError('INVALID_FIELD', { field: 'queue' }, { message: 'Send either queue: true or scheduled_for, not both' });
+  }
+  const schedule = await getQueueSchedule(accountId);
+  if (!schedule) throw new DomainError('QUEUE_NOT_CONFIGURED');
+  const toLinkedIn = request.platforms.includes('linkedin');
+  for (let attempt = 1; ; attempt += 1) {
+    const now = clock.now();
+    const linkedInTimes = toLinkedIn ? await spacingTimesFrom(accountId, spacingBucket(earliestQueueTime(now))) : undefined;
+    const [slot] = await freeQueueSlots(accountId, schedule, now, 1, linkedInTimes);
+    if (!slot) throw new DomainError('QUEUE_FULL');
+    try {
+      return await write({ time: slot, claimItem: (postId) => claimQueueSlotItem(accountId, slot.getTime(), postId) });
+    } catch (error) {
+      if (!(error instanceof QueueSlotTaken)) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        logger.warn('queue slots kept being taken under the request', { attempts: attempt });
+        throw dependencyUnavailable(error);
+      }
+      // A short random pause, growing with the losses, spreads the racers out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 20)));
+    }
+  }
+}
