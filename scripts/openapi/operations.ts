@@ -5,6 +5,7 @@ import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
+import { queueOperations } from './operations-queue';
 
 /**
  * Every documented operation, keyed by the route table's `operation`. A route without an
@@ -17,5 +18,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...queueOperations,
   ...dashboardOperations,
 };

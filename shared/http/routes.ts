@@ -56,6 +56,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/webhooks/{id}/test', operation: 'test-webhook', auth: 'api-key', scope: 'admin' },
   { method: 'POST', path: '/webhooks/{id}/rotate-secret', operation: 'rotate-webhook-secret', auth: 'api-key', scope: 'admin' },
   { method: 'GET', path: '/webhooks/{id}/deliveries', operation: 'list-webhook-deliveries', auth: 'api-key', scope: 'read' },
+  // The posting queue (docs/api.md, "Posting queue"): the schedule is account configuration that decides when posts go out, so `write`.
+  { method: 'GET', path: '/queue', operation: 'get-queue', auth: 'api-key', scope: 'read' },
+  { method: 'PUT', path: '/queue', operation: 'put-queue', auth: 'api-key', scope: 'write' },
   // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
@@ -84,6 +87,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/webhooks/{id}/test', operation: 'dashboard-test-webhook', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/webhooks/{id}/rotate-secret', operation: 'dashboard-rotate-webhook-secret', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/webhooks/{id}/deliveries', operation: 'dashboard-list-webhook-deliveries', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/queue', operation: 'dashboard-get-queue', auth: 'session' },
+  { method: 'PUT', path: '/dashboard/api/queue', operation: 'dashboard-put-queue', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */

@@ -21,6 +21,7 @@ import { cancellationReasons, isTransactionConflict } from '#shared/store/transa
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
+import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
 
@@ -33,6 +34,8 @@ export interface NewPost {
   link_preview?: boolean;
   /** Ids of ready media (docs/api.md, "Media"). */
   media?: string[];
+  /** true: at the first free slot of the posting queue (docs/api.md, "Posting queue"). */
+  queue?: boolean;
 }
 
 /**
@@ -61,14 +64,17 @@ const MAX_CONFLICT_RETRIES = 3;
  */
 export async function createPost(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
-  return retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () => attemptCreation(accountId, input, idempotency));
+  const create = (queued?: QueuedTime) =>
+    retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () => attemptCreation(accountId, input, idempotency, queued));
+  // A queued post's time is chosen where a scheduled_for would be checked; a slot taken meanwhile: the next one.
+  return input.queue ? inQueueSlot(accountId, input, create) : create();
 }
 
-async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
+async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim, queued?: QueuedTime): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
-  const scheduledFor = parseScheduledFor(input.scheduled_for, now);
+  const scheduledFor = queued ? queued.time : parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const month = usageMonth(now);
   const context = await readPostingContext(accountId, month.month);
@@ -96,6 +102,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     results: Object.fromEntries(platforms.map((platform) => [platform, pendingResult()])),
     post_time: postTime.toISOString(),
     spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
+    ...(queued ? { queue_slot_ms: queued.time.getTime() } : {}),
   };
   const created: CreatedPost = { post: toPostView(post), usage: usageView(limit, context.used + 1, month) };
   logger.appendKeys({ post_id: post.id });
@@ -108,6 +115,8 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
       ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 201, JSON.stringify(created))] : []),
       // Last, so the positions explainCancelledCreation reads stay put.
       ...media.map((one) => attachMediaItem(accountId, one.id, post.id, now)),
+      // The queue slot claim goes last of all (explainCancelledCreation reads it there).
+      ...(queued ? [queued.claimItem(post.id)] : []),
     ]);
   } catch (error) {
     // A store fault may hide a commit (the answer lost after the write, the store stopping under it):
@@ -121,6 +130,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
         hasSlot: toLinkedIn,
         media: media.map((one) => one.id),
         hasIdempotency: !!idempotency,
+        queued: !!queued,
       });
     }
     logger.warn('creation transaction failed but had committed; carrying on', { error_name: (error as Error).name });
@@ -184,6 +194,7 @@ async function explainCancelledCreation(
     hasSlot: boolean;
     media: string[];
     hasIdempotency: boolean;
+    queued?: boolean;
   },
 ): Promise<unknown> {
   const reasons = cancellationReasons(error);
@@ -193,6 +204,10 @@ async function explainCancelledCreation(
     return monthlyLimitExceeded(context.limit, Number(counter.item?.used ?? context.limit), context.month);
   }
   const slots = context.hasSlot ? rest.slice(0, 3) : [];
+  // A queued post whose slot, or whose LinkedIn spacing, was taken meanwhile moves on to the next free slot.
+  if (context.queued && (reasons[reasons.length - 1]?.conditionFailed || slots.some((reason) => reason.conditionFailed))) {
+    return new QueueSlotTaken();
+  }
   if (slots.some((reason) => reason.conditionFailed)) {
     const existing = await spacingTimesFrom(context.accountId, spacingBucket(context.postTime));
     const next = nextAvailable(context.postTime, existing);
