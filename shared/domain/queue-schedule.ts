@@ -47,7 +47,11 @@ export function canonicalTimeZone(name: unknown): string | undefined {
 export function readSchedule(input: { timezone: unknown; slots: unknown }): QueueSchedule {
   const timezone = canonicalTimeZone(input.timezone);
   if (!timezone) {
-    throw new DomainError('INVALID_FIELD', { field: 'timezone' }, { message: 'timezone must be an IANA time zone name such as Europe/Berlin' });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'timezone' },
+      { message: 'timezone must be an IANA time zone name such as Europe/Berlin' },
+    );
   }
   const malformed = () =>
     new DomainError(
@@ -126,7 +130,11 @@ export function zonedInstant(timezone: string, wall: WallClock): Date | undefine
     .filter((instant) => {
       const back = wallClockAt(timezone, instant);
       return (
-        back.year === wall.year && back.month === wall.month && back.day === wall.day && back.hour === wall.hour && back.minute === wall.minute
+        back.year === wall.year &&
+        back.month === wall.month &&
+        back.day === wall.day &&
+        back.hour === wall.hour &&
+        back.minute === wall.minute
       );
     })
     .sort((a, b) => a - b);
@@ -134,7 +142,8 @@ export function zonedInstant(timezone: string, wall: WallClock): Date | undefine
 }
 
 /** Mon..Sun of a calendar date (proleptic, zone-free). */
-const weekdayOf = (year: number, month: number, day: number): Weekday => WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
+const weekdayOf = (year: number, month: number, day: number): Weekday =>
+  WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
 
 /**
  * The schedule's slot instants in [from, until), in time order. Walks the zone's calendar days

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueSchedule } from '#shared/domain/queue-schedule';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
@@ -72,7 +72,11 @@ export async function heldQueueSlots(accountId: string, fromMs: number, untilMs:
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': accountKey(accountId).pk, ':from': slotSk(fromMs), ':to': slotSk(Math.max(fromMs, untilMs - 1)) },
+        ExpressionAttributeValues: {
+          ':pk': accountKey(accountId).pk,
+          ':from': slotSk(fromMs),
+          ':to': slotSk(Math.max(fromMs, untilMs - 1)),
+        },
         ProjectionExpression: 'slot_ms',
         ConsistentRead: true,
         ExclusiveStartKey: cursor,
@@ -82,4 +86,28 @@ export async function heldQueueSlots(accountId: string, fromMs: number, untilMs:
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return held;
+}
+
+/**
+ * Counts one more request that found the slot held, and answers how many did (1 for the first):
+ * racers that lost one slot take the 1st, 2nd, ... free slot after it instead of all trying the
+ * same next one. 0 when the slot is free again (its post deleted meanwhile).
+ */
+export async function countQueueSlotLoser(accountId: string, slotMs: number): Promise<number> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: queueSlotKey(accountId, slotMs),
+        UpdateExpression: 'ADD losers :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.losers ?? 1);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return 0;
+    throw error;
+  }
 }

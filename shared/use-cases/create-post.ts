@@ -65,12 +65,19 @@ const MAX_CONFLICT_RETRIES = 3;
 export async function createPost(accountId: string, input: NewPost, idempotency?: IdempotencyClaim): Promise<CreatedPost> {
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
   const create = (queued?: QueuedTime) =>
-    retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () => attemptCreation(accountId, input, idempotency, queued));
+    retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
+      attemptCreation(accountId, input, idempotency, queued),
+    );
   // A queued post's time is chosen where a scheduled_for would be checked; a slot taken meanwhile: the next one.
   return input.queue ? inQueueSlot(accountId, input, create) : create();
 }
 
-async function attemptCreation(accountId: string, input: NewPost, idempotency?: IdempotencyClaim, queued?: QueuedTime): Promise<CreatedPost> {
+async function attemptCreation(
+  accountId: string,
+  input: NewPost,
+  idempotency?: IdempotencyClaim,
+  queued?: QueuedTime,
+): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
@@ -205,8 +212,9 @@ async function explainCancelledCreation(
   }
   const slots = context.hasSlot ? rest.slice(0, 3) : [];
   // A queued post whose slot, or whose LinkedIn spacing, was taken meanwhile moves on to the next free slot.
-  if (context.queued && (reasons[reasons.length - 1]?.conditionFailed || slots.some((reason) => reason.conditionFailed))) {
-    return new QueueSlotTaken();
+  const queueClaim = context.queued ? reasons[reasons.length - 1] : undefined;
+  if (queueClaim?.conditionFailed || (context.queued && slots.some((reason) => reason.conditionFailed))) {
+    return new QueueSlotTaken(!!queueClaim?.conditionFailed);
   }
   if (slots.some((reason) => reason.conditionFailed)) {
     const existing = await spacingTimesFrom(context.accountId, spacingBucket(context.postTime));

@@ -120,7 +120,10 @@ describe('reading a schedule', () => {
     [{ timezone: 'UTC', slots: [{ day: 'mon', time: '09:00', extra: 1 }] }, 'slots'],
     [{ timezone: 'UTC', slots: ['mon 09:00'] }, 'slots'],
     [{ timezone: 'UTC', slots: 'mon' }, 'slots'],
-    [{ timezone: 'UTC', slots: Array.from({ length: 51 }, (_, i) => ({ day: 'mon', time: `00:${String(i % 60).padStart(2, '0')}` })) }, 'slots'],
+    [
+      { timezone: 'UTC', slots: Array.from({ length: 51 }, (_, i) => ({ day: 'mon', time: `00:${String(i % 60).padStart(2, '0')}` })) },
+      'slots',
+    ],
   ])('%j → INVALID_FIELD %s', (input, field) => {
     expect(fieldOf(input)).toEqual(['INVALID_FIELD', field]);
   });

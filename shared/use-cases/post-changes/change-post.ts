@@ -56,7 +56,8 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
   if (!change) return { post: toPostView(post) };
   // A queued post moved to another time (or published now) gives its queue slot back (docs/api.md, "Posting queue").
   const queueSlot = change.previous.queue_slot_ms;
-  const freesQueueSlot = queueSlot !== undefined && (change.next.post_time !== change.previous.post_time || change.next.status !== 'scheduled');
+  const freesQueueSlot =
+    queueSlot !== undefined && (change.next.post_time !== change.previous.post_time || change.next.status !== 'scheduled');
   if (freesQueueSlot) delete change.next.queue_slot_ms;
   const answer = { post: toPostView(change.next) };
   const slot = change.slot ? moveSpacingSlotItems(accountId, postId, change.slot.from?.bucket, change.slot.to) : { items: [], claims: 0 };

@@ -5,8 +5,9 @@ import { earliestQueueTime, QUEUE_HORIZON_MS, slotInstants, type QueueSchedule }
 import { dependencyUnavailable } from '#shared/http/dependency-errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { claimQueueSlotItem, getQueueSchedule, heldQueueSlots } from '#shared/store/queue';
+import { claimQueueSlotItem, countQueueSlotLoser, getQueueSchedule, heldQueueSlots } from '#shared/store/queue';
 import { spacingTimesFrom } from '#shared/store/spacing-slots';
+import { isConflictOnly } from '#shared/store/transaction-errors';
 
 /**
  * Choosing and claiming a queue slot (docs/api.md, "Posting queue"). The choice is made from a
@@ -16,7 +17,8 @@ import { spacingTimesFrom } from '#shared/store/spacing-slots';
  * written meanwhile within 60 s of it) throws QueueSlotTaken, and the next free slot is tried.
  */
 export class QueueSlotTaken extends Error {
-  constructor() {
+  /** true: another post holds the slot; false: the slot is free but too close to a LinkedIn post written meanwhile. */
+  constructor(readonly held: boolean) {
     super('queue slot taken meanwhile');
     this.name = 'QueueSlotTaken';
   }
@@ -28,8 +30,10 @@ export interface QueuedTime {
   claimItem(postId: string): ReturnType<typeof claimQueueSlotItem>;
 }
 
-/** Racers read, lose and read again; each loss is another request's win, so this bounds a burst of this many. */
+/** Each loss is another request's win, so this bounds a burst of about this many racers. */
 const MAX_ATTEMPTS = 100;
+/** Free slots read at once as the candidates of one request. */
+const CANDIDATES = 64;
 const WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
 
 /**
@@ -42,11 +46,17 @@ export async function freeQueueSlots(
   now: Date,
   count: number,
   linkedInTimes?: readonly Date[],
+  /** Only slots after this instant (epoch ms): the next page of candidates. */
+  after?: number,
 ): Promise<Date[]> {
   const horizon = now.getTime() + QUEUE_HORIZON_MS;
   const found: Date[] = [];
   const others = (linkedInTimes ?? []).map((time) => time.getTime());
-  for (let from = earliestQueueTime(now).getTime(); found.length < count && from <= horizon; from += WINDOW_MS) {
+  for (
+    let from = Math.max(earliestQueueTime(now).getTime(), (after ?? -Infinity) + 1);
+    found.length < count && from <= horizon;
+    from += WINDOW_MS
+  ) {
     const until = Math.min(from + WINDOW_MS, horizon + 1);
     const instants = slotInstants(schedule, new Date(from), new Date(until));
     if (!instants.length) continue;
@@ -77,21 +87,38 @@ export async function inQueueSlot<T>(
   const schedule = await getQueueSchedule(accountId);
   if (!schedule) throw new DomainError('QUEUE_NOT_CONFIGURED');
   const toLinkedIn = request.platforms.includes('linkedin');
-  for (let attempt = 1; ; attempt += 1) {
+  const readCandidates = async (after?: number): Promise<number[]> => {
     const now = clock.now();
     const linkedInTimes = toLinkedIn ? await spacingTimesFrom(accountId, spacingBucket(earliestQueueTime(now))) : undefined;
-    const [slot] = await freeQueueSlots(accountId, schedule, now, 1, linkedInTimes);
-    if (!slot) throw new DomainError('QUEUE_FULL');
+    const free = await freeQueueSlots(accountId, schedule, now, CANDIDATES, linkedInTimes, after);
+    return free.map((slot) => slot.getTime());
+  };
+  // The candidates stay as first read: a racer skips only slots it has seen held (or too close to
+  // a LinkedIn post), so no slot is left free ahead of a taken one. Losers of one slot count
+  // themselves on it and take the 1st, 2nd, ... candidate after it, rather than all the same.
+  let candidates = await readCandidates();
+  let index = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    if (index >= candidates.length) {
+      const last = candidates[candidates.length - 1];
+      candidates = last === undefined ? [] : await readCandidates(last);
+      index = 0;
+    }
+    const slotMs = candidates[index];
+    if (slotMs === undefined) throw new DomainError('QUEUE_FULL');
     try {
-      return await write({ time: slot, claimItem: (postId) => claimQueueSlotItem(accountId, slot.getTime(), postId) });
+      return await write({ time: new Date(slotMs), claimItem: (postId) => claimQueueSlotItem(accountId, slotMs, postId) });
     } catch (error) {
-      if (!(error instanceof QueueSlotTaken)) throw error;
+      const taken = error instanceof QueueSlotTaken;
+      // Taken meanwhile, or a transaction that met another on the same items (nothing written): go on.
+      if (!taken && !isConflictOnly(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) {
         logger.warn('queue slots kept being taken under the request', { attempts: attempt });
         throw dependencyUnavailable(error);
       }
-      // A short random pause, growing with the losses, spreads the racers out.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 20)));
+      if (!taken) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 10)));
+      else if (!error.held) index += 1;
+      else index += await countQueueSlotLoser(accountId, slotMs);
     }
   }
 }
