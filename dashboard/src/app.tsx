@@ -9,6 +9,8 @@ import { ProfilesPage } from './pages/profiles';
 import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
 import { WebhooksPage } from './pages/webhooks';
+import { QueueSettingsPage } from './pages/queue-settings';
+import { QueueCalendarPage } from './pages/queue-calendar';
 import { linkProps, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
@@ -20,8 +22,10 @@ const TITLES: Record<Page, string> = {
   calendar: 'Calendar',
   usage: 'Usage',
   webhooks: 'Webhooks',
+  queue: 'Posting queue',
+  'queue-calendar': 'Queue calendar',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'queue', 'queue-calendar'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -122,6 +126,8 @@ export function App() {
         {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
+        {session && shown === 'queue' && <QueueSettingsPage />}
+        {session && shown === 'queue-calendar' && <QueueCalendarPage />}
       </main>
     </>
   );

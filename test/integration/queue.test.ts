@@ -215,7 +215,7 @@ describe('posting queue', () => {
     const held = await heldQueueSlots(accountId, times[0], times[49] + 1);
     expect([...held].sort((a, b) => a - b)).toEqual(times);
     expect((await call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(50);
-  });
+  }, 120_000);
 
   it('a queued LinkedIn post skips slots within 60 s of another LinkedIn post; a Bluesky one does not', async () => {
     const { apiKey } = await newAccount();
