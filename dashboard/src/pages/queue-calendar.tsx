@@ -117,7 +117,11 @@ export function QueueCalendarPage() {
           {days.map((day) => {
             const key = dayKey(day);
             const dayPosts = scheduled.filter((post) => dayKey(new Date(post.scheduled_for as string)) === key);
-            const daySlots = freeSlots.filter((slot) => dayKey(new Date(slot)) === key);
+            // A post moved by hand onto a slot's minute does not hold the slot (docs/api.md), but the slot is not shown free beside it.
+            const daySlots = freeSlots.filter(
+              (slot) =>
+                dayKey(new Date(slot)) === key && !dayPosts.some((post) => Date.parse(post.scheduled_for as string) === Date.parse(slot)),
+            );
             return (
               <li key={key} class="queue-day" data-day={key} {...dropProps((from) => onDay(from, day))}>
                 <h3 class="day-label">
