@@ -117,15 +117,32 @@ function wallClockAt(timezone: string, instantMs: number): WallClock & { offsetM
   return { ...wall, offsetMs: asUtc - wholeSeconds };
 }
 
+// Offsets at whole-day instants repeat from request to request: kept, up to a bound.
+const offsetCache = new Map<string, number>();
+function offsetAt(timezone: string, instantMs: number): number {
+  const key = `${timezone}|${instantMs}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size > 20_000) offsetCache.clear();
+    offset = wallClockAt(timezone, instantMs).offsetMs;
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
 /**
  * The UTC instant of a wall-clock time in the zone: undefined when that time does not exist
  * (skipped by a daylight-saving gap), the earlier instant when it exists twice (an overlap).
+ * `offsets` may be given: the zone's offsets a day either side, when the caller knows them.
  */
-export function zonedInstant(timezone: string, wall: WallClock): Date | undefined {
+export function zonedInstant(timezone: string, wall: WallClock, offsets?: readonly number[]): Date | undefined {
   const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
   // The offsets in force a day either side cover any single transition near this time.
-  const offsets = new Set([wallClockAt(timezone, naive - DAY_MS).offsetMs, wallClockAt(timezone, naive + DAY_MS).offsetMs]);
-  const matches = [...offsets]
+  const around = offsets ?? [wallClockAt(timezone, naive - DAY_MS).offsetMs, wallClockAt(timezone, naive + DAY_MS).offsetMs];
+  const distinct = [...new Set(around)];
+  // No transition near: the one offset is right.
+  if (distinct.length === 1) return new Date(naive - distinct[0]);
+  const matches = distinct
     .map((offset) => naive - offset)
     .filter((instant) => {
       const back = wallClockAt(timezone, instant);
@@ -161,10 +178,13 @@ export function slotInstants(schedule: QueueSchedule, from: Date, until: Date): 
     // Past `until` by more than a day in every zone: done.
     if (date.getTime() - 2 * DAY_MS > until.getTime()) break;
     const weekday = weekdayOf(year, month, day);
-    for (const slot of schedule.slots) {
-      if (slot.day !== weekday) continue;
+    const daySlots = schedule.slots.filter((slot) => slot.day === weekday);
+    if (!daySlots.length) continue;
+    // The offsets from a day before this date's start to a day after its end: any slot of the day is within a day of both.
+    const offsets = [offsetAt(schedule.timezone, date.getTime() - DAY_MS), offsetAt(schedule.timezone, date.getTime() + 2 * DAY_MS)];
+    for (const slot of daySlots) {
       const [hour, minute] = slot.time.split(':').map(Number);
-      const instant = zonedInstant(schedule.timezone, { year, month, day, hour, minute });
+      const instant = zonedInstant(schedule.timezone, { year, month, day, hour, minute }, offsets);
       if (!instant || seen.has(instant.getTime())) continue;
       if (instant.getTime() >= from.getTime() && instant.getTime() < until.getTime()) {
         seen.add(instant.getTime());

@@ -111,3 +111,34 @@ export async function countQueueSlotLoser(accountId: string, slotMs: number): Pr
     throw error;
   }
 }
+
+/**
+ * The held slot instants from `fromMs` on, in time order, read a page at a time as the caller
+ * walks them (a queue full for weeks ahead is one or two pages, not one query per week).
+ */
+export function heldQueueSlotReader(accountId: string, fromMs: number): { next(): Promise<number | undefined> } {
+  let buffer: number[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  let done = false;
+  return {
+    async next() {
+      while (!buffer.length && !done) {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: { ':pk': accountKey(accountId).pk, ':from': slotSk(fromMs), ':to': 'QSLOT#~' },
+            ProjectionExpression: 'slot_ms',
+            ConsistentRead: true,
+            Limit: 200,
+            ExclusiveStartKey: cursor,
+          }),
+        );
+        buffer = (page.Items ?? []).map((item) => item.slot_ms as number);
+        cursor = page.LastEvaluatedKey;
+        done = !cursor;
+      }
+      return buffer.shift();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { earliestQueueTime, QUEUE_HORIZON_MS, slotInstants, type QueueSchedule }
 import { dependencyUnavailable } from '#shared/http/dependency-errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { claimQueueSlotItem, countQueueSlotLoser, getQueueSchedule, heldQueueSlots } from '#shared/store/queue';
+import { claimQueueSlotItem, countQueueSlotLoser, getQueueSchedule, heldQueueSlotReader } from '#shared/store/queue';
 import { spacingTimesFrom } from '#shared/store/spacing-slots';
 import { isConflictOnly } from '#shared/store/transaction-errors';
 
@@ -34,7 +34,7 @@ export interface QueuedTime {
 const MAX_ATTEMPTS = 100;
 /** Free slots read at once as the candidates of one request. */
 const CANDIDATES = 64;
-const WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+const WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The first `count` free slots of the schedule at least 60 s after `now`, within 365 days. With
@@ -52,18 +52,16 @@ export async function freeQueueSlots(
   const horizon = now.getTime() + QUEUE_HORIZON_MS;
   const found: Date[] = [];
   const others = (linkedInTimes ?? []).map((time) => time.getTime());
-  for (
-    let from = Math.max(earliestQueueTime(now).getTime(), (after ?? -Infinity) + 1);
-    found.length < count && from <= horizon;
-    from += WINDOW_MS
-  ) {
+  const first = Math.max(earliestQueueTime(now).getTime(), (after ?? -Infinity) + 1);
+  // The held slots are walked beside the schedule's instants, both in time order.
+  const held = heldQueueSlotReader(accountId, first);
+  let nextHeld = await held.next();
+  for (let from = first; found.length < count && from <= horizon; from += WINDOW_MS) {
     const until = Math.min(from + WINDOW_MS, horizon + 1);
-    const instants = slotInstants(schedule, new Date(from), new Date(until));
-    if (!instants.length) continue;
-    const held = await heldQueueSlots(accountId, from, until);
-    for (const instant of instants) {
+    for (const instant of slotInstants(schedule, new Date(from), new Date(until))) {
       const ms = instant.getTime();
-      if (held.has(ms) || !others.every((other) => farEnough(ms, other))) continue;
+      while (nextHeld !== undefined && nextHeld < ms) nextHeld = await held.next();
+      if (nextHeld === ms || !others.every((other) => farEnough(ms, other))) continue;
       found.push(instant);
       if (found.length === count) break;
     }

@@ -92,8 +92,7 @@ export const createPostSchema: Schema = {
     media: mediaIdsSchema,
     queue: {
       type: 'boolean',
-      description:
-        'true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.',
+      description: 'true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.',
       example: true,
     },
     link_preview: {
