@@ -747,6 +747,35 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await as('GET', '/posts'), 403, 'FORBIDDEN');
   });
 
+  it('the posting queue: get, set, queued post, and their errors (API and dashboard)', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'bluesky');
+    expect((await call('GET', '/queue', '/queue', { key })).json).toEqual({ queue: null });
+    expectError(
+      await call('POST', '/posts', '/posts', { key, body: { content: 'q', platforms: ['bluesky'], queue: true } }),
+      400,
+      'QUEUE_NOT_CONFIGURED',
+    );
+    const slots = [{ day: 'mon', time: '09:00' }];
+    expect((await call('PUT', '/queue', '/queue', { key, body: { timezone: 'Europe/Berlin', slots } })).json.queue.next_slots).toHaveLength(
+      10,
+    );
+    expectError(await call('PUT', '/queue', '/queue', { key, body: { timezone: 'Nowhere/Atall', slots } }), 400, 'INVALID_FIELD');
+    expect((await call('GET', '/queue', '/queue', { key })).status).toBe(200);
+    expectError(await call('GET', '/queue', '/queue'), 401, 'MISSING_API_KEY');
+    expect((await call('POST', '/posts', '/posts', { key, body: { content: 'q', platforms: ['bluesky'], queue: true } })).status).toBe(201);
+    const email = uniqueEmail('contract-queue');
+    await accountWithLogin(service, email);
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const dashboard = (method: string, options: CallOptions = {}) =>
+      call(method, '/dashboard/api/queue', '/dashboard/api/queue', { ...options, headers: { ...headers, ...options.headers } });
+    expect((await dashboard('GET')).json).toEqual({ queue: null });
+    expect((await dashboard('PUT', { body: { timezone: 'UTC', slots } })).status).toBe(200);
+    expectError(await dashboard('PUT', { body: { timezone: 'UTC', slots: [{ day: 'mon' }] } }), 400, 'INVALID_FIELD');
+    expectError(await call('GET', '/dashboard/api/queue', '/dashboard/api/queue'), 403, 'FORBIDDEN');
+  });
+
   it('the validator itself refuses what the document does not allow', () => {
     const ok = {
       status: 200,

@@ -33,6 +33,8 @@ describe('error catalog', () => {
       MEDIA_NOT_FOUND: 404,
       INVALID_MEDIA: 400,
       INVALID_POST_STATE: 409,
+      QUEUE_NOT_CONFIGURED: 400,
+      QUEUE_FULL: 409,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });

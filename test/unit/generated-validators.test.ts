@@ -99,6 +99,7 @@ describe('generated validators (npm run validators)', () => {
       'dashboard-list-posts query shared/http/endpoints/list-posts/schema.ts#listPostsQuerySchema',
       'dashboard-list-webhook-deliveries query shared/http/endpoints/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'dashboard-preview-post body shared/http/endpoints/create-post/schema.ts#createPostSchema',
+      'dashboard-put-queue body shared/http/endpoints/put-queue/schema.ts#putQueueSchema',
       'dashboard-retry-post body shared/http/endpoints/retry-post/schema.ts#retryPostSchema',
       'dashboard-set-profile-author body shared/http/endpoints/set-profile-author/schema.ts#setProfileAuthorSchema',
       'dashboard-sign-in body shared/http/endpoints/dashboard-sign-in/schema.ts#signInSchema',
@@ -106,6 +107,7 @@ describe('generated validators (npm run validators)', () => {
       'list-posts query shared/http/endpoints/list-posts/schema.ts#listPostsQuerySchema',
       'list-webhook-deliveries query shared/http/endpoints/list-webhook-deliveries/schema.ts#listDeliveriesQuerySchema',
       'preview-post body shared/http/endpoints/create-post/schema.ts#createPostSchema',
+      'put-queue body shared/http/endpoints/put-queue/schema.ts#putQueueSchema',
       'retry-post body shared/http/endpoints/retry-post/schema.ts#retryPostSchema',
       'set-profile-author body shared/http/endpoints/set-profile-author/schema.ts#setProfileAuthorSchema',
     ]);
