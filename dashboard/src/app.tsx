@@ -23,7 +23,7 @@ const TITLES: Record<Page, string> = {
   usage: 'Usage',
   webhooks: 'Webhooks',
   queue: 'Posting queue',
-  'queue-calendar': 'Queue calendar',
+  'queue-calendar': 'Queue planner',
 };
 const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'queue', 'queue-calendar'];
 

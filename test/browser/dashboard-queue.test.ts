@@ -141,7 +141,7 @@ describe('the posting queue in the dashboard', () => {
   });
 
   step('drags the post to the next day on the queue calendar and sees it rescheduled', async () => {
-    await page.getByRole('link', { name: 'Queue calendar' }).click();
+    await page.getByRole('link', { name: 'Queue planner' }).click();
     await page.waitForURL(url('queue-calendar'));
     const post = page.locator(`.queue-post[data-post-id="${queuedId}"]`);
     await page.locator('.queue-week').waitFor(); // the scheduled posts are loaded

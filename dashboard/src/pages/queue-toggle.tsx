@@ -2,8 +2,8 @@
 export function QueueToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label class="check queue-toggle">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} /> Add to queue (the next free
-      slot of your posting schedule)
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} /> Add to queue (its next free
+      slot)
     </label>
   );
 }
