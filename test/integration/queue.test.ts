@@ -50,7 +50,7 @@ describe('posting queue', () => {
     // 50 racing creations, each losing a few slots, share one DynamoDB Local with the other test
     // workers: a longer request deadline than the test default, so a slow machine answers late, not 503.
     service = await startTestService(
-      { RATE_LIMIT_REQUESTS: '100000', PUBLISH_MAX_ATTEMPTS: '1', REQUEST_DEADLINE_MS: '90000' },
+      { RATE_LIMIT_REQUESTS: '100000', PUBLISH_MAX_ATTEMPTS: '1', REQUEST_DEADLINE_MS: '28000' },
       { scheduler },
     );
     ({ handler: publish } = (await import('../../functions/publish-post/handler')) as { handler: Handler });
