@@ -338,6 +338,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posting schedule and its next free slots
+         * @description As the public API's get-queue, for the signed-in account. The weekly slots in their time zone and `next_slots`: the next 10 free slot times (UTC) at least 60 s ahead. `queue` is null while no schedule is set.
+         */
+        get: operations["dashboardGetQueue"];
+        /**
+         * Set the posting schedule
+         * @description As the public API's put-queue, for the signed-in account. Replaces the schedule: weekly wall-clock slots in an IANA time zone (daylight saving from the zone data: a slot that does not exist on a day is skipped that day, one that exists twice is taken at its first occurrence). Posts already queued keep their times. An unknown zone: INVALID_FIELD `timezone`; a malformed slot or more than 50: INVALID_FIELD `slots`.
+         */
+        put: operations["dashboardPutQueue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/session": {
         parameters: {
             query?: never;
@@ -987,6 +1011,34 @@ export interface paths {
          */
         get: operations["listProfileAuthors"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posting schedule and its next free slots
+         * @description The weekly slots in their time zone and `next_slots`: the next 10 free slot times (UTC) at least 60 s ahead. `queue` is null while no schedule is set.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["getQueue"];
+        /**
+         * Set the posting schedule
+         * @description Replaces the schedule: weekly wall-clock slots in an IANA time zone (daylight saving from the zone data: a slot that does not exist on a day is skipped that day, one that exists twice is taken at its first occurrence). Posts already queued keep their times. An unknown zone: INVALID_FIELD `timezone`; a malformed slot or more than 50: INVALID_FIELD `slots`.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        put: operations["putQueue"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1839,6 +1891,32 @@ export interface components {
         };
         ProfileResponse: {
             profile: components["schemas"]["Profile"];
+        };
+        /** @description 409 QUEUE_FULL */
+        QueueFullError: {
+            /** @constant */
+            error: "QUEUE_FULL";
+            message: string;
+        };
+        /** @description 400 QUEUE_NOT_CONFIGURED */
+        QueueNotConfiguredError: {
+            /** @constant */
+            error: "QUEUE_NOT_CONFIGURED";
+            message: string;
+        };
+        QueueResponse: {
+            queue: {
+                /** @description IANA time zone name. */
+                timezone: string;
+                slots: {
+                    /** @enum {string} */
+                    day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                    /** @description HH:MM in the zone. */
+                    time: string;
+                }[];
+                /** @description The next 10 free slots, UTC, at least 60 s ahead. */
+                next_slots: string[];
+            } | null;
         };
         /** @description 429 RATE_LIMIT_EXCEEDED: the variants are told apart by their extra fields. */
         RateLimitExceededError: components["schemas"]["ApiRateLimitExceededError"] | components["schemas"]["PlatformRateLimitExceededError"];
@@ -2768,6 +2846,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -2819,6 +2898,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -2897,7 +2981,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description PLATFORMS_NOT_CONNECTED, CONTENT_TOO_LONG, INVALID_SCHEDULED_TIME, INVALID_PLATFORMS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD, INVALID_MEDIA */
+            /** @description PLATFORMS_NOT_CONNECTED, CONTENT_TOO_LONG, INVALID_SCHEDULED_TIME, INVALID_PLATFORMS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD, INVALID_MEDIA, QUEUE_NOT_CONFIGURED */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2908,7 +2992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["ContentTooLongError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidPlatformsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["InvalidMediaError"];
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["ContentTooLongError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidPlatformsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["InvalidMediaError"] | components["schemas"]["QueueNotConfiguredError"];
                 };
             };
             /** @description FORBIDDEN */
@@ -2936,7 +3020,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaNotFoundError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUEUE_FULL */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2947,7 +3031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QueueFullError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -3136,6 +3220,11 @@ export interface operations {
                          *     ]
                          */
                         media?: string[];
+                        /**
+                         * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                         * @example true
+                         */
+                        queue?: boolean;
                         /**
                          * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                          * @example false
@@ -3371,6 +3460,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -3422,6 +3512,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -3706,6 +3801,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -3757,6 +3853,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -4199,7 +4300,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scheduled_for": "2026-11-23T10:00:00Z"
+                 *       "scheduled_for": "2026-11-23T10:00:00Z",
+                 *       "queue": true
                  *     }
                  */
                 "application/json": {
@@ -4208,6 +4310,11 @@ export interface operations {
                      * @example 2026-11-23T10:00:00Z
                      */
                     scheduled_for?: string | null;
+                    /**
+                     * @description true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                 };
             };
         };
@@ -5232,6 +5339,273 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    dashboardGetQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule, or null. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queue": {
+                     *         "timezone": "Europe/Berlin",
+                     *         "slots": [
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "09:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "13:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "time": "09:00"
+                     *           }
+                     *         ],
+                     *         "next_slots": [
+                     *           "2026-11-30T08:00:00.000Z",
+                     *           "2026-11-30T12:00:00.000Z",
+                     *           "2026-12-01T08:00:00.000Z"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QueueResponse"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardPutQueue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timezone": "Europe/Berlin",
+                 *       "slots": [
+                 *         {
+                 *           "day": "mon",
+                 *           "time": "09:00"
+                 *         },
+                 *         {
+                 *           "day": "mon",
+                 *           "time": "13:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An IANA time zone name; the slots are wall-clock times there, daylight saving included.
+                     * @example Europe/Berlin
+                     */
+                    timezone: string;
+                    /**
+                     * @description Weekly posting times, at most 50; duplicates are merged. Each is {"day": "mon".."sun", "time": "HH:MM"} (24-hour).
+                     * @example [
+                     *       {
+                     *         "day": "mon",
+                     *         "time": "09:00"
+                     *       },
+                     *       {
+                     *         "day": "mon",
+                     *         "time": "13:00"
+                     *       }
+                     *     ]
+                     */
+                    slots: {
+                        /** @enum {string} */
+                        day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        time?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new schedule. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queue": {
+                     *         "timezone": "Europe/Berlin",
+                     *         "slots": [
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "09:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "13:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "time": "09:00"
+                     *           }
+                     *         ],
+                     *         "next_slots": [
+                     *           "2026-11-30T08:00:00.000Z",
+                     *           "2026-11-30T12:00:00.000Z",
+                     *           "2026-12-01T08:00:00.000Z"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QueueResponse"];
+                };
+            };
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
         };
@@ -7449,6 +7823,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -7500,6 +7875,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -7576,7 +7956,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description PLATFORMS_NOT_CONNECTED, CONTENT_TOO_LONG, INVALID_SCHEDULED_TIME, INVALID_PLATFORMS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD, INVALID_MEDIA */
+            /** @description PLATFORMS_NOT_CONNECTED, CONTENT_TOO_LONG, INVALID_SCHEDULED_TIME, INVALID_PLATFORMS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD, INVALID_MEDIA, QUEUE_NOT_CONFIGURED */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -7586,7 +7966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["ContentTooLongError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidPlatformsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["InvalidMediaError"];
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["ContentTooLongError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidPlatformsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["InvalidMediaError"] | components["schemas"]["QueueNotConfiguredError"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -7622,7 +8002,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaNotFoundError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUEUE_FULL */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -7632,7 +8012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QueueFullError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -7814,6 +8194,11 @@ export interface operations {
                          *     ]
                          */
                         media?: string[];
+                        /**
+                         * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                         * @example true
+                         */
+                        queue?: boolean;
                         /**
                          * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                          * @example false
@@ -8046,6 +8431,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -8097,6 +8483,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -8502,6 +8893,7 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
+                 *       "queue": true,
                  *       "link_preview": false,
                  *       "draft": false
                  *     }
@@ -8553,6 +8945,11 @@ export interface operations {
                      *     ]
                      */
                     media?: string[];
+                    /**
+                     * @description true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                     /**
                      * @description false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).
                      * @example false
@@ -8989,7 +9386,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scheduled_for": "2026-11-23T10:00:00Z"
+                 *       "scheduled_for": "2026-11-23T10:00:00Z",
+                 *       "queue": true
                  *     }
                  */
                 "application/json": {
@@ -8998,6 +9396,11 @@ export interface operations {
                      * @example 2026-11-23T10:00:00Z
                      */
                     scheduled_for?: string | null;
+                    /**
+                     * @description true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.
+                     * @example true
+                     */
+                    queue?: boolean;
                 };
             };
         };
@@ -10244,6 +10647,267 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule, or null. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queue": {
+                     *         "timezone": "Europe/Berlin",
+                     *         "slots": [
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "09:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "13:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "time": "09:00"
+                     *           }
+                     *         ],
+                     *         "next_slots": [
+                     *           "2026-11-30T08:00:00.000Z",
+                     *           "2026-11-30T12:00:00.000Z",
+                     *           "2026-12-01T08:00:00.000Z"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QueueResponse"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    putQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timezone": "Europe/Berlin",
+                 *       "slots": [
+                 *         {
+                 *           "day": "mon",
+                 *           "time": "09:00"
+                 *         },
+                 *         {
+                 *           "day": "mon",
+                 *           "time": "13:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An IANA time zone name; the slots are wall-clock times there, daylight saving included.
+                     * @example Europe/Berlin
+                     */
+                    timezone: string;
+                    /**
+                     * @description Weekly posting times, at most 50; duplicates are merged. Each is {"day": "mon".."sun", "time": "HH:MM"} (24-hour).
+                     * @example [
+                     *       {
+                     *         "day": "mon",
+                     *         "time": "09:00"
+                     *       },
+                     *       {
+                     *         "day": "mon",
+                     *         "time": "13:00"
+                     *       }
+                     *     ]
+                     */
+                    slots: {
+                        /** @enum {string} */
+                        day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        time?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new schedule. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queue": {
+                     *         "timezone": "Europe/Berlin",
+                     *         "slots": [
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "09:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "time": "13:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "time": "09:00"
+                     *           }
+                     *         ],
+                     *         "next_slots": [
+                     *           "2026-11-30T08:00:00.000Z",
+                     *           "2026-11-30T12:00:00.000Z",
+                     *           "2026-12-01T08:00:00.000Z"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QueueResponse"];
+                };
+            };
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
         };

@@ -11,6 +11,8 @@ import { ProfilesPage } from './pages/profiles';
 import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
 import { WebhooksPage } from './pages/webhooks';
+import { QueueSettingsPage } from './pages/queue-settings';
+import { QueueCalendarPage } from './pages/queue-calendar';
 import { linkProps, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
@@ -24,8 +26,22 @@ const TITLES: Record<Page, string> = {
   webhooks: 'Webhooks',
   drafts: 'Drafts',
   import: 'Import CSV',
+  queue: 'Posting queue',
+  'queue-calendar': 'Queue planner',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'drafts', 'posts', 'calendar', 'usage', 'webhooks', 'import'];
+const NAV: Page[] = [
+  'keys',
+  'profiles',
+  'compose',
+  'drafts',
+  'posts',
+  'calendar',
+  'usage',
+  'webhooks',
+  'queue',
+  'queue-calendar',
+  'import',
+];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -128,6 +144,8 @@ export function App() {
         {session && shown === 'webhooks' && <WebhooksPage />}
         {session && shown === 'drafts' && <DraftsPage />}
         {session && shown === 'import' && <CsvImportPage />}
+        {session && shown === 'queue' && <QueueSettingsPage />}
+        {session && shown === 'queue-calendar' && <QueueCalendarPage />}
       </main>
     </>
   );

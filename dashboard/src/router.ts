@@ -5,8 +5,33 @@ import { useEffect, useState } from 'preact/hooks';
  * such path with index.html), links navigate without a reload.
  */
 export const BASE = '/dashboard';
-export type Page = 'sign-in' | 'keys' | 'profiles' | 'compose' | 'posts' | 'calendar' | 'usage' | 'webhooks' | 'drafts' | 'import';
-const PAGES: readonly Page[] = ['sign-in', 'keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'drafts', 'import'];
+export type Page =
+  | 'sign-in'
+  | 'keys'
+  | 'profiles'
+  | 'compose'
+  | 'posts'
+  | 'calendar'
+  | 'usage'
+  | 'webhooks'
+  | 'drafts'
+  | 'import'
+  | 'queue'
+  | 'queue-calendar';
+const PAGES: readonly Page[] = [
+  'sign-in',
+  'keys',
+  'profiles',
+  'compose',
+  'posts',
+  'calendar',
+  'usage',
+  'webhooks',
+  'drafts',
+  'import',
+  'queue',
+  'queue-calendar',
+];
 
 export function currentPage(): Page | undefined {
   const name = location.pathname.slice(BASE.length).replace(/^\/+|\/+$/g, '');

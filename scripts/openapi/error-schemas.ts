@@ -119,6 +119,8 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
       example: { required_scope: 'write' },
     },
   ],
+  QUEUE_NOT_CONFIGURED: none(),
+  QUEUE_FULL: none(),
   INVALID_POST_STATE: [
     {
       extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },

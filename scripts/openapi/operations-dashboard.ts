@@ -6,6 +6,7 @@ import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
+import { queueOperations } from './operations-queue';
 
 /**
  * The dashboard's API (docs/api.md, "Dashboard"): the public operations again behind the session
@@ -18,6 +19,7 @@ const publicDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...queueOperations,
 };
 
 function likePublic(operation: string, note = ''): OperationDoc {
@@ -92,4 +94,6 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-test-webhook': likePublic('test-webhook'),
   'dashboard-rotate-webhook-secret': likePublic('rotate-webhook-secret', ' The new secret is shown this once.'),
   'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
+  'dashboard-get-queue': likePublic('get-queue'),
+  'dashboard-put-queue': likePublic('put-queue'),
 };

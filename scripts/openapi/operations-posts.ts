@@ -70,6 +70,8 @@ export const postOperations: Record<string, OperationDoc> = {
       'PLATFORMS_NOT_CONNECTED',
       'MONTHLY_LIMIT_EXCEEDED',
       'RATE_LIMIT_EXCEEDED',
+      'QUEUE_NOT_CONFIGURED',
+      'QUEUE_FULL',
     ],
   },
   'preview-post': {

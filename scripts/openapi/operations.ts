@@ -8,6 +8,7 @@ import { mediaOperations } from './operations-media';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
+import { queueOperations } from './operations-queue';
 
 /**
  * Every documented operation, keyed by the route table's `operation`. A route without an
@@ -22,6 +23,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...accountOperations,
   ...webhookOperations,
   ...agentOperations,
+  ...queueOperations,
   ...dashboardOperations,
   ...batchOperations,
 };

@@ -219,6 +219,23 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   }),
   UsageResponse: closedObject({ usage: ref('UsageWithMonth') }),
   KeyList: closedObject({ keys: { type: 'array', items: ref('ApiKey') } }),
+  // The posting queue (docs/api.md, "Posting queue").
+  QueueResponse: closedObject({
+    queue: nullable(
+      closedObject({
+        timezone: { type: 'string', description: 'IANA time zone name.' },
+        slots: {
+          type: 'array',
+          maxItems: 50,
+          items: closedObject({
+            day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
+            time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the zone.' },
+          }),
+        },
+        next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
+      }),
+    ),
+  }),
   CreatedKey: closedObject({
     key: ref('ApiKey'),
     api_key: { type: 'string', pattern: API_KEY_PATTERN.source, description: 'The value, shown this once: only its hash is stored.' },

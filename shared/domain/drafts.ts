@@ -31,6 +31,8 @@ export function requireWriteUnlessDraft(scope: KeyScope, isDraft: boolean): void
 /** POST /posts/{id}/schedule's body: absent `scheduled_for` keeps the draft's wished time, null publishes now. */
 export interface ScheduleRequest {
   scheduled_for?: string | null;
+  /** true: at the posting queue's first free slot (docs/api.md, "Posting queue"). */
+  queue?: boolean;
 }
 
 /** INVALID_POST_STATE for POST /posts/{id}/schedule on a post that is not (or no longer) a draft. */

@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'INVALID_MEDIA',
   'INVALID_POST_STATE',
   'INSUFFICIENT_SCOPE',
+  'QUEUE_NOT_CONFIGURED',
+  'QUEUE_FULL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,6 +39,8 @@ export interface Post {
   post_time: string;
   /** The LinkedIn spacing bucket the post holds, while it holds one. */
   spacing_bucket?: number;
+  /** The posting-queue slot (epoch ms) the post holds, while it holds one (docs/api.md, "Posting queue"). */
+  queue_slot_ms?: number;
   /**
    * Bumped by every edit and retry (absent: 0, never changed). Their writes are conditional on the
    * version they read, and each version gets its own trigger: a trigger of an older version does nothing.

@@ -81,6 +81,9 @@ export const errorCatalog = {
     403,
     (x) => `This API key's scope does not allow this: it needs a key with scope ${String(x.required_scope)} or above`,
   ),
+  // The posting queue (docs/api.md, "Posting queue").
+  QUEUE_NOT_CONFIGURED: entry(400, 'No posting schedule: set one with PUT /queue before adding posts to the queue'),
+  QUEUE_FULL: entry(409, 'No free slot in the posting schedule in the next 365 days: add slots or give scheduled_for'),
 } satisfies Record<ErrorCode, CatalogEntry>;
 
 /** The HTTP status of a domain error code. */

@@ -61,6 +61,9 @@ export const routes: readonly Route[] = [
   // The MCP server (docs/api.md, "MCP"): every key may connect; each tool call checks its own operation's scope.
   // GET and DELETE /mcp answer 405 from the $default function (shared/mcp/method-not-allowed.ts).
   { method: 'POST', path: '/mcp', operation: 'mcp', auth: 'api-key', scope: 'read' },
+  // The posting queue (docs/api.md, "Posting queue"): the schedule is account configuration that decides when posts go out, so `write`.
+  { method: 'GET', path: '/queue', operation: 'get-queue', auth: 'api-key', scope: 'read' },
+  { method: 'PUT', path: '/queue', operation: 'put-queue', auth: 'api-key', scope: 'write' },
   // The account dashboard's API (docs/api.md, "Dashboard"): session cookie + CSRF token, never x-api-key.
   { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboard-sign-in', auth: 'none' },
   { method: 'POST', path: '/dashboard/api/sign-out', operation: 'dashboard-sign-out', auth: 'session' },
@@ -91,6 +94,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/dashboard/api/webhooks/{id}/test', operation: 'dashboard-test-webhook', auth: 'session' },
   { method: 'POST', path: '/dashboard/api/webhooks/{id}/rotate-secret', operation: 'dashboard-rotate-webhook-secret', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/webhooks/{id}/deliveries', operation: 'dashboard-list-webhook-deliveries', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/queue', operation: 'dashboard-get-queue', auth: 'session' },
+  { method: 'PUT', path: '/dashboard/api/queue', operation: 'dashboard-put-queue', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */

@@ -448,6 +448,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
             ]
           ]
         },
+        "queue": {
+          "type": "boolean",
+          "description": "true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.",
+          "examples": [
+            true
+          ]
+        },
         "link_preview": {
           "type": "boolean",
           "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
@@ -591,6 +598,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   [
                     "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                   ]
+                ]
+              },
+              "queue": {
+                "type": "boolean",
+                "description": "true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.",
+                "examples": [
+                  true
                 ]
               },
               "link_preview": {
@@ -744,6 +758,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
             [
               "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
             ]
+          ]
+        },
+        "queue": {
+          "type": "boolean",
+          "description": "true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.",
+          "examples": [
+            true
           ]
         },
         "link_preview": {
@@ -918,6 +939,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
             ]
           ]
         },
+        "queue": {
+          "type": "boolean",
+          "description": "true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.",
+          "examples": [
+            true
+          ]
+        },
         "link_preview": {
           "type": "boolean",
           "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
@@ -1083,6 +1111,13 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "description": "When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.",
           "examples": [
             "2026-11-23T10:00:00Z"
+          ]
+        },
+        "queue": {
+          "type": "boolean",
+          "description": "true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.",
+          "examples": [
+            true
           ]
         }
       },
@@ -1387,6 +1422,105 @@ export const mcpTools: readonly McpToolDefinition[] = [
     ],
     "queryParameters": [],
     "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "get_queue",
+    "title": "The posting schedule and its next free slots",
+    "description": "The posting schedule and its next free slots.\n\nThe weekly slots in their time zone and `next_slots`: the next 10 free slot times (UTC) at least 60 s ahead. `queue` is null while no schedule is set.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "The posting schedule and its next free slots",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-queue",
+    "method": "GET",
+    "path": "/queue",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "put_queue",
+    "title": "Set the posting schedule",
+    "description": "Set the posting schedule.\n\nReplaces the schedule: weekly wall-clock slots in an IANA time zone (daylight saving from the zone data: a slot that does not exist on a day is skipped that day, one that exists twice is taken at its first occurrence). Posts already queued keep their times. An unknown zone: INVALID_FIELD `timezone`; a malformed slot or more than 50: INVALID_FIELD `slots`.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "timezone": {
+          "type": "string",
+          "description": "An IANA time zone name; the slots are wall-clock times there, daylight saving included.",
+          "maxLength": 100,
+          "examples": [
+            "Europe/Berlin"
+          ]
+        },
+        "slots": {
+          "type": "array",
+          "description": "Weekly posting times, at most 50; duplicates are merged. Each is {\"day\": \"mon\"..\"sun\", \"time\": \"HH:MM\"} (24-hour).",
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "properties": {
+              "day": {
+                "type": "string",
+                "enum": [
+                  "mon",
+                  "tue",
+                  "wed",
+                  "thu",
+                  "fri",
+                  "sat",
+                  "sun"
+                ]
+              },
+              "time": {
+                "type": "string",
+                "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+              }
+            }
+          },
+          "examples": [
+            [
+              {
+                "day": "mon",
+                "time": "09:00"
+              },
+              {
+                "day": "mon",
+                "time": "13:00"
+              }
+            ]
+          ]
+        }
+      },
+      "required": [
+        "timezone",
+        "slots"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Set the posting schedule",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "put-queue",
+    "method": "PUT",
+    "path": "/queue",
+    "scope": "write",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
     "idempotent": false
   },
   {

@@ -5,6 +5,7 @@ import { type PlatformResult, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { postKey, toPost, writeTransaction } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
+import { releaseQueueSlotItem } from './queue';
 import { cancellationReasons, isConditionFailure, isTransactionConflict, oldItemOf } from './transaction-errors';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
@@ -159,11 +160,14 @@ export async function finalizePost(
   event: WebhookEvent,
 ): Promise<boolean> {
   const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
+  // A failed queued post frees its posting-queue slot too (docs/api.md, "Posting queue").
+  const releaseQueueSlot = status === 'failed' && post.queue_slot_ms !== undefined;
+  const removed = [...(releaseSlot ? ['spacing_bucket'] : []), ...(releaseQueueSlot ? ['queue_slot_ms'] : [])];
   const update = {
     Update: {
       TableName: tableName,
       Key: postKey(post.id),
-      UpdateExpression: `SET #status = :final, published_at = :publishedAt${releaseSlot ? ' REMOVE spacing_bucket' : ''}`,
+      UpdateExpression: `SET #status = :final, published_at = :publishedAt${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
       ConditionExpression: '#status = :publishing',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':final': status, ':publishedAt': publishedAt, ':publishing': 'publishing' },
@@ -174,6 +178,7 @@ export async function finalizePost(
       update,
       putWebhookEventItem(event),
       ...(releaseSlot ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket as number, post.id)] : []),
+      ...(releaseQueueSlot ? [releaseQueueSlotItem(post.account_id, post.queue_slot_ms as number, post.id)] : []),
     ]);
     return true;
   } catch (error) {

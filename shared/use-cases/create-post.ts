@@ -25,6 +25,7 @@ import { cancellationReasons, isTransactionConflict } from '#shared/store/transa
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
+import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
 
@@ -39,6 +40,8 @@ export interface NewPost {
   media?: string[];
   /** true: a draft (docs/api.md, "Drafts"): kept, never counted, spaced or published until scheduled. */
   draft?: boolean;
+  /** true: at the first free slot of the posting queue (docs/api.md, "Posting queue"). */
+  queue?: boolean;
 }
 
 /**
@@ -75,9 +78,20 @@ export async function createPost(
   requireWriteUnlessDraft(caller.scope, input.draft === true);
   const createdBy = await postCreator(accountId, caller);
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
-  return retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
-    attemptCreation(accountId, input, idempotency, createdBy),
-  );
+  const create = (queued?: QueuedTime) =>
+    retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
+      attemptCreation(accountId, input, idempotency, createdBy, queued),
+    );
+  if (input.queue && input.draft === true) {
+    // A draft has no time yet: it takes its slot when scheduled (docs/api.md, "Drafts").
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'queue' },
+      { message: 'A draft takes its queue slot when scheduled: POST /posts/{id}/schedule with queue: true' },
+    );
+  }
+  // A queued post's time is chosen where a scheduled_for would be checked; a slot taken meanwhile: the next one.
+  return input.queue ? inQueueSlot(accountId, input, create) : create();
 }
 
 async function attemptCreation(
@@ -85,11 +99,12 @@ async function attemptCreation(
   input: NewPost,
   idempotency: IdempotencyClaim | undefined,
   createdBy: PostCreator,
+  queued?: QueuedTime,
 ): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
-  const scheduledFor = parseScheduledFor(input.scheduled_for, now);
+  const scheduledFor = queued ? queued.time : parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const draft = input.draft === true;
   const postTime = scheduledFor ?? now;
@@ -110,6 +125,7 @@ async function attemptCreation(
     post_time: postTime.toISOString(),
     spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
     created_by: createdBy,
+    ...(queued ? { queue_slot_ms: queued.time.getTime() } : {}),
   };
   logger.appendKeys({ post_id: post.id });
   const attachMedia = media.map((one) => one.id);
@@ -119,6 +135,7 @@ async function attemptCreation(
     write: putNewPostItem(post),
     attachMedia,
     idempotency,
+    queueClaim: queued?.claimItem(post.id),
     answer: (created) => ({ statusCode: 201, body: created }),
   });
 }
@@ -133,6 +150,8 @@ export interface PostStart {
   undo?: ReturnType<typeof restorePostItem>;
   /** Ids of media to mark as used by the post. */
   attachMedia: string[];
+  /** The claim of the post's queue slot (docs/api.md, "Posting queue"), written last in the transaction. */
+  queueClaim?: ReturnType<QueuedTime['claimItem']>;
   idempotency?: IdempotencyClaim;
   /** The answer the idempotency-key replays. */
   answer(created: CreatedPost): { statusCode: number; body: unknown };
@@ -172,6 +191,8 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
         : []),
       // Last, so the positions explainCancelledCreation reads stay put.
       ...start.attachMedia.map((mediaId) => attachMediaItem(accountId, mediaId, post.id, now)),
+      // The queue slot claim goes last of all (explainCancelledCreation reads it there).
+      ...(start.queueClaim ? [start.queueClaim] : []),
     ]);
   } catch (error) {
     // A store fault may hide a commit (the answer lost after the write, the store stopping under it):
@@ -186,6 +207,7 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
         media: start.attachMedia,
         hasIdempotency: !!idempotency,
         refused: start.refused,
+        queued: !!start.queueClaim,
       });
     }
     logger.warn('creation transaction failed but had committed; carrying on', { error_name: (error as Error).name });
@@ -252,6 +274,7 @@ async function explainCancelledCreation(
     media: string[];
     hasIdempotency: boolean;
     refused?: PostStart['refused'];
+    queued?: boolean;
   },
 ): Promise<unknown> {
   const reasons = cancellationReasons(error);
@@ -262,6 +285,11 @@ async function explainCancelledCreation(
     return monthlyLimitExceeded(context.limit, Number(counter.item?.used ?? context.limit), context.month);
   }
   const slots = context.hasSlot ? rest.slice(0, 3) : [];
+  // A queued post whose slot, or whose LinkedIn spacing, was taken meanwhile moves on to the next free slot.
+  const queueClaim = context.queued ? reasons[reasons.length - 1] : undefined;
+  if (queueClaim?.conditionFailed || (context.queued && slots.some((reason) => reason.conditionFailed))) {
+    return new QueueSlotTaken(!!queueClaim?.conditionFailed);
+  }
   if (slots.some((reason) => reason.conditionFailed)) {
     const existing = await spacingTimesFrom(context.accountId, spacingBucket(context.postTime));
     const next = nextAvailable(context.postTime, existing);

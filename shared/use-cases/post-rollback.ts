@@ -2,6 +2,7 @@ import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { type Post } from '#shared/domain/post';
 import { deletePostItem, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
+import { releaseQueueSlotItem } from '#shared/store/queue';
 import { decrementUsageItem } from '#shared/store/usage-counters';
 import { logger } from '#shared/logger';
 import type { restorePostItem } from '#shared/store/post-changes';
@@ -31,6 +32,7 @@ export async function rollBackCreation(
       decrementUsageItem(post.account_id, month),
       ...(post.spacing_bucket !== undefined ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket, post.id)] : []),
       ...(idempotency ? [deleteIdempotencyRecordItem(idempotency.recordKey, idempotency.token)] : []),
+      ...(post.queue_slot_ms !== undefined ? [releaseQueueSlotItem(post.account_id, post.queue_slot_ms, post.id)] : []),
     ]);
     logger.warn('post creation rolled back', { post_id: post.id });
   } catch (error) {

@@ -9,6 +9,7 @@ import { versionOf, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
+import { releaseQueueSlotItem } from '#shared/store/queue';
 import { cancellationReasons } from '#shared/store/transaction-errors';
 import { retryOnConflict, StaleRead, withStoreRetries } from './store-retries';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
@@ -78,6 +79,8 @@ async function attemptDeletion(accountId: string, postId: string, scope: KeyScop
       ...(post.spacing_bucket !== undefined && post.status === 'scheduled'
         ? [releaseSpacingSlotItem(accountId, post.spacing_bucket, post.id)]
         : []),
+      // Its posting-queue slot, likewise (docs/api.md, "Posting queue").
+      ...(post.queue_slot_ms !== undefined ? [releaseQueueSlotItem(accountId, post.queue_slot_ms, post.id)] : []),
     ]);
   } catch (error) {
     // Another transaction on the same items (real DynamoDB cancels both ways) passes up as it is: retryOnConflict reads again.

@@ -219,8 +219,44 @@ describe('drafts', () => {
     expect(unknown.json).toMatchObject({ error: 'POST_NOT_FOUND' });
     const badTime = await call('POST', `/posts/${id}/schedule`, { key: write.value, body: { scheduled_for: 'tomorrow' } });
     expect(badTime.json).toMatchObject({ error: 'INVALID_SCHEDULED_TIME' });
-    const unknownField = await call('POST', `/posts/${id}/schedule`, { key: write.value, body: { queue: true } });
-    expect(unknownField.json).toMatchObject({ error: 'INVALID_FIELD', field: 'queue' });
+  });
+
+  it('approves a draft to the posting queue: its first free slot, counted then; QUEUE_NOT_CONFIGURED without a schedule', async () => {
+    const { admin, draft, write } = await account(5);
+    const proposed = await call('POST', '/posts', {
+      key: draft.value,
+      body: { content: 'to the queue', platforms: ['bluesky'], draft: true },
+    });
+    const id = proposed.json.post.id as string;
+    const queuedDraft = await call('POST', '/posts', {
+      key: draft.value,
+      body: { content: 'q', platforms: ['bluesky'], draft: true, queue: true },
+    });
+    expect(queuedDraft.status).toBe(400);
+    expect(queuedDraft.json).toMatchObject({ error: 'INVALID_FIELD', field: 'queue' });
+    const noSchedule = await call('POST', `/posts/${id}/schedule`, { key: write.value, body: { queue: true } });
+    expect(noSchedule.status).toBe(400);
+    expect(noSchedule.json).toEqual({ error: 'QUEUE_NOT_CONFIGURED', message: expect.any(String) });
+    const slots = [
+      { day: 'mon', time: '09:00' },
+      { day: 'thu', time: '15:30' },
+    ];
+    const put = await call('PUT', '/queue', { key: write.value, body: { timezone: 'Europe/Berlin', slots } });
+    expect(put.status).toBe(200);
+    const both = await call('POST', `/posts/${id}/schedule`, { key: write.value, body: { queue: true, scheduled_for: null } });
+    expect(both.status).toBe(200); // null is "now", which queue: true replaces only when absent or null
+    expect(both.json.post.scheduled_for).toBe(put.json.queue.next_slots[0]);
+    expect(await usedThisMonth(admin)).toBe(1);
+    const second = await call('POST', '/posts', { key: draft.value, body: { content: 'second', platforms: ['bluesky'], draft: true } });
+    const withTime = await call('POST', `/posts/${second.json.post.id}/schedule`, {
+      key: write.value,
+      body: { queue: true, scheduled_for: put.json.queue.next_slots[3] },
+    });
+    expect(withTime.status).toBe(400);
+    expect(withTime.json).toMatchObject({ error: 'INVALID_FIELD', field: 'queue' });
+    const queued = await call('POST', `/posts/${second.json.post.id}/schedule`, { key: write.value, body: { queue: true } });
+    expect(queued.status).toBe(200);
+    expect(queued.json.post).toMatchObject({ status: 'scheduled', scheduled_for: put.json.queue.next_slots[1] });
   });
 
   it('refuses to schedule a draft at the monthly limit and leaves it a draft', async () => {

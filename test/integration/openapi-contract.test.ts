@@ -756,7 +756,7 @@ describe('the OpenAPI document matches what the service answers', () => {
     const schedule = (id: string, body?: unknown) => call('POST', '/posts/{id}/schedule', `/posts/${id}/schedule`, { key, body });
     const id = await draft();
     expectError(await schedule(id, { scheduled_for: 'soon' }), 400, 'INVALID_SCHEDULED_TIME');
-    expectError(await schedule(id, { queue: true }), 400, 'INVALID_FIELD');
+    expectError(await schedule(id, { queue: true }), 400, 'QUEUE_NOT_CONFIGURED');
     expectError(await call('POST', '/posts/{id}/schedule', '/posts/x/schedule', { key, body: {} }), 400, 'INVALID_ID');
     expectError(await schedule('7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b', {}), 404, 'POST_NOT_FOUND');
     expect((await schedule(id, { scheduled_for: inMinutes(30) })).json.post.status).toBe('scheduled');
@@ -786,6 +786,35 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect([listed.status, listed.json?.jsonrpc, listed.json?.id]).toEqual([200, '2.0', 1]);
     expectError(await call('POST', '/mcp', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), 401, 'MISSING_API_KEY');
     expectError(await call('POST', '/mcp', '/mcp', { key: apiKey, body: { id: 1, method: 'tools/list' } }), 400, 'MISSING_REQUIRED_FIELD');
+  });
+
+  it('the posting queue: get, set, queued post, and their errors (API and dashboard)', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'bluesky');
+    expect((await call('GET', '/queue', '/queue', { key })).json).toEqual({ queue: null });
+    expectError(
+      await call('POST', '/posts', '/posts', { key, body: { content: 'q', platforms: ['bluesky'], queue: true } }),
+      400,
+      'QUEUE_NOT_CONFIGURED',
+    );
+    const slots = [{ day: 'mon', time: '09:00' }];
+    expect((await call('PUT', '/queue', '/queue', { key, body: { timezone: 'Europe/Berlin', slots } })).json.queue.next_slots).toHaveLength(
+      10,
+    );
+    expectError(await call('PUT', '/queue', '/queue', { key, body: { timezone: 'Nowhere/Atall', slots } }), 400, 'INVALID_FIELD');
+    expect((await call('GET', '/queue', '/queue', { key })).status).toBe(200);
+    expectError(await call('GET', '/queue', '/queue'), 401, 'MISSING_API_KEY');
+    expect((await call('POST', '/posts', '/posts', { key, body: { content: 'q', platforms: ['bluesky'], queue: true } })).status).toBe(201);
+    const email = uniqueEmail('contract-queue');
+    await accountWithLogin(service, email);
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const dashboard = (method: string, options: CallOptions = {}) =>
+      call(method, '/dashboard/api/queue', '/dashboard/api/queue', { ...options, headers: { ...headers, ...options.headers } });
+    expect((await dashboard('GET')).json).toEqual({ queue: null });
+    expect((await dashboard('PUT', { body: { timezone: 'UTC', slots } })).status).toBe(200);
+    expectError(await dashboard('PUT', { body: { timezone: 'UTC', slots: [{ day: 'mon' }] } }), 400, 'INVALID_FIELD');
+    expectError(await call('GET', '/dashboard/api/queue', '/dashboard/api/queue'), 403, 'FORBIDDEN');
   });
 
   it('the validator itself refuses what the document does not allow', () => {

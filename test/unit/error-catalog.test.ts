@@ -34,6 +34,8 @@ describe('error catalog', () => {
       INVALID_MEDIA: 400,
       INVALID_POST_STATE: 409,
       INSUFFICIENT_SCOPE: 403,
+      QUEUE_NOT_CONFIGURED: 400,
+      QUEUE_FULL: 409,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });

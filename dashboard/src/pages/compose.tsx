@@ -8,6 +8,7 @@ import { localInputToIso, localTime, platformName, timeZoneName } from '../forma
 import { MediaPicker, type MediaSelection } from './media-picker';
 import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
+import { QueueToggle } from './queue-toggle';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
@@ -20,6 +21,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [connected, setConnected] = useState<Platform[] | undefined>();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledLocal, setScheduledLocal] = useState('');
+  const [queued, setQueued] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
@@ -74,7 +76,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         platforms,
         ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
         ...(media.ids.length ? { media: media.ids } : {}),
-        ...(when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
+        ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
       };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
@@ -178,10 +180,11 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         error={errors.scheduled_for}
         timeZone={timeZoneName()}
       />
+      <QueueToggle checked={queued} onChange={setQueued} />
 
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <button type="submit" disabled={busy}>
-        {when === 'later' ? 'Schedule post' : 'Publish now'}
+        {queued ? 'Add to queue' : when === 'later' ? 'Schedule post' : 'Publish now'}
       </button>
     </form>
   );

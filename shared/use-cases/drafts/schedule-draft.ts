@@ -7,6 +7,7 @@ import { clock } from '#shared/ports/clock';
 import { replacePostItem, restorePostItem } from '#shared/store/post-changes';
 import { getPostItem } from '#shared/store/posts';
 import { countAndHandOver, type IdempotencyClaim } from '../create-post';
+import { inQueueSlot, type QueuedTime } from '../queue/queue-slots';
 import { retryOnConflict, StaleRead } from '../store-retries';
 
 const MAX_ATTEMPTS = 4;
@@ -26,9 +27,16 @@ export async function scheduleDraft(
   idempotency?: IdempotencyClaim,
 ): Promise<{ post: PostView }> {
   if (typeof request.scheduled_for === 'string') parseScheduledFor(request.scheduled_for, clock.now());
-  return retryOnConflict(MAX_ATTEMPTS, 'the draft kept changing under its scheduling', () =>
-    attemptScheduling(accountId, postId, request, idempotency),
-  );
+  const schedule = (queued?: QueuedTime) =>
+    retryOnConflict(MAX_ATTEMPTS, 'the draft kept changing under its scheduling', () =>
+      attemptScheduling(accountId, postId, request, idempotency, queued),
+    );
+  if (!request.queue) return schedule();
+  // Approve to the queue: the draft's own checks first, then the first free slot for its platforms.
+  const draft = await getPostItem(postId);
+  if (!draft || draft.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
+  if (draft.status !== 'draft') throw notADraft(draft.status);
+  return inQueueSlot(accountId, { platforms: draft.platforms, scheduled_for: request.scheduled_for }, schedule);
 }
 
 async function attemptScheduling(
@@ -36,6 +44,7 @@ async function attemptScheduling(
   postId: string,
   request: ScheduleRequest,
   idempotency?: IdempotencyClaim,
+  queued?: QueuedTime,
 ): Promise<{ post: PostView }> {
   logger.appendKeys({ post_id: postId });
   const now = clock.now();
@@ -43,7 +52,9 @@ async function attemptScheduling(
   if (!draft || draft.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
   if (draft.status !== 'draft') throw notADraft(draft.status);
   const wished = request.scheduled_for === undefined ? draft.scheduled_for : request.scheduled_for;
-  const post = scheduledDraft(draft, parseScheduledFor(wished, now), now);
+  const post = queued
+    ? { ...scheduledDraft(draft, queued.time, now), queue_slot_ms: queued.time.getTime() }
+    : scheduledDraft(draft, parseScheduledFor(wished, now), now);
   const { post: view } = await countAndHandOver(post, now, {
     write: replacePostItem(post, draft),
     refused: (current) => {
@@ -54,6 +65,7 @@ async function attemptScheduling(
     undo: restorePostItem(draft, post),
     attachMedia: [],
     idempotency,
+    queueClaim: queued?.claimItem(post.id),
     answer: (created) => ({ statusCode: 200, body: { post: created.post } }),
   });
   logger.info('draft scheduled', { status: post.status, post_time: post.post_time });

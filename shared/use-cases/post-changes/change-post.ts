@@ -11,6 +11,7 @@ import { versionOf, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { getPostItem, writeTransaction } from '#shared/store/posts';
 import { moveSpacingSlotItems, spacingTimesFrom } from '#shared/store/spacing-slots';
+import { releaseQueueSlotItem } from '#shared/store/queue';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import type { IdempotencyClaim } from '../create-post';
 import { UNATTACHED_LIFETIME_MS } from '../post-media';
@@ -53,6 +54,11 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
   if (!post || post.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
   const change = await plan(post, clock.now());
   if (!change) return { post: toPostView(post) };
+  // A queued post moved to another time (or published now) gives its queue slot back (docs/api.md, "Posting queue").
+  const queueSlot = change.previous.queue_slot_ms;
+  const freesQueueSlot =
+    queueSlot !== undefined && (change.next.post_time !== change.previous.post_time || change.next.status !== 'scheduled');
+  if (freesQueueSlot) delete change.next.queue_slot_ms;
   const answer = { post: toPostView(change.next) };
   const slot = change.slot ? moveSpacingSlotItems(accountId, postId, change.slot.from?.bucket, change.slot.to) : { items: [], claims: 0 };
   const idempotency = options.idempotency;
@@ -63,6 +69,7 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
       ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 200, JSON.stringify(answer))] : []),
       // Last, so the positions explainCancelledChange reads stay put.
       ...(change.attachMedia ?? []).map((mediaId) => attachMediaItem(accountId, mediaId, postId, clock.now())),
+      ...(freesQueueSlot ? [releaseQueueSlotItem(accountId, queueSlot, postId)] : []),
     ]);
   } catch (error) {
     throw await explainCancelledChange(error, change, slot, options);

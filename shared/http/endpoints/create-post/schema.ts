@@ -14,6 +14,7 @@ export interface CreatePostBody {
   link_preview?: boolean;
   media?: string[];
   draft?: boolean;
+  queue?: boolean;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -90,6 +91,11 @@ export const createPostSchema: Schema = {
       example: '2026-11-23T10:00:00Z',
     },
     media: mediaIdsSchema,
+    queue: {
+      type: 'boolean',
+      description: 'true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.',
+      example: true,
+    },
     link_preview: {
       type: 'boolean',
       description:

@@ -4,10 +4,7 @@ import type { Schema } from '#shared/http/validation';
 
 export type SchedulePostBody = ScheduleRequest;
 
-/**
- * POST /posts/{id}/schedule: every field optional, an empty body too. (`queue: true`, the posting
- * queue's first free slot, joins here when the queue exists: docs/api.md, "Drafts".)
- */
+/** POST /posts/{id}/schedule: every field optional, an empty body too (docs/api.md, "Drafts"). */
 export const schedulePostSchema: Schema = {
   type: 'object',
   additionalProperties: false,
@@ -16,6 +13,10 @@ export const schedulePostSchema: Schema = {
       ...createPostSchema.properties.scheduled_for,
       description:
         "When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.",
+    },
+    queue: {
+      ...createPostSchema.properties.queue,
+      description: "true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.",
     },
   },
 };
