@@ -1,5 +1,6 @@
 import { nextAvailable, spacingBucket } from '#shared/domain/linkedin-spacing';
 import { checkPlatformContent, type PlatformContent } from '#shared/domain/platform-content';
+import { checkFirstComment, firstCommentFields, type FirstCommentFields } from '#shared/domain/first-comment';
 import { newId } from '#shared/domain/ids';
 import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
@@ -24,7 +25,7 @@ import { resolvePostMedia } from './post-media';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
 
-export interface NewPost {
+export interface NewPost extends FirstCommentFields {
   content: string;
   platform_content?: PlatformContent;
   platforms: Platform[];
@@ -68,6 +69,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
+  checkFirstComment(platforms, input);
   const scheduledFor = parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const month = usageMonth(now);
@@ -87,6 +89,7 @@ async function attemptCreation(accountId: string, input: NewPost, idempotency?: 
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
     ...(input.link_preview === false ? { link_preview: false as const } : {}),
+    ...firstCommentFields(input),
     ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
     platforms,
     status: scheduledFor ? 'scheduled' : 'publishing',
