@@ -22,13 +22,16 @@ export function firstCommentFields(input: FirstCommentFields): { first_comment?:
   };
 }
 
-/** What each platform takes: Bluesky a post record (300 graphemes), LinkedIn a comment (1,250 characters). */
+/** What each platform takes: Bluesky a post record (300 graphemes, and 3000 UTF-8 bytes), LinkedIn a comment (1,250 characters). */
 export const FIRST_COMMENT_LIMITS: Record<Platform, { max: number; unit: 'graphemes' | 'characters' }> = {
   linkedin: { max: 1250, unit: 'characters' },
   bluesky: { max: 300, unit: 'graphemes' },
 };
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A Bluesky post record's text is also bounded in UTF-8 bytes (the lexicon's maxLength). */
+const BLUESKY_MAX_BYTES = 3000;
+const utf8 = new TextEncoder();
 
 /** The length a platform counts: graphemes for Bluesky, UTF-16 code units for LinkedIn. */
 export function firstCommentLength(text: string, platform: Platform): number {
@@ -57,12 +60,11 @@ export function checkFirstComment(platforms: readonly Platform[], fields: FirstC
     if (text === undefined) continue;
     const { max, unit } = FIRST_COMMENT_LIMITS[platform];
     const length = firstCommentLength(text, platform);
-    if (length > max) {
-      throw invalid(
-        own !== undefined ? `platform_first_comment.${platform}` : 'first_comment',
-        `the ${platform} comment is ${length} ${unit}, over the ${max} ${platform} allows`,
-      );
-    }
+    const field = own !== undefined ? `platform_first_comment.${platform}` : 'first_comment';
+    if (length > max) throw invalid(field, `the ${platform} comment is ${length} ${unit}, over the ${max} ${platform} allows`);
+    const bytes = platform === 'bluesky' ? utf8.encode(text).length : 0;
+    if (bytes > BLUESKY_MAX_BYTES)
+      throw invalid(field, `the bluesky comment is ${bytes} bytes in UTF-8, over the ${BLUESKY_MAX_BYTES} a post record holds`);
   }
 }
 
