@@ -1535,6 +1535,24 @@ export interface components {
                 code: "PLATFORM_AUTH_EXPIRED" | "PLATFORM_REJECTED" | "PLATFORM_DUPLICATE" | "PLATFORM_UNAVAILABLE" | "PLATFORM_OUTCOME_UNKNOWN" | "PROFILE_DISCONNECTED";
                 message: string;
             } | null;
+            /** @description Present only when the post has a first comment for this platform. */
+            first_comment?: {
+                /**
+                 * @description skipped: the post itself failed on this platform, so nothing was commented.
+                 * @enum {string}
+                 */
+                status: "pending" | "published" | "failed" | "skipped";
+                /**
+                 * Format: uri
+                 * @description The reply (Bluesky) or the comment (LinkedIn).
+                 */
+                url: string | null;
+                error: {
+                    /** @enum {string} */
+                    code: "PLATFORM_AUTH_EXPIRED" | "PLATFORM_REJECTED" | "PLATFORM_DUPLICATE" | "PLATFORM_UNAVAILABLE" | "PLATFORM_OUTCOME_UNKNOWN" | "PROFILE_DISCONNECTED";
+                    message: string;
+                } | null;
+            };
         };
         /** @description 400 PLATFORMS_NOT_CONNECTED */
         PlatformsNotConnectedError: {
@@ -1557,6 +1575,13 @@ export interface components {
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
+            /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
+            first_comment: string | null;
+            /** @description First comment per platform, replacing first_comment there; {} when none. */
+            platform_first_comment: {
+                linkedin?: string;
+                bluesky?: string;
+            };
             /** @enum {string} */
             status: "scheduled" | "publishing" | "published" | "partially_published" | "failed";
             /**
@@ -1605,6 +1630,11 @@ export interface components {
                     commentary: string;
                     /** @description UTF-16 code units of the commentary (LinkedIn allows 3000). */
                     characters: number;
+                    /** @description The comment sent after the post, as plain text (present when the post has one for LinkedIn). */
+                    first_comment?: {
+                        text: string;
+                        characters: number;
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -1623,6 +1653,22 @@ export interface components {
                             }[];
                         }[];
                     }[];
+                    /** @description The reply to the last post (present when the post has one for Bluesky). */
+                    first_comment?: {
+                        text: string;
+                        graphemes: number;
+                        /** @description Links and hashtags; mentions are resolved (and added) only when publishing. */
+                        facets: {
+                            $type?: string;
+                            index: {
+                                byteStart: number;
+                                byteEnd: number;
+                            };
+                            features: {
+                                $type: string;
+                            }[];
+                        }[];
+                    };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */
                 warnings: string[];
@@ -2495,6 +2541,8 @@ export interface operations {
                      *           ],
                      *           "media": [],
                      *           "link_preview": true,
+                     *           "first_comment": null,
+                     *           "platform_first_comment": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -2608,7 +2656,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -2663,6 +2715,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -2694,6 +2772,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -2876,7 +2956,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -2931,6 +3015,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -3205,7 +3315,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -3260,6 +3374,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -3291,6 +3431,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -3513,6 +3655,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -6467,6 +6611,8 @@ export interface operations {
                      *           ],
                      *           "media": [],
                      *           "link_preview": true,
+                     *           "first_comment": null,
+                     *           "platform_first_comment": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -6574,7 +6720,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -6629,6 +6779,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -6658,6 +6834,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -6838,7 +7016,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -6893,6 +7075,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -7067,6 +7275,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "partially_published",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -7283,7 +7493,11 @@ export interface operations {
                  *       "media": [
                  *         "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                  *       ],
-                 *       "link_preview": false
+                 *       "link_preview": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7338,6 +7552,32 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -7367,6 +7607,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -7586,6 +7828,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",

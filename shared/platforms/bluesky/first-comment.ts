@@ -3,7 +3,7 @@ import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { CommentRequest, PublishOutcome } from '#shared/platforms/publisher';
 import { describeFailure, failureKind, retryAfterSeconds } from './errors';
-import { readRecord, strongRef, withRenewal, writePart, type RecordRef } from './post-thread';
+import { readRecord, strongRef, writePart, type RecordRef } from './post-thread';
 import { partRecordKey } from './record-key';
 import { renderBlueskyPart, renderBlueskyThread } from './render';
 import { resolveMentions } from './rich-text';
@@ -40,15 +40,13 @@ export async function replyFirstComment(request: CommentRequest): Promise<Publis
   } catch (error) {
     return toOutcome(error, request);
   } finally {
-    await session
-      ?.save()
-      .catch((error: unknown) =>
-        logger.warn('bluesky session not saved', {
-          post_id: request.postId,
-          profile_id: request.profile.id,
-          cause: describeFailure(error),
-        }),
-      );
+    await session?.save().catch((error: unknown) =>
+      logger.warn('bluesky session not saved', {
+        post_id: request.postId,
+        profile_id: request.profile.id,
+        cause: describeFailure(error),
+      }),
+    );
   }
 }
 
