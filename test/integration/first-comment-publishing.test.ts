@@ -21,6 +21,7 @@ describe('first comment, published after the post', () => {
   let clock: { now(): Date; advance(ms: number): void; set(date: Date): void };
   const start = new Date();
   let slot = 0;
+  let documented: (method: string, path: string, response: { status: number; text: string; headers: Headers }) => string[];
 
   beforeAll(async () => {
     world = await startConnectedPlatforms('comment-member');
@@ -28,6 +29,9 @@ describe('first comment, published after the post', () => {
     const ports = await import('#shared/ports/clock');
     clock = ports.fixedClock(start);
     ports.useClock(clock);
+    const { buildOpenApiDocument } = await import('../../scripts/openapi/generator');
+    const { createResponseValidator } = await import('../../scripts/openapi/response-validator');
+    documented = createResponseValidator(buildOpenApiDocument());
   }, 90_000);
   afterAll(async () => {
     await world?.stop();
@@ -47,7 +51,12 @@ describe('first comment, published after the post', () => {
     await until(async () => !['scheduled', 'publishing'].includes((await read(id)).status));
     return read(id);
   };
-  const read = async (postId: string) => (await service.call('GET', `/posts/${postId}`, { key: apiKey })).json.post;
+  const read = async (postId: string) => {
+    const response = await service.call('GET', `/posts/${postId}`, { key: apiKey });
+    // Every post read here, first comments and all, is as docs/openapi.json describes it.
+    expect(documented('GET', '/posts/{id}', response)).toEqual([]);
+    return response.json.post;
+  };
   const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {

@@ -49,6 +49,8 @@ const rows: Row[] = [
 describe('first comment: validation, storage, PATCH and preview', () => {
   let service: TestService;
   let apiKey: string;
+  /** Problems of a response against docs/openapi.json's description of it (none expected). */
+  let documented: (method: string, path: string, response: { status: number; text: string; headers: Headers }) => string[];
   const statuses: number[] = [];
   const call = async (method: string, path: string, body: unknown) => {
     const response = await service.call(method, path, { key: apiKey, body });
@@ -62,6 +64,9 @@ describe('first comment: validation, storage, PATCH and preview', () => {
     apiKey = account.apiKey;
     await service.connectProfile(account.accountId, 'bluesky');
     await service.connectProfile(account.accountId, 'linkedin');
+    const { buildOpenApiDocument } = await import('../../scripts/openapi/generator');
+    const { createResponseValidator } = await import('../../scripts/openapi/response-validator');
+    documented = createResponseValidator(buildOpenApiDocument());
   });
   afterAll(async () => {
     await service.stop();
@@ -103,6 +108,8 @@ describe('first comment: validation, storage, PATCH and preview', () => {
     });
     const fetched = await service.call('GET', `/posts/${created.json.post.id}`, { key: apiKey });
     expect(fetched.json.post).toEqual(created.json.post);
+    expect(documented('POST', '/posts', created)).toEqual([]);
+    expect(documented('GET', '/posts/{id}', fetched)).toEqual([]);
   });
 
   it('PATCH replaces, removes and re-checks the comment against the platforms the post will have', async () => {
@@ -158,6 +165,7 @@ describe('first comment: validation, storage, PATCH and preview', () => {
       ],
     });
     expect(preview.warnings).toEqual([expect.stringMatching(/^bluesky: @someone\.example\.com in the first comment cannot be checked/)]);
+    expect(documented('POST', '/posts/preview', response)).toEqual([]);
 
     const none = await call('POST', '/posts/preview', { content: 'hello', platforms: ['bluesky'] });
     expect(none.json.preview.bluesky).not.toHaveProperty('first_comment');
