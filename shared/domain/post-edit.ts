@@ -36,7 +36,9 @@ export function readEdit(edit: PostEdit, now: Date): ReadEdit {
   if (edit.platforms) {
     read.platforms = [...new Set(edit.platforms)];
     checkPlatformContent(read.platforms, edit.platform_content);
-    checkFirstComment(read.platforms, { first_comment: edit.first_comment, platform_first_comment: edit.platform_first_comment });
+    // Only when the edit replaces the per-platform comments: else the post's own (read later) may apply instead of first_comment.
+    if (edit.platform_first_comment !== undefined)
+      checkFirstComment(read.platforms, { first_comment: edit.first_comment, platform_first_comment: edit.platform_first_comment });
   }
   if (scheduledFor === null) read.when = 'now';
   else if (scheduledFor !== undefined) read.when = parseScheduledFor(scheduledFor, now) ?? undefined;

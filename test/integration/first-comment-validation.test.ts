@@ -137,6 +137,16 @@ describe('first comment: validation, storage, PATCH and preview', () => {
     expect(removed.status).toBe(200);
     expect(removed.json.post).toMatchObject({ first_comment: null, platform_first_comment: {} });
     expect(removed.json.post.results.linkedin).not.toHaveProperty('first_comment');
+    // A long shared comment is fine when Bluesky keeps its own (the post's, not sent again).
+    const own = await call('POST', '/posts', {
+      content: 'own Bluesky comment',
+      platforms: BOTH,
+      platform_first_comment: { bluesky: 'own' },
+      scheduled_for: inHours(5),
+    });
+    const longShared = await call('PATCH', `/posts/${own.json.post.id}`, { platforms: BOTH, first_comment: 'x'.repeat(500) });
+    expect(longShared.status).toBe(200);
+    expect(longShared.json.post).toMatchObject({ first_comment: 'x'.repeat(500), platform_first_comment: { bluesky: 'own' } });
     const again = await call('PATCH', `/posts/${id}`, { first_comment: 'back again' });
     expect(again.json.post.first_comment).toBe('back again');
     expect(again.json.post.results.linkedin.first_comment).toEqual({ status: 'pending', url: null, error: null });
