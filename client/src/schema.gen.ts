@@ -1727,6 +1727,24 @@ export interface components {
                 code: "PLATFORM_AUTH_EXPIRED" | "PLATFORM_REJECTED" | "PLATFORM_DUPLICATE" | "PLATFORM_UNAVAILABLE" | "PLATFORM_OUTCOME_UNKNOWN" | "PROFILE_DISCONNECTED";
                 message: string;
             } | null;
+            /** @description Present only when the post has a first comment for this platform. */
+            first_comment?: {
+                /**
+                 * @description skipped: the post itself failed on this platform, so nothing was commented.
+                 * @enum {string}
+                 */
+                status: "pending" | "published" | "failed" | "skipped";
+                /**
+                 * Format: uri
+                 * @description The reply (Bluesky) or the comment (LinkedIn).
+                 */
+                url: string | null;
+                error: {
+                    /** @enum {string} */
+                    code: "PLATFORM_AUTH_EXPIRED" | "PLATFORM_REJECTED" | "PLATFORM_DUPLICATE" | "PLATFORM_UNAVAILABLE" | "PLATFORM_OUTCOME_UNKNOWN" | "PROFILE_DISCONNECTED";
+                    message: string;
+                } | null;
+            };
         };
         /** @description 400 PLATFORMS_NOT_CONNECTED */
         PlatformsNotConnectedError: {
@@ -1749,6 +1767,13 @@ export interface components {
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
+            /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
+            first_comment: string | null;
+            /** @description First comment per platform, replacing first_comment there; {} when none. */
+            platform_first_comment: {
+                linkedin?: string;
+                bluesky?: string;
+            };
             /** @enum {string} */
             status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
             /**
@@ -1812,6 +1837,11 @@ export interface components {
                     commentary: string;
                     /** @description UTF-16 code units of the commentary (LinkedIn allows 3000). */
                     characters: number;
+                    /** @description The comment sent after the post, as plain text (present when the post has one for LinkedIn). */
+                    first_comment?: {
+                        text: string;
+                        characters: number;
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -1830,6 +1860,22 @@ export interface components {
                             }[];
                         }[];
                     }[];
+                    /** @description The reply to the last post (present when the post has one for Bluesky). */
+                    first_comment?: {
+                        text: string;
+                        graphemes: number;
+                        /** @description Links and hashtags; mentions are resolved (and added) only when publishing. */
+                        facets: {
+                            $type?: string;
+                            index: {
+                                byteStart: number;
+                                byteEnd: number;
+                            };
+                            features: {
+                                $type: string;
+                            }[];
+                        }[];
+                    };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */
                 warnings: string[];
@@ -2728,6 +2774,8 @@ export interface operations {
                      *           ],
                      *           "media": [],
                      *           "link_preview": true,
+                     *           "first_comment": null,
+                     *           "platform_first_comment": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -2848,7 +2896,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -2913,6 +2965,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -2944,6 +3022,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -3235,6 +3315,32 @@ export interface operations {
                          * @example false
                          */
                         draft?: boolean;
+                        /**
+                         * Format: unicode-text
+                         * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        first_comment?: string | null;
+                        /**
+                         * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                         * @example {
+                         *       "bluesky": "Sign-up link: https://example.com/v2"
+                         *     }
+                         */
+                        platform_first_comment?: {
+                            /**
+                             * Format: unicode-text
+                             * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                             * @example Sign-up link: https://example.com/v2
+                             */
+                            linkedin?: string;
+                            /**
+                             * Format: unicode-text
+                             * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                             * @example Sign-up link: https://example.com/v2
+                             */
+                            bluesky?: string;
+                        };
                     }[];
                 };
             };
@@ -3462,7 +3568,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -3527,6 +3637,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -3803,7 +3939,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -3868,6 +4008,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -3899,6 +4065,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -4126,6 +4294,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -7711,6 +7881,8 @@ export interface operations {
                      *           ],
                      *           "media": [],
                      *           "link_preview": true,
+                     *           "first_comment": null,
+                     *           "platform_first_comment": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -7825,7 +7997,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7890,6 +8066,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -7919,6 +8121,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -8209,6 +8413,32 @@ export interface operations {
                          * @example false
                          */
                         draft?: boolean;
+                        /**
+                         * Format: unicode-text
+                         * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        first_comment?: string | null;
+                        /**
+                         * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                         * @example {
+                         *       "bluesky": "Sign-up link: https://example.com/v2"
+                         *     }
+                         */
+                        platform_first_comment?: {
+                            /**
+                             * Format: unicode-text
+                             * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                             * @example Sign-up link: https://example.com/v2
+                             */
+                            linkedin?: string;
+                            /**
+                             * Format: unicode-text
+                             * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                             * @example Sign-up link: https://example.com/v2
+                             */
+                            bluesky?: string;
+                        };
                     }[];
                 };
             };
@@ -8433,7 +8663,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -8498,6 +8732,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -8672,6 +8932,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "partially_published",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -8895,7 +9157,11 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
-                 *       "draft": false
+                 *       "draft": false,
+                 *       "first_comment": "Sign-up link: https://example.com/v2",
+                 *       "platform_first_comment": {
+                 *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -8960,6 +9226,32 @@ export interface operations {
                      * @example false
                      */
                     draft?: boolean;
+                    /**
+                     * Format: unicode-text
+                     * @description Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.
+                     * @example Sign-up link: https://example.com/v2
+                     */
+                    first_comment?: string | null;
+                    /**
+                     * @description Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.
+                     * @example {
+                     *       "bluesky": "Sign-up link: https://example.com/v2"
+                     *     }
+                     */
+                    platform_first_comment?: {
+                        /**
+                         * Format: unicode-text
+                         * @description The comment LinkedIn receives instead of first_comment; at most 1,250 characters.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        linkedin?: string;
+                        /**
+                         * Format: unicode-text
+                         * @description The reply Bluesky receives instead of first_comment; at most 300 graphemes.
+                         * @example Sign-up link: https://example.com/v2
+                         */
+                        bluesky?: string;
+                    };
                 };
             };
         };
@@ -8989,6 +9281,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -9213,6 +9507,8 @@ export interface operations {
                      *         ],
                      *         "media": [],
                      *         "link_preview": true,
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",

@@ -12,6 +12,8 @@ const scheduledPost = {
   platforms: ['linkedin', 'bluesky'],
   media: [],
   link_preview: true,
+  first_comment: null,
+  platform_first_comment: {},
   status: 'scheduled',
   scheduled_for: '2026-11-23T10:00:00.000Z',
   created_at: '2026-11-20T09:45:12.345Z',

@@ -32,20 +32,44 @@ const usage = {
   resets_at: { ...timestamp, description: 'First instant of the next month, 00:00:00.000Z.' },
 };
 
-const platformResult = closedObject(
+/** A closed object whose `names` may be absent (shown only when they apply). */
+const withOptional = (schema: JsonSchema, ...names: string[]): JsonSchema => ({
+  ...schema,
+  required: (schema.required as string[]).filter((name) => !names.includes(name)),
+});
+
+/** The first comment's outcome on one platform (docs/api.md, "First comment"). */
+const firstCommentResult = closedObject(
   {
-    status: { type: 'string', enum: ['pending', 'published', 'failed'] },
-    url: nullable({ type: 'string', format: 'uri', description: 'The published post on the platform.' }),
-    platform_post_id: nullable({ type: 'string', description: 'LinkedIn share URN or Bluesky record URI.' }),
-    published_at: nullable(timestamp),
-    error: nullable(
-      closedObject({
-        code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] },
-        message: { type: 'string' },
-      }),
-    ),
+    status: {
+      type: 'string',
+      enum: ['pending', 'published', 'failed', 'skipped'],
+      description: 'skipped: the post itself failed on this platform, so nothing was commented.',
+    },
+    url: nullable({ type: 'string', format: 'uri', description: 'The reply (Bluesky) or the comment (LinkedIn).' }),
+    error: nullable(closedObject({ code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] }, message: { type: 'string' } })),
   },
-  { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." },
+  { description: "The first comment's outcome on this platform; a failed comment never fails the post." },
+);
+
+const platformResult = withOptional(
+  closedObject(
+    {
+      status: { type: 'string', enum: ['pending', 'published', 'failed'] },
+      url: nullable({ type: 'string', format: 'uri', description: 'The published post on the platform.' }),
+      platform_post_id: nullable({ type: 'string', description: 'LinkedIn share URN or Bluesky record URI.' }),
+      published_at: nullable(timestamp),
+      error: nullable(
+        closedObject({
+          code: { type: 'string', enum: [...PLATFORM_ERROR_CODES] },
+          message: { type: 'string' },
+        }),
+      ),
+      first_comment: { ...firstCommentResult, description: 'Present only when the post has a first comment for this platform.' },
+    },
+    { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." },
+  ),
+  'first_comment',
 );
 
 /** A Bluesky rich-text facet (app.bsky.richtext.facet): UTF-8 byte range and its link or tag. */
@@ -111,6 +135,17 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       type: 'boolean',
       description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
     },
+    first_comment: nullable({
+      type: 'string',
+      maxLength: 3000,
+      description: 'Published after the post on each platform without a text of its own in platform_first_comment; null when none.',
+    }),
+    platform_first_comment: {
+      type: 'object',
+      description: 'First comment per platform, replacing first_comment there; {} when none.',
+      additionalProperties: false,
+      properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
+    },
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
     created_at: timestamp,
@@ -149,11 +184,24 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       required: ['warnings'],
       description: 'One entry per platform of the request, exactly what its publisher would send.',
       properties: {
-        linkedin: closedObject({
-          commentary: { type: 'string', description: "LinkedIn's little text: reserved characters escaped, hashtags as templates." },
-          characters: { ...count, description: 'UTF-16 code units of the commentary (LinkedIn allows 3000).' },
-        }),
-        bluesky: closedObject({ posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' } }),
+        linkedin: withOptional(
+          closedObject({
+            commentary: { type: 'string', description: "LinkedIn's little text: reserved characters escaped, hashtags as templates." },
+            characters: { ...count, description: 'UTF-16 code units of the commentary (LinkedIn allows 3000).' },
+            first_comment: closedObject(
+              { text: { type: 'string' }, characters: { ...count, maximum: 1250 } },
+              { description: 'The comment sent after the post, as plain text (present when the post has one for LinkedIn).' },
+            ),
+          }),
+          'first_comment',
+        ),
+        bluesky: withOptional(
+          closedObject({
+            posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' },
+            first_comment: { ...blueskyPart, description: 'The reply to the last post (present when the post has one for Bluesky).' },
+          }),
+          'first_comment',
+        ),
         warnings: {
           type: 'array',
           items: { type: 'string' },

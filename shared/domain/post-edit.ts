@@ -3,12 +3,13 @@ import type { Post } from '#shared/domain/post';
 import type { PostMedia } from './media-view';
 import { slotHoldAt } from './linkedin-spacing';
 import { checkPlatformContent, type PlatformContent } from './platform-content';
+import { checkFirstComment, editedFirstComment, type FirstCommentFields } from './first-comment';
 import { heldSlot, type PlannedChange } from './post-change';
 import { pendingResult } from './post-view';
 import { parseScheduledFor } from './scheduled-time';
 
 /** PATCH /posts/{id}: any of these; absent fields keep their value, `scheduled_for: null` publishes now. */
-export interface PostEdit {
+export interface PostEdit extends FirstCommentFields {
   content?: string;
   platform_content?: PlatformContent;
   platforms?: Platform[];
@@ -35,6 +36,9 @@ export function readEdit(edit: PostEdit, now: Date): ReadEdit {
   if (edit.platforms) {
     read.platforms = [...new Set(edit.platforms)];
     checkPlatformContent(read.platforms, edit.platform_content);
+    // Only when the edit replaces the per-platform comments: else the post's own (read later) may apply instead of first_comment.
+    if (edit.platform_first_comment !== undefined)
+      checkFirstComment(read.platforms, { first_comment: edit.first_comment, platform_first_comment: edit.platform_first_comment });
   }
   if (scheduledFor === null) read.when = 'now';
   else if (scheduledFor !== undefined) read.when = parseScheduledFor(scheduledFor, now) ?? undefined;
@@ -63,6 +67,7 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     platform_content: texts.length ? Object.fromEntries(texts) : undefined,
     platforms,
     link_preview: linkPreview,
+    ...editedFirstComment(post, edit, platforms),
     media: media === undefined ? post.media : media.length ? media.map((one) => ({ ...one, expires_at: null })) : undefined,
     // A draft stays a draft: its time is only a wish (docs/api.md, "Drafts").
     status: post.status === 'draft' ? 'draft' : edit.when === 'now' ? 'publishing' : 'scheduled',
@@ -72,7 +77,17 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     spacing_bucket: post.status !== 'draft' && platforms.includes('linkedin') ? slotHoldAt(postTime).bucket : undefined,
     version: (post.version ?? 0) + 1,
   };
-  const fields = ['content', 'platform_content', 'platforms', 'link_preview', 'status', 'scheduled_for', 'post_time'] as const;
+  const fields = [
+    'content',
+    'platform_content',
+    'platforms',
+    'link_preview',
+    'status',
+    'scheduled_for',
+    'post_time',
+    'first_comment',
+    'platform_first_comment',
+  ] as const;
   const mediaIds = (item: Post) => (item.media ?? []).map((one) => one.id);
   if (fields.every((field) => sameJson(next[field], post[field])) && sameJson(mediaIds(next), mediaIds(post))) return undefined;
 

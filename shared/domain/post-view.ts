@@ -1,5 +1,7 @@
 import type { PlatformResult, Post, PostCreator } from '#shared/domain/post';
+import type { Platform } from './platforms';
 import { toMediaView, type MediaView } from './media-view';
+import { firstCommentFor, firstCommentView } from './first-comment';
 
 /** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
 export type PostView = Pick<
@@ -10,6 +12,8 @@ export type PostView = Pick<
   link_preview: boolean;
   media: MediaView[];
   created_by: PostCreator | null;
+  first_comment: string | null;
+  platform_first_comment: NonNullable<Post['platform_first_comment']>;
 };
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
@@ -29,12 +33,17 @@ export function toPostView(post: Post): PostView {
     platforms: post.platforms,
     link_preview: post.link_preview !== false,
     media: (post.media ?? []).map(toMediaView),
+    first_comment: post.first_comment ?? null,
+    platform_first_comment: post.platform_first_comment ?? {},
     status: post.status,
     scheduled_for: post.scheduled_for,
     created_at: post.created_at,
     published_at: post.published_at,
     results: Object.fromEntries(
-      post.platforms.map((platform) => [platform, publicResult(post.results[platform] as PlatformResult)]),
+      post.platforms.map((platform) => [
+        platform,
+        withFirstComment(post, platform, publicResult(post.results[platform] as PlatformResult)),
+      ]),
     ) as PostView['results'],
     created_by: post.created_by ?? null,
   };
@@ -47,3 +56,10 @@ export const pendingResult = (): PlatformResult => ({
   published_at: null,
   error: null,
 });
+
+/** A result with its first comment's outcome, when the post has a comment for that platform (docs/api.md, "First comment"). */
+function withFirstComment(post: Post, platform: Platform, result: PlatformResult): PlatformResult {
+  if (firstCommentFor(post, platform) === undefined) return result;
+  const stored = post.results[platform]?.first_comment;
+  return { ...result, first_comment: firstCommentView(post.results[platform]?.status, stored) };
+}

@@ -1,3 +1,4 @@
+import type { StoredFirstComment } from './first-comment';
 import type { PostMedia } from './media-view';
 import type { PlatformContent } from './platform-content';
 import type { Platform } from './platforms';
@@ -10,6 +11,8 @@ export interface PlatformResult {
   platform_post_id: string | null;
   published_at: string | null;
   error: { code: string; message: string } | null;
+  /** The first comment's outcome once its publication began (docs/api.md, "First comment"). */
+  first_comment?: StoredFirstComment;
 }
 
 /**
@@ -26,6 +29,9 @@ export interface Post {
   /** Text per platform that replaces content there; absent when none (items older than it have none). */
   platform_content?: PlatformContent;
   platforms: Platform[];
+  /** The first comment, for every platform unless platform_first_comment has its own (docs/api.md, "First comment"). */
+  first_comment?: string;
+  platform_first_comment?: PlatformContent;
   /** Stored only when false: no link card for this post (docs/api.md, "Per-platform text, preview and link cards"). */
   link_preview?: false;
   /** The post's images as they were attached, with where their variants are (docs/api.md, "Media"). */

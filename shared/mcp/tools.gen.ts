@@ -468,6 +468,51 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             false
           ]
+        },
+        "first_comment": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "maxLength": 3000,
+          "pattern": "\\S",
+          "description": "Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.",
+          "examples": [
+            "Sign-up link: https://example.com/v2"
+          ]
+        },
+        "platform_first_comment": {
+          "type": "object",
+          "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1250,
+              "pattern": "\\S",
+              "description": "The comment LinkedIn receives instead of first_comment; at most 1,250 characters.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The reply Bluesky receives instead of first_comment; at most 300 graphemes.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Sign-up link: https://example.com/v2"
+            }
+          ]
         }
       },
       "required": [
@@ -619,6 +664,51 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
                 "examples": [
                   false
+                ]
+              },
+              "first_comment": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "minLength": 1,
+                "maxLength": 3000,
+                "pattern": "\\S",
+                "description": "Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.",
+                "examples": [
+                  "Sign-up link: https://example.com/v2"
+                ]
+              },
+              "platform_first_comment": {
+                "type": "object",
+                "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.",
+                "additionalProperties": false,
+                "properties": {
+                  "linkedin": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 1250,
+                    "pattern": "\\S",
+                    "description": "The comment LinkedIn receives instead of first_comment; at most 1,250 characters.",
+                    "examples": [
+                      "Sign-up link: https://example.com/v2"
+                    ]
+                  },
+                  "bluesky": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 3000,
+                    "pattern": "\\S",
+                    "description": "The reply Bluesky receives instead of first_comment; at most 300 graphemes.",
+                    "examples": [
+                      "Sign-up link: https://example.com/v2"
+                    ]
+                  }
+                },
+                "examples": [
+                  {
+                    "bluesky": "Sign-up link: https://example.com/v2"
+                  }
                 ]
               }
             }
@@ -779,6 +869,51 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
           "examples": [
             false
+          ]
+        },
+        "first_comment": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "maxLength": 3000,
+          "pattern": "\\S",
+          "description": "Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.",
+          "examples": [
+            "Sign-up link: https://example.com/v2"
+          ]
+        },
+        "platform_first_comment": {
+          "type": "object",
+          "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1250,
+              "pattern": "\\S",
+              "description": "The comment LinkedIn receives instead of first_comment; at most 1,250 characters.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The reply Bluesky receives instead of first_comment; at most 300 graphemes.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Sign-up link: https://example.com/v2"
+            }
           ]
         }
       },
@@ -958,6 +1093,51 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
           "examples": [
             false
+          ]
+        },
+        "first_comment": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "maxLength": 3000,
+          "pattern": "\\S",
+          "description": "Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.",
+          "examples": [
+            "Sign-up link: https://example.com/v2"
+          ]
+        },
+        "platform_first_comment": {
+          "type": "object",
+          "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.",
+          "additionalProperties": false,
+          "properties": {
+            "linkedin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1250,
+              "pattern": "\\S",
+              "description": "The comment LinkedIn receives instead of first_comment; at most 1,250 characters.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            },
+            "bluesky": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 3000,
+              "pattern": "\\S",
+              "description": "The reply Bluesky receives instead of first_comment; at most 300 graphemes.",
+              "examples": [
+                "Sign-up link: https://example.com/v2"
+              ]
+            }
+          },
+          "examples": [
+            {
+              "bluesky": "Sign-up link: https://example.com/v2"
+            }
           ]
         }
       },

@@ -53,4 +53,22 @@ export type PublishOutcome =
 export interface PlatformPublisher {
   readonly platform: Platform;
   publish(request: PublishRequest): Promise<PublishOutcome>;
+  /** Publishes the post's first comment under the published post (docs/api.md, "First comment"); absent: the adapter has none. */
+  comment?(request: CommentRequest): Promise<PublishOutcome>;
+}
+
+/** The first comment of a published post: what it answers and where. */
+export interface CommentRequest {
+  postId: string;
+  accountId: string;
+  /** The post's time: Bluesky derives the reply's record key from it, as the post's own. */
+  postTime: Date;
+  profile: ProfileItem;
+  /** The text the post was published with on this platform (Bluesky finds the thread's last part from it). */
+  content: string;
+  /** The published post: the Bluesky record URI of the first part, or the LinkedIn post URN. */
+  platformPostId: string;
+  /** The comment's text. */
+  text: string;
+  attempt: number;
 }

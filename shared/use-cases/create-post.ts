@@ -1,5 +1,6 @@
 import { nextAvailable, spacingBucket } from '#shared/domain/linkedin-spacing';
 import { checkPlatformContent, type PlatformContent } from '#shared/domain/platform-content';
+import { checkFirstComment, firstCommentFields, type FirstCommentFields } from '#shared/domain/first-comment';
 import { newId } from '#shared/domain/ids';
 import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
@@ -29,7 +30,7 @@ import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slot
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
 
-export interface NewPost {
+export interface NewPost extends FirstCommentFields {
   content: string;
   platform_content?: PlatformContent;
   platforms: Platform[];
@@ -104,6 +105,7 @@ async function attemptCreation(
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
+  checkFirstComment(platforms, input);
   const scheduledFor = queued ? queued.time : parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const draft = input.draft === true;
@@ -115,6 +117,7 @@ async function attemptCreation(
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
     ...(input.link_preview === false ? { link_preview: false as const } : {}),
+    ...firstCommentFields(input),
     ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
     platforms,
     status: draft ? 'draft' : scheduledFor ? 'scheduled' : 'publishing',

@@ -1,4 +1,6 @@
 import { checkPlatformContent, textFor } from '#shared/domain/platform-content';
+import { checkFirstComment } from '#shared/domain/first-comment';
+import { withFirstCommentPreview, type FirstCommentPreview } from './first-comment-preview';
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
 import type { Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
@@ -11,8 +13,8 @@ import { resolvePostMedia } from './post-media';
 /** POST /posts/preview's answer (docs/api.md, "Per-platform text, preview and link cards"). */
 export interface PostPreview {
   preview: {
-    linkedin?: LinkedInRendering;
-    bluesky?: { posts: Array<{ text: string; graphemes: number; facets: Facet[] }> };
+    linkedin?: LinkedInRendering & { first_comment?: FirstCommentPreview['linkedin'] };
+    bluesky?: { posts: Array<{ text: string; graphemes: number; facets: Facet[] }>; first_comment?: FirstCommentPreview['bluesky'] };
     warnings: string[];
   };
 }
@@ -25,6 +27,7 @@ export interface PostPreview {
 export async function previewPost(accountId: string, input: NewPost): Promise<PostPreview> {
   const platforms: Platform[] = [...new Set(input.platforms)];
   checkPlatformContent(platforms, input.platform_content);
+  checkFirstComment(platforms, input);
   parseScheduledFor(input.scheduled_for, clock.now());
   await resolvePostMedia(accountId, input.media);
   const preview: PostPreview['preview'] = { warnings: [] };
@@ -37,5 +40,5 @@ export async function previewPost(accountId: string, input: NewPost): Promise<Po
     preview.bluesky = { posts: bluesky.parts.map(({ text, graphemes, facets }) => ({ text, graphemes, facets })) };
     preview.warnings.push(...bluesky.warnings);
   }
-  return { preview };
+  return { preview: withFirstCommentPreview(preview, input) };
 }

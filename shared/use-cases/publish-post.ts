@@ -25,6 +25,7 @@ import { getPostItem } from '#shared/store/posts';
 import { getProfileItem } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
 import { withStoreRetries } from './store-retries';
+import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -99,6 +100,12 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
     const reread = await getPostItem(postId);
     if (reread && allResultsFinal(reread)) complete = reread;
   }
+  if (!complete) {
+    // First comments a crashed run left after its post went out (docs/api.md, "First comment").
+    const swept = await finishFirstComments(postId, claimId, claimLeaseMs());
+    runs.push(...swept.runs);
+    complete = [swept.post, ...swept.runs.map((run) => run.recorded)].find((item) => item !== undefined && allResultsFinal(item));
+  }
   if (complete) {
     const finished = complete;
     await withStoreRetries('finalize-post', () => finalize(finished));
@@ -135,7 +142,8 @@ async function requeueEarly(post: Post, waitMs: number): Promise<void> {
 const REPEATABLE: Record<Platform, boolean> = { bluesky: true, linkedin: false };
 
 const allResultsFinal = (post: Post): boolean =>
-  post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending'));
+  post.platforms.every((platform) => ['published', 'failed'].includes(post.results[platform]?.status ?? 'pending')) &&
+  firstCommentsSettled(post);
 
 /** What the platforms of one run share: its link cards, its claim id, its lateness. */
 interface RunShared {
@@ -201,7 +209,9 @@ async function publishToPlatform(post: Post, platform: Platform, run: RunShared)
   const recorded = await withStoreRetries('record-platform-result', () => recordPlatformResult(post.id, platform, result, claimId));
   recordPlatformResultMetric(platform, result.status === 'published' ? 'published' : 'failed', result.error?.code);
   logger.info('platform result', { platform, result: result.status, error_code: result.error?.code, url: result.url });
-  return { recorded };
+  // Right after the post: its first comment, if it has one there.
+  const comment = await publishFirstComment(recorded, platform, claimId, claimLeaseMs());
+  return { recorded: comment.recorded ?? recorded, heldSince: comment.heldSince };
 }
 
 async function publishWithRetries(post: Post, platform: Platform, { cards, lateness }: RunShared): Promise<PublishOutcome> {

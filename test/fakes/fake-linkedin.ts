@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
+import { fakeLinkedInSocialActions } from './fake-linkedin-social-actions';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -445,6 +446,15 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   const organizations = fakeLinkedInOrganizations({ send, restError, restHeadersProblem, tokenProblem });
+  const socialActions = fakeLinkedInSocialActions({
+    send,
+    restError,
+    restHeadersProblem,
+    tokenProblem,
+    actingAs: (requested, issued) => organizations.actingAs(requested, issued),
+    postExists: (urn) => received.some((post) => post.urn === urn),
+    now,
+  });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -460,6 +470,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
       if (organizations.route(request.method, url, request.headers, response)) return;
+      if (socialActions.route(request.method, url, raw, request.headers, response)) return;
       if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
     });
@@ -531,6 +542,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       issueToken(user, lifetimeSeconds, scopes),
     /** Organization pages and their administrators (fake-linkedin-organizations.ts). */
     organizations: organizations.controls,
+    /** Comments on posts (fake-linkedin-social-actions.ts). */
+    comments: socialActions.controls,
     /** Who consents at GET /oauth/v2/authorization. */
     setConsentUser: (user: FakeLinkedInUser) => void (consentUser = user),
     setTokenLifetime: (seconds: number) => void (tokenLifetimeSeconds = seconds),

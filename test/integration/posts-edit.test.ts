@@ -75,6 +75,8 @@ describe('editing a scheduled post', () => {
           platforms: ['linkedin', 'bluesky'],
           link_preview: false,
           media: [],
+          first_comment: null,
+          platform_first_comment: {},
           status: 'scheduled',
           scheduled_for: moved,
           created_at: expect.any(String),

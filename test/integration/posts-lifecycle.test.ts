@@ -46,6 +46,8 @@ describe('reading, listing and deleting posts', () => {
         platforms: ['linkedin', 'bluesky'],
         link_preview: true,
         media: [],
+        first_comment: null,
+        platform_first_comment: {},
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

@@ -43,9 +43,13 @@ export async function postThread(session: ProfileSession, request: ThreadRequest
   return refs;
 }
 
-const strongRef = ({ uri, cid }: RecordRef) => ({ uri, cid });
+export const strongRef = ({ uri, cid }: RecordRef) => ({ uri, cid });
 
-async function writePart(session: ProfileSession, record: AppBskyFeedPost.Record, keyFor: (probe: number) => string): Promise<RecordRef> {
+export async function writePart(
+  session: ProfileSession,
+  record: AppBskyFeedPost.Record,
+  keyFor: (probe: number) => string,
+): Promise<RecordRef> {
   let lastError: unknown;
   for (let probe = 0; probe < MAX_PROBES; probe += 1) {
     const rkey = keyFor(probe);
@@ -66,7 +70,7 @@ async function writePart(session: ProfileSession, record: AppBskyFeedPost.Record
   throw lastError;
 }
 
-async function readRecord(session: ProfileSession, rkey: string) {
+export async function readRecord(session: ProfileSession, rkey: string) {
   try {
     return (await session.agent.com.atproto.repo.getRecord({ repo: session.did, collection: POST, rkey })).data;
   } catch {

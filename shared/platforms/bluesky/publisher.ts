@@ -6,6 +6,7 @@ import { describeFailure, failureKind, pdsAddressRefusal, retryAfterSeconds } fr
 import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
+import { replyFirstComment } from './first-comment';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -15,6 +16,7 @@ import { renderBlueskyThread } from './render';
  */
 export const blueskyPublisher: PlatformPublisher = {
   platform: 'bluesky',
+  comment: replyFirstComment,
   async publish(request: PublishRequest): Promise<PublishOutcome> {
     // A profile known to need reconnecting would only spend a (rate-limited) login to fail again.
     if (request.profile.needs_reconnect) return authExpired();

@@ -8,6 +8,7 @@ import { linkedInAuthorUrn, NO_PAGE_PICKED } from './author';
 import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
 import { checkLinkedInApiVersionOnce } from './version-guard';
+import { commentOnLinkedIn } from './comments';
 
 /**
  * Publishes a text post as the connected member through the Posts API and classifies what
@@ -87,6 +88,7 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
 
   return {
     platform: 'linkedin',
+    comment: (request) => commentOnLinkedIn(request, options),
     async publish(request) {
       checkLinkedInApiVersionOnce();
       const credentials = await credentialsOf(request);

@@ -15,6 +15,8 @@ export interface CreatePostBody {
   media?: string[];
   draft?: boolean;
   queue?: boolean;
+  first_comment?: string | null;
+  platform_first_comment?: PlatformContent;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -54,6 +56,39 @@ export const mediaIdsSchema: Schema = {
   maxItems: 50,
   items: { type: 'string', maxLength: 64 },
   example: ['5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c'],
+};
+
+/** A first comment's text (docs/api.md, "First comment"): every failure is INVALID_FIELD; each platform's own limit is checked after the shape. */
+const commentText = (description: string, maxLength: number): Schema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  pattern: '\\S',
+  format: 'unicode-text',
+  'x-error-code': 'INVALID_FIELD',
+  description,
+  example: 'Sign-up link: https://example.com/v2',
+});
+
+/** `first_comment` and `platform_first_comment`, reusable pieces (PATCH /posts/{id} takes them too). */
+export const firstCommentSchema: Schema = {
+  ...commentText(
+    'Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.',
+    MAX_CONTENT_LENGTH,
+  ),
+  type: ['string', 'null'],
+};
+
+export const platformFirstCommentSchema: Schema = {
+  type: 'object',
+  description: 'Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.',
+  additionalProperties: false,
+  'x-error-code': 'INVALID_FIELD',
+  properties: {
+    linkedin: commentText('The comment LinkedIn receives instead of first_comment; at most 1,250 characters.', 1250),
+    bluesky: commentText('The reply Bluesky receives instead of first_comment; at most 300 graphemes.', MAX_CONTENT_LENGTH),
+  },
+  example: { bluesky: 'Sign-up link: https://example.com/v2' },
 };
 
 /**
@@ -108,6 +143,8 @@ export const createPostSchema: Schema = {
         'true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.',
       example: false,
     },
+    first_comment: firstCommentSchema,
+    platform_first_comment: platformFirstCommentSchema,
   },
 };
 

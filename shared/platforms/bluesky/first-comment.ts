@@ -1,0 +1,93 @@
+import type { AppBskyFeedPost } from '@atproto/api';
+import { logger } from '#shared/logger';
+import { clock } from '#shared/ports/clock';
+import type { CommentRequest, PublishOutcome } from '#shared/platforms/publisher';
+import { describeFailure, failureKind, retryAfterSeconds } from './errors';
+import { readRecord, strongRef, writePart, type RecordRef } from './post-thread';
+import { partRecordKey } from './record-key';
+import { renderBlueskyPart, renderBlueskyThread } from './render';
+import { resolveMentions } from './rich-text';
+import { openProfileSession, type ProfileSession } from './session';
+
+/**
+ * The first comment on Bluesky (docs/api.md, "First comment"): a reply whose root is the post's
+ * first part and whose parent is its last part (the post itself when it is one part), with the
+ * facets a post's text gets. Its record key follows the thread's (the part after the last), so a
+ * repeat after a crash or a lost answer lands on the same key and finds the reply already there.
+ */
+const POST = 'app.bsky.feed.post';
+/** Keys a part may have been written under (post-thread.ts tries as many). */
+const MAX_PROBES = 4;
+
+export async function replyFirstComment(request: CommentRequest): Promise<PublishOutcome> {
+  if (request.profile.needs_reconnect) return authExpired();
+  let session: ProfileSession | undefined;
+  try {
+    session = await openProfileSession(request.profile, request.accountId);
+    const parts = renderBlueskyThread(request.content);
+    const root = await findPart(session, request, 0, parts[0]!.text);
+    const parent = parts.length === 1 ? root : await findPart(session, request, parts.length - 1, parts[parts.length - 1]!.text);
+    const record: AppBskyFeedPost.Record = {
+      $type: POST,
+      ...(await resolveMentions(session.agent, renderBlueskyPart(request.text))),
+      createdAt: clock.now().toISOString(),
+      reply: { root: strongRef(root), parent: strongRef(parent) },
+    };
+    const ref = await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, parts.length, probe));
+    const handle = session.agent.session?.handle ?? request.profile.handle;
+    const actor = handle === 'handle.invalid' ? session.did : handle;
+    return { ok: true, url: `https://bsky.app/profile/${actor}/post/${ref.rkey}`, platformPostId: ref.uri };
+  } catch (error) {
+    return toOutcome(error, request);
+  } finally {
+    await session?.save().catch((error: unknown) =>
+      logger.warn('bluesky session not saved', {
+        post_id: request.postId,
+        profile_id: request.profile.id,
+        cause: describeFailure(error),
+      }),
+    );
+  }
+}
+
+/** A part of the published thread, read back under the keys it may have (the first part's from its URI). */
+async function findPart(session: ProfileSession, request: CommentRequest, index: number, text: string): Promise<RecordRef> {
+  const keys =
+    index === 0
+      ? [request.platformPostId.split('/').pop()!]
+      : Array.from({ length: MAX_PROBES }, (_, probe) => partRecordKey(request.postId, request.postTime, index, probe));
+  for (const rkey of keys) {
+    const found = await readRecord(session, rkey);
+    if (found?.cid && (found.value as { text?: unknown }).text === text) return { uri: found.uri, cid: found.cid, rkey };
+  }
+  throw new ThreadPartMissing(index);
+}
+
+class ThreadPartMissing extends Error {
+  constructor(readonly index: number) {
+    super(`part ${index + 1} of the published thread could not be read back`);
+    this.name = 'ThreadPartMissing';
+  }
+}
+
+const authExpired = (): PublishOutcome => ({
+  ok: false,
+  code: 'PLATFORM_AUTH_EXPIRED',
+  message: 'Bluesky no longer accepts the app password (revoked or expired); reconnect the Bluesky profile',
+  retryable: false,
+});
+
+function toOutcome(error: unknown, request: CommentRequest): PublishOutcome {
+  const kind = error instanceof ThreadPartMissing ? 'rejected' : failureKind(error);
+  logger.warn('bluesky first comment failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
+  if (kind === 'auth') return authExpired();
+  if (kind === 'rejected' || kind === 'forbidden')
+    return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the reply: ${describeFailure(error)}`, retryable: false };
+  return {
+    ok: false,
+    code: 'PLATFORM_UNAVAILABLE',
+    message: `Bluesky is unavailable: ${describeFailure(error)}`,
+    retryable: true,
+    retryAfterSeconds: retryAfterSeconds(error, new Date()),
+  };
+}
