@@ -15,6 +15,7 @@ export const TAGS = {
   Keys: 'API keys of the account. A value is shown once, at creation.',
   Webhooks:
     'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
+  Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;

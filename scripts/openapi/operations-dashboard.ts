@@ -2,6 +2,7 @@ import { signInSchema } from '#shared/http/endpoints/dashboard-sign-in/schema';
 import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { mediaOperations } from './operations-media';
+import { metricsOperations } from './operations-metrics';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
@@ -16,6 +17,7 @@ const publicDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...metricsOperations,
 };
 
 function likePublic(operation: string, note = ''): OperationDoc {
@@ -87,6 +89,8 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
   'dashboard-delete-webhook': likePublic('delete-webhook'),
   'dashboard-test-webhook': likePublic('test-webhook'),
+  'dashboard-refresh-post-metrics': likePublic('refresh-post-metrics'),
+  'dashboard-get-analytics': likePublic('get-analytics'),
   'dashboard-rotate-webhook-secret': likePublic('rotate-webhook-secret', ' The new secret is shown this once.'),
   'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
 };

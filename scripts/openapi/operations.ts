@@ -2,6 +2,7 @@ import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { dashboardOperations } from './operations-dashboard';
 import { mediaOperations } from './operations-media';
+import { metricsOperations } from './operations-metrics';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
@@ -17,5 +18,6 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...mediaOperations,
   ...accountOperations,
   ...webhookOperations,
+  ...metricsOperations,
   ...dashboardOperations,
 };

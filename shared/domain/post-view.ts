@@ -1,11 +1,13 @@
 import type { PlatformResult, Post } from '#shared/domain/post';
 import { toMediaView, type MediaView } from './media-view';
+import type { PlatformMetrics } from './post-metrics';
 
 /** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
 export type PostView = Pick<
   Post,
   'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'
 > & {
+  results: Partial<Record<keyof Post['results'], PlatformResult & { metrics: PlatformMetrics | null }>>;
   platform_content: NonNullable<Post['platform_content']>;
   link_preview: boolean;
   media: MediaView[];
@@ -33,7 +35,10 @@ export function toPostView(post: Post): PostView {
     created_at: post.created_at,
     published_at: post.published_at,
     results: Object.fromEntries(
-      post.platforms.map((platform) => [platform, publicResult(post.results[platform] as PlatformResult)]),
+      post.platforms.map((platform) => [
+        platform,
+        { ...publicResult(post.results[platform] as PlatformResult), metrics: post.metrics?.[platform] ?? null },
+      ]),
     ) as PostView['results'],
   };
 }
