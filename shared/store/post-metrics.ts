@@ -33,8 +33,10 @@ export async function putAnalyticsEntry(accountId: string, entry: Omit<Analytics
     new UpdateCommand({
       TableName: tableName,
       Key: analyticsEntryKey(accountId, entry.day, entry.post_id),
-      UpdateExpression: 'SET #type = :type, post_id = :post, #day = :day, platforms = :platforms, metrics = if_not_exists(metrics, :none)',
-      ExpressionAttributeNames: { '#type': 'type', '#day': 'day' },
+      UpdateExpression:
+        'SET #type = :type, post_id = :post, #day = :day, platforms = :platforms, #metrics = if_not_exists(#metrics, :none)',
+      // `metrics` and `day` are reserved words in DynamoDB expressions.
+      ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#metrics': 'metrics' },
       ExpressionAttributeValues: { ':type': ANALYTICS_ENTRY_TYPE, ':post': entry.post_id, ':day': entry.day, ':platforms': entry.platforms, ':none': {} },
     }),
   );
@@ -81,8 +83,9 @@ export async function recordPostMetrics(post: Post, metrics: PostMetrics, entry:
       Update: {
         TableName: tableName,
         Key: postKey(post.id),
-        UpdateExpression: 'SET metrics = :metrics',
+        UpdateExpression: 'SET #metrics = :metrics',
         ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#metrics': 'metrics' },
         ExpressionAttributeValues: { ':metrics': metrics },
       },
     },

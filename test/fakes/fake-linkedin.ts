@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
+import { fakeLinkedInMetrics } from './fake-linkedin-metrics';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -445,6 +446,13 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   const organizations = fakeLinkedInOrganizations({ send, restError, restHeadersProblem, tokenProblem });
+  const metrics = fakeLinkedInMetrics({
+    send,
+    restError,
+    restHeadersProblem,
+    tokenProblem,
+    postExists: (urn) => received.some((post) => post.urn === urn),
+  });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -460,6 +468,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
       if (organizations.route(request.method, url, request.headers, response)) return;
+      if (metrics.route(request.method, url, request.headers, response)) return;
       if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
     });
@@ -531,6 +540,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       issueToken(user, lifetimeSeconds, scopes),
     /** Organization pages and their administrators (fake-linkedin-organizations.ts). */
     organizations: organizations.controls,
+    /** Likes and comments counts read through the Social Actions API (fake-linkedin-metrics.ts). */
+    metrics: metrics.controls,
     /** Who consents at GET /oauth/v2/authorization. */
     setConsentUser: (user: FakeLinkedInUser) => void (consentUser = user),
     setTokenLifetime: (seconds: number) => void (tokenLifetimeSeconds = seconds),
