@@ -44,7 +44,11 @@ export function analyticsDays(from: unknown, to: unknown): string[] {
   if (end < start) throw new DomainError('INVALID_FIELD', { field: 'to' }, { message: 'Invalid field: to (before from)' });
   const count = (end - start) / DAY_MS + 1;
   if (count > MAX_ANALYTICS_DAYS) {
-    throw new DomainError('INVALID_FIELD', { field: 'to' }, { message: `Invalid field: to (at most ${MAX_ANALYTICS_DAYS} days from from)` });
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'to' },
+      { message: `Invalid field: to (at most ${MAX_ANALYTICS_DAYS} days from from)` },
+    );
   }
   return Array.from({ length: count }, (_, index) => new Date(start + index * DAY_MS).toISOString().slice(0, 10));
 }

@@ -37,7 +37,13 @@ export async function putAnalyticsEntry(accountId: string, entry: Omit<Analytics
         'SET #type = :type, post_id = :post, #day = :day, platforms = :platforms, #metrics = if_not_exists(#metrics, :none)',
       // `metrics` and `day` are reserved words in DynamoDB expressions.
       ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#metrics': 'metrics' },
-      ExpressionAttributeValues: { ':type': ANALYTICS_ENTRY_TYPE, ':post': entry.post_id, ':day': entry.day, ':platforms': entry.platforms, ':none': {} },
+      ExpressionAttributeValues: {
+        ':type': ANALYTICS_ENTRY_TYPE,
+        ':post': entry.post_id,
+        ':day': entry.day,
+        ':platforms': entry.platforms,
+        ':none': {},
+      },
     }),
   );
 }

@@ -18,7 +18,11 @@ describe('Bluesky metrics (real PDS and AppView)', () => {
 
   beforeAll(async () => {
     network = await startAppViewNetwork();
-    service = await startTestService({ BLUESKY_SERVICE_URL: network.pdsUrl, BLUESKY_APPVIEW_URL: network.appViewUrl, PUBLISH_RETRY_BASE_MS: '1' });
+    service = await startTestService({
+      BLUESKY_SERVICE_URL: network.pdsUrl,
+      BLUESKY_APPVIEW_URL: network.appViewUrl,
+      PUBLISH_RETRY_BASE_MS: '1',
+    });
     const alice = await network.createUser('alice');
     registerSecret(alice.appPassword);
     ({ apiKey } = await service.createAccount({ plan: 'pro' }));

@@ -32,7 +32,12 @@ describe('metrics and analytics (fake LinkedIn, clock port)', () => {
 
   beforeAll(async () => {
     linkedin = await startFakeLinkedIn();
-    service = await startTestService({ ...linkedin.settings(), LOG_LEVEL: 'WARN', RATE_LIMIT_REQUESTS: '1000', PUBLISH_RETRY_BASE_MS: '1' });
+    service = await startTestService({
+      ...linkedin.settings(),
+      LOG_LEVEL: 'WARN',
+      RATE_LIMIT_REQUESTS: '1000',
+      PUBLISH_RETRY_BASE_MS: '1',
+    });
     const ports = await import('#shared/ports/clock');
     clock = ports.fixedClock(start);
     ports.useClock(clock);

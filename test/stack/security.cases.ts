@@ -32,7 +32,14 @@ beforeAll(() => {
 
 const routeOperations = routes.map((route) => route.operation);
 const webhookOperations = [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION];
-const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION, RELEASE_OPERATION, ...webhookOperations];
+const allOperations = [
+  DEFAULT_OPERATION,
+  ...routeOperations,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  ...webhookOperations,
+  'collect-metrics',
+];
 const ref = (element: unknown): string => logicalIdOf(stack, element as CfnElement);
 
 describe('no wildcard actions', () => {
@@ -87,6 +94,7 @@ describe('functions', () => {
         'create-key',
         'dashboard-create-key',
         'deliver-webhook',
+        'collect-metrics',
       ],
     ],
     // The deliverer opens webhook secrets to sign; it never seals one.
@@ -108,10 +116,13 @@ describe('functions', () => {
     ['secretsmanager:GetSecretValue', ['linkedin-callback']],
     [
       'scheduler:CreateSchedule',
-      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post'],
+      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post'],
     ],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post']],
-    ['iam:PassRole', ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post']],
+    [
+      'iam:PassRole',
+      ['create-post', 'dashboard-create-post', 'edit-post', 'dashboard-edit-post', 'retry-post', 'dashboard-retry-post', 'publish-post'],
+    ],
     ['lambda:InvokeFunction', []],
     [
       'sqs:SendMessage',
@@ -126,6 +137,8 @@ describe('functions', () => {
         'release-post',
         'dispatch-webhook-events',
         'deliver-webhook',
+        'refresh-post-metrics',
+        'dashboard-refresh-post-metrics',
       ],
     ],
     ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media']],
@@ -142,6 +155,7 @@ describe('functions', () => {
     const withVariable = (name: string) =>
       allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
     expect(withVariable('KMS_KEY_ID')).toEqual([
+      'collect-metrics',
       'connect-bluesky',
       'create-key',
       'create-webhook',

@@ -13,3 +13,4 @@ describe('publishing and alarms', () => void require('./publishing-and-alarms.ca
 describe('security', () => void require('./security.cases'));
 describe('webhooks', () => void require('./webhooks.cases'));
 describe('alarms and dashboard', () => void require('./alarms-and-dashboard.cases'));
+describe('metrics', () => void require('./metrics.cases'));

@@ -22,7 +22,7 @@ export const metricsScheduleName = (task: MetricsTask): string => `metrics-${tas
 export class SqsMetricsQueue implements MetricsQueue {
   constructor(private readonly settings: Config['aws']) {}
 
-  private required(name: 'metricsQueueUrl' | 'metricsQueueArn' | 'schedulerRoleArn'): string {
+  private required(name: 'metricsQueueUrl' | 'metricsQueueArn' | 'metricsScheduleGroup' | 'metricsSchedulerRoleArn'): string {
     const value = this.settings[name];
     if (!value) throw new Error(`Metrics queue setting ${name} is missing`);
     return value;
@@ -44,7 +44,7 @@ export class SqsMetricsQueue implements MetricsQueue {
       await schedulerClient.send(
         new CreateScheduleCommand({
           Name: metricsScheduleName(task),
-          GroupName: this.settings.scheduleGroup,
+          GroupName: this.required('metricsScheduleGroup'),
           ScheduleExpression: `at(${at.toISOString().slice(0, 19)})`,
           ScheduleExpressionTimezone: 'UTC',
           FlexibleTimeWindow: { Mode: 'OFF' },
@@ -52,7 +52,7 @@ export class SqsMetricsQueue implements MetricsQueue {
           ClientToken: `${metricsScheduleName(task)}-${at.getTime()}`.slice(0, 64),
           Target: {
             Arn: this.required('metricsQueueArn'),
-            RoleArn: this.required('schedulerRoleArn'),
+            RoleArn: this.required('metricsSchedulerRoleArn'),
             Input: JSON.stringify(task),
             RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
           },

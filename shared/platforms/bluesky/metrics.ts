@@ -8,7 +8,6 @@ import { MetricsUnavailable } from '#shared/platforms/metrics-unavailable';
 import { partRecordKey } from './record-key';
 import { renderBlueskyThread } from './render';
 
-
 const POST_URI = /^at:\/\/([^/]+)\/app\.bsky\.feed\.post\/([^/]+)$/;
 /** getPosts takes at most 25 URIs; a thread of 3000 characters has at most 11 parts. */
 const MAX_URIS = 25;

@@ -53,7 +53,10 @@ export async function refreshPostMetrics(accountId: string, postId: string): Pro
     throw new DomainError(
       'RATE_LIMIT_EXCEEDED',
       { retry_after: wait },
-      { message: `Rate limit exceeded. Metrics of a post are refreshed at most once per 5 minutes; try again in ${wait} seconds`, retryAfterSeconds: wait },
+      {
+        message: `Rate limit exceeded. Metrics of a post are refreshed at most once per 5 minutes; try again in ${wait} seconds`,
+        retryAfterSeconds: wait,
+      },
     );
   }
   await (await metricsQueue()).send({ post_id: postId, reason: 'refresh' }, now);

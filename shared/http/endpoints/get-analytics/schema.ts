@@ -14,7 +14,11 @@ export const getAnalyticsQuerySchema: Schema = {
   additionalProperties: false,
   properties: {
     from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'First day (UTC), YYYY-MM-DD, included.' },
-    to: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Last day (UTC), YYYY-MM-DD, included; at most 366 days from `from`.' },
+    to: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: 'Last day (UTC), YYYY-MM-DD, included; at most 366 days from `from`.',
+    },
     platform: { type: 'string', enum: [...VALID_PLATFORMS], description: 'Only what went out on this platform.' },
   },
 };
