@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
+import { AnalyticsPage } from './pages/analytics';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { KeysPage } from './pages/keys';
@@ -20,8 +21,9 @@ const TITLES: Record<Page, string> = {
   calendar: 'Calendar',
   usage: 'Usage',
   webhooks: 'Webhooks',
+  analytics: 'Analytics',
 };
-const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks'];
+const NAV: Page[] = ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'analytics'];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -122,6 +124,7 @@ export function App() {
         {session && shown === 'calendar' && <CalendarPage />}
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
+        {session && shown === 'analytics' && <AnalyticsPage />}
       </main>
     </>
   );

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
  * such path with index.html), links navigate without a reload.
  */
 export const BASE = '/dashboard';
-export type Page = 'sign-in' | 'keys' | 'profiles' | 'compose' | 'posts' | 'calendar' | 'usage' | 'webhooks';
-const PAGES: readonly Page[] = ['sign-in', 'keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks'];
+export type Page = 'sign-in' | 'keys' | 'profiles' | 'compose' | 'posts' | 'calendar' | 'usage' | 'webhooks' | 'analytics';
+const PAGES: readonly Page[] = ['sign-in', 'keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks', 'analytics'];
 
 export function currentPage(): Page | undefined {
   const name = location.pathname.slice(BASE.length).replace(/^\/+|\/+$/g, '');
