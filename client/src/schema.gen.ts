@@ -1263,27 +1263,18 @@ export interface components {
     schemas: {
         Analytics: {
             analytics: {
-                /**
-                 * Format: date
-                 * @example 2026-11-23
-                 */
+                /** @example 2026-11-23 */
                 from: string;
-                /**
-                 * Format: date
-                 * @example 2026-11-23
-                 */
+                /** @example 2026-11-23 */
                 to: string;
-                /** @enum {string|null} */
-                platform: "linkedin" | "bluesky" | null;
+                /** @description The `platform` asked for; null for all. */
+                platform: ("linkedin" | "bluesky") | null;
                 /** @description One row per day from `from` to `to`, in order. */
                 days: components["schemas"]["AnalyticsDay"][];
             };
         };
         AnalyticsDay: {
-            /**
-             * Format: date
-             * @example 2026-11-23
-             */
+            /** @example 2026-11-23 */
             date: string;
             /** @description Posts published that day (on `platform`, when given). */
             posts: number;

@@ -3,7 +3,7 @@ import { closedObject, nullable, platform, ref, timestamp, type JsonSchema } fro
 /** Metrics and analytics (docs/api.md, "Metrics and analytics"): a post's figures per platform, and the per-day sums. */
 const figure = (description: string): JsonSchema => nullable({ type: 'integer', minimum: 0, description });
 const count: JsonSchema = { type: 'integer', minimum: 0 };
-const date: JsonSchema = { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] };
+const date: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] };
 
 export const metricsSchemas: Record<string, JsonSchema> = {
   PlatformMetrics: closedObject(
@@ -30,7 +30,7 @@ export const metricsSchemas: Record<string, JsonSchema> = {
     analytics: closedObject({
       from: date,
       to: date,
-      platform: nullable(platform),
+      platform: { anyOf: [platform, { type: 'null' }], description: 'The `platform` asked for; null for all.' },
       days: { type: 'array', items: ref('AnalyticsDay'), maxItems: 366, description: 'One row per day from `from` to `to`, in order.' },
     }),
   }),

@@ -69,7 +69,7 @@ describe('docs/openapi.json', () => {
       }
       const idempotent = parameters.some((parameter) => parameter.name === 'idempotency-key');
       expect(idempotent).toBe(
-        /^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook|rotate-webhook-secret|create-key)$/.test(
+        /^(dashboard-)?(connect-bluesky|create-post|edit-post|retry-post|create-media|create-webhook|test-webhook|rotate-webhook-secret|create-key|refresh-post-metrics)$/.test(
           route.operation,
         ),
       );
