@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
   routes,
@@ -18,6 +19,7 @@ import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
 import { withMcp, withMcpMedia, withMcpMemory } from './mcp-function';
 import { MediaStorage } from './media-storage';
+import { MetricsCollection } from './metrics-collection';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
@@ -54,8 +56,12 @@ const SECRET_BOX_OPERATIONS = [
   'create-key',
   'dashboard-create-key',
 ];
-/** Operations that only open what the secret box sealed (the deliverer signs with webhook secrets). */
-const SECRET_OPENING_OPERATIONS = [WEBHOOK_DELIVERY_OPERATION];
+/** Operations that only open what the secret box sealed (the deliverer signs with webhook secrets; the collector reads with LinkedIn tokens). */
+const SECRET_OPENING_OPERATIONS = [WEBHOOK_DELIVERY_OPERATION, METRICS_COLLECTOR_OPERATION];
+/** Operations that ask for a collection now (docs/api.md, "Metrics and analytics"). */
+const METRICS_REFRESH_OPERATIONS = ['refresh-post-metrics', 'dashboard-refresh-post-metrics'];
+/** The most collector invocations at once (each collects up to 10 posts together). */
+const METRICS_COLLECTOR_MAX_CONCURRENCY = 5;
 /** The most deliverer invocations at once (each makes up to 10 attempts together). */
 const WEBHOOK_DELIVERER_MAX_CONCURRENCY = 20;
 /**
@@ -205,6 +211,17 @@ export class ServiceStack extends Stack {
       delivererMaxConcurrency: WEBHOOK_DELIVERER_MAX_CONCURRENCY,
     });
 
+    // Metrics: the collector consumes the metrics queue; the publisher schedules each published post's collections.
+    const metrics = new MetricsCollection(this, 'Metrics', {
+      collector: makeFunction(METRICS_COLLECTOR_OPERATION, "Reads a published post's figures back from its platforms").bindTable(
+        this.table,
+        'RW',
+      ),
+      collectorMaxConcurrency: METRICS_COLLECTOR_MAX_CONCURRENCY,
+    });
+    metrics.allowScheduling(publisher);
+    METRICS_REFRESH_OPERATIONS.forEach((operation) => metrics.allowRefresh(this.fn(operation)));
+
     const pipeline = new PublishingPipeline(this, 'Publishing', {
       publisher,
       release,
@@ -245,6 +262,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'PublishQueueUrl', { value: pipeline.publishQueue.queueUrl });
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'MetricsDeadLetterQueueUrl', { value: metrics.deadLetterQueue.queueUrl });
   }
 
   private fn(operation: string): ApiFunction {
@@ -286,6 +304,7 @@ function assertOperationsExist(): void {
     WEBHOOK_DISPATCH_OPERATION,
     WEBHOOK_DELIVERY_OPERATION,
     EXPIRY_SWEEP_OPERATION,
+    METRICS_COLLECTOR_OPERATION,
   ]);
   const wired = [
     ...SECRET_BOX_OPERATIONS,
@@ -293,6 +312,7 @@ function assertOperationsExist(): void {
     ...LINKEDIN_SECRET_OPERATIONS,
     ...SCHEDULING_OPERATIONS,
     ...CANCELLING_OPERATIONS,
+    ...METRICS_REFRESH_OPERATIONS,
   ];
   const unknown = wired.filter((operation) => !known.has(operation));
   if (unknown.length > 0) throw new Error(`Operations wired in the stack but absent from the route table: ${unknown.join(', ')}`);

@@ -73,6 +73,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let server: Server | undefined;
   let stopScheduler = async (): Promise<void> => undefined;
   let stopWebhooks = async (): Promise<void> => undefined;
+  let stopMetrics = async (): Promise<void> => undefined;
   try {
     const created = (await ensureTable(endpoint, tableName)) === 'created';
     // Loaded now: the wiring reads the settings just handed over.
@@ -122,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       unwirePorts('publishQueue');
     };
     stopWebhooks = await startWebhooks(log);
+    stopMetrics = await startMetrics();
     // The LinkedIn-Version pin's standing, as a deployed function checks it on its first LinkedIn call
     // (imported here, not above: the configuration must be read after PUBLIC_BASE_URL is set).
     (await import('#shared/platforms/linkedin/version-guard')).checkLinkedInApiVersionOnce();
@@ -148,6 +150,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await new Promise<void>((resolve) => runningServer.close(() => resolve()));
         await stopScheduler();
         await stopWebhooks();
+        await stopMetrics();
         forgetEngine();
         await engine?.stop();
       },
@@ -156,6 +159,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     server?.close();
     await stopScheduler();
     await stopWebhooks();
+    await stopMetrics();
     forgetEngine();
     await engine?.stop();
     throw error;
@@ -183,5 +187,17 @@ async function startWebhooks(log: (line: string) => void): Promise<() => Promise
     useWebhookEventFeed(undefined);
     await runner.stop();
     unwirePorts('webhookQueue');
+  };
+}
+
+/** The metrics queue in-process (local/metrics-runner.ts), in place of SQS and the collections' schedules. */
+async function startMetrics(): Promise<() => Promise<void>> {
+  const { LocalMetricsRunner } = await import('./metrics-runner');
+  const runner = new LocalMetricsRunner();
+  wirePorts({ metricsQueue: () => runner });
+  runner.start();
+  return async () => {
+    await runner.stop();
+    unwirePorts('metricsQueue');
   };
 }

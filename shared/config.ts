@@ -52,7 +52,15 @@ export interface Config {
     deadLetterQueueArn: string | undefined;
     /** The SQS queue of webhook delivery attempts (the deliverer consumes it). */
     webhookQueueUrl?: string;
+    /** The SQS queue of metrics collections (the collector consumes it; schedules send to it by its ARN). */
+    metricsQueueUrl?: string;
+    metricsQueueArn?: string;
+    /** The schedule group of the 1 h / 24 h / 7 d collections, and the role those schedules run as. */
+    metricsScheduleGroup?: string;
+    metricsSchedulerRoleArn?: string;
   };
+  /** Where published posts' figures are read back (docs/api.md, "Metrics and analytics"). */
+  metrics: { blueskyAppViewUrl: string };
   /** AWS: the private bucket holding uploaded images and their published variants (locally DATA_DIR/media). */
   mediaBucket: string | undefined;
 }
@@ -142,7 +150,12 @@ export function envToConfig(env: Env): Config {
       publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
       webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
+      metricsQueueUrl: env.METRICS_QUEUE_URL || undefined,
+      metricsQueueArn: env.METRICS_QUEUE_ARN || undefined,
+      metricsScheduleGroup: env.METRICS_SCHEDULE_GROUP || undefined,
+      metricsSchedulerRoleArn: env.METRICS_SCHEDULER_ROLE_ARN || undefined,
     },
+    metrics: { blueskyAppViewUrl: url(env, 'BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app') },
     mediaBucket: env.MEDIA_BUCKET || undefined,
   };
 }

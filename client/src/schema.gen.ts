@@ -6,6 +6,48 @@
 // Regenerate with `npx tsx scripts/generate-client.ts` after `npm run openapi` (docs/decisions.md, "Typed client").
 
 export interface paths {
+    "/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-day figures of published posts
+         * @description One row per UTC day from `from` to `to` (both included, at most 366 days): the posts published that day and the sums of their latest figures (`impressions` null when no post of the day has them). `platform` counts only what went out there. A missing or impossible date, `to` before `from` or a longer range: INVALID_FIELD naming the parameter.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-day figures of published posts
+         * @description As the public API's get-analytics, for the signed-in account. One row per UTC day from `from` to `to` (both included, at most 366 days): the posts published that day and the sums of their latest figures (`impressions` null when no post of the day has them). `platform` counts only what went out there. A missing or impossible date, `to` before `from` or a longer range: INVALID_FIELD naming the parameter.
+         */
+        get: operations["dashboardGetAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/keys": {
         parameters: {
             query?: never;
@@ -176,6 +218,26 @@ export interface paths {
          * @description As the public API's edit-post, for the signed-in account. Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
          */
         patch: operations["dashboardEditPost"];
+        trace?: never;
+    };
+    "/dashboard/api/posts/{id}/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a post's figures again now
+         * @description As the public API's refresh-post-metrics, for the signed-in account. Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
+         */
+        post: operations["dashboardRefreshPostMetrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/dashboard/api/posts/{id}/retry": {
@@ -796,6 +858,28 @@ export interface paths {
         patch: operations["editPost"];
         trace?: never;
     };
+    "/posts/{id}/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a post's figures again now
+         * @description Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        post: operations["refreshPostMetrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/{id}/retry": {
         parameters: {
             query?: never;
@@ -1292,6 +1376,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.metrics_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.metrics_updated
+         * @description A collection read the post's figures back (`results[platform].metrics`). Opt-in: sent only to endpoints that list it in `events`. Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.
+         */
+        post: operations["eventPostMetricsUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1315,6 +1419,30 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        Analytics: {
+            analytics: {
+                /** @example 2026-11-23 */
+                from: string;
+                /** @example 2026-11-23 */
+                to: string;
+                /** @description The `platform` asked for; null for all. */
+                platform: ("linkedin" | "bluesky") | null;
+                /** @description One row per day from `from` to `to`, in order. */
+                days: components["schemas"]["AnalyticsDay"][];
+            };
+        };
+        AnalyticsDay: {
+            /** @example 2026-11-23 */
+            date: string;
+            /** @description Posts published that day (on `platform`, when given). */
+            posts: number;
+            likes: number;
+            reposts: number;
+            replies: number;
+            quotes: number;
+            /** @description null when no post of the day has impressions. */
+            impressions: number | null;
+        };
         /** @description Never carries the value or its hash. */
         ApiKey: {
             /** Format: uuid */
@@ -1452,7 +1580,7 @@ export interface components {
              */
             event_id: string;
             /** @enum {string} */
-            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "webhook.test";
+            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "webhook.test";
             /** @description 1 to 8; an operator's replay of a delivery that gave up adds one more. */
             attempt: number;
             /** @enum {string} */
@@ -1693,6 +1821,24 @@ export interface components {
             /** @constant */
             max_bytes: 65536;
         };
+        /** @description Figures read back from the platform; a figure the platform does not give is null. */
+        PlatformMetrics: {
+            /** @description Likes (Bluesky) or reactions (LinkedIn), summed over the parts of a thread. */
+            likes: number | null;
+            /** @description Reposts (Bluesky); null on LinkedIn. */
+            reposts: number | null;
+            /** @description Replies or comments by others (the thread's own parts and the first comment are not counted). */
+            replies: number | null;
+            /** @description Quote posts (Bluesky); null on LinkedIn. */
+            quotes: number | null;
+            /** @description Views, where the platform gives them to this token; null otherwise. */
+            impressions: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            collected_at: string;
+        };
         PlatformRateLimitExceededError: {
             /** @constant */
             error: "RATE_LIMIT_EXCEEDED";
@@ -1745,6 +1891,8 @@ export interface components {
                     message: string;
                 } | null;
             };
+            /** @description The figures last read back from the platform; null until the first collection (docs: "Metrics and analytics"). */
+            metrics: components["schemas"]["PlatformMetrics"] | null;
         };
         /** @description 400 PLATFORMS_NOT_CONNECTED */
         PlatformsNotConnectedError: {
@@ -2038,7 +2186,7 @@ export interface components {
              */
             url: string;
             /** @description The event types it receives. */
-            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring")[];
+            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
             description: string | null;
             /**
              * Format: date-time
@@ -2089,6 +2237,226 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), YYYY-MM-DD, included. */
+                from?: string;
+                /** @description Last day (UTC), YYYY-MM-DD, included; at most 366 days from `from`. */
+                to?: string;
+                /** @description Only what went out on this platform. */
+                platform?: "linkedin" | "bluesky";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, in order. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "analytics": {
+                     *         "from": "2026-11-22",
+                     *         "to": "2026-11-23",
+                     *         "platform": null,
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-11-22",
+                     *             "posts": 0,
+                     *             "likes": 0,
+                     *             "reposts": 0,
+                     *             "replies": 0,
+                     *             "quotes": 0,
+                     *             "impressions": null
+                     *           },
+                     *           {
+                     *             "date": "2026-11-23",
+                     *             "posts": 1,
+                     *             "likes": 12,
+                     *             "reposts": 3,
+                     *             "replies": 2,
+                     *             "quotes": 1,
+                     *             "impressions": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardGetAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), YYYY-MM-DD, included. */
+                from?: string;
+                /** @description Last day (UTC), YYYY-MM-DD, included; at most 366 days from `from`. */
+                to?: string;
+                /** @description Only what went out on this platform. */
+                platform?: "linkedin" | "bluesky";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, in order. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "analytics": {
+                     *         "from": "2026-11-22",
+                     *         "to": "2026-11-23",
+                     *         "platform": null,
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-11-22",
+                     *             "posts": 0,
+                     *             "likes": 0,
+                     *             "reposts": 0,
+                     *             "replies": 0,
+                     *             "quotes": 0,
+                     *             "impressions": null
+                     *           },
+                     *           {
+                     *             "date": "2026-11-23",
+                     *             "posts": 1,
+                     *             "likes": 12,
+                     *             "reposts": 3,
+                     *             "replies": 2,
+                     *             "quotes": 1,
+                     *             "impressions": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     dashboardListKeys: {
         parameters: {
             query?: never;
@@ -2789,14 +3157,16 @@ export interface operations {
                      *               "error": {
                      *                 "code": "PLATFORM_AUTH_EXPIRED",
                      *                 "message": "LinkedIn refused the access token: The token used in the request has expired"
-                     *               }
+                     *               },
+                     *               "metrics": null
                      *             },
                      *             "bluesky": {
                      *               "status": "published",
                      *               "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
                      *               "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
                      *               "published_at": "2026-11-23T10:00:02.120Z",
-                     *               "error": null
+                     *               "error": null,
+                     *               "metrics": null
                      *             }
                      *           },
                      *           "created_by": {
@@ -3034,14 +3404,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -4077,14 +4449,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -4221,6 +4595,169 @@ export interface operations {
             };
         };
     };
+    dashboardRefreshPostMetrics: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the collection follows. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "post": {
+                     *         "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "content": "Shipping v2 today (finally) #launch",
+                     *         "platform_content": {},
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ],
+                     *         "media": [],
+                     *         "link_preview": true,
+                     *         "status": "published",
+                     *         "scheduled_for": null,
+                     *         "created_at": "2026-11-23T10:00:00.000Z",
+                     *         "published_at": "2026-11-23T10:00:02.120Z",
+                     *         "results": {
+                     *           "bluesky": {
+                     *             "status": "published",
+                     *             "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
+                     *             "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
+                     *             "published_at": "2026-11-23T10:00:02.120Z",
+                     *             "error": null,
+                     *             "metrics": {
+                     *               "likes": 12,
+                     *               "reposts": 3,
+                     *               "replies": 2,
+                     *               "quotes": 1,
+                     *               "impressions": null,
+                     *               "collected_at": "2026-11-23T11:00:04.512Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description POST_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostNotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     dashboardRetryPost: {
         parameters: {
             query?: never;
@@ -4306,14 +4843,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "published",
                      *             "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
                      *             "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
                      *             "published_at": "2026-11-23T10:00:02.120Z",
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -6221,7 +6760,7 @@ export interface operations {
                      *       "post.failed"
                      *     ]
                      */
-                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring")[];
+                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
                     /**
                      * Format: unicode-text
                      * @description A note for you, at most 200 characters.
@@ -7896,14 +8435,16 @@ export interface operations {
                      *               "error": {
                      *                 "code": "PLATFORM_AUTH_EXPIRED",
                      *                 "message": "LinkedIn refused the access token: The token used in the request has expired"
-                     *               }
+                     *               },
+                     *               "metrics": null
                      *             },
                      *             "bluesky": {
                      *               "status": "published",
                      *               "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
                      *               "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
                      *               "published_at": "2026-11-23T10:00:02.120Z",
-                     *               "error": null
+                     *               "error": null,
+                     *               "metrics": null
                      *             }
                      *           },
                      *           "created_by": {
@@ -8133,14 +8674,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -8947,14 +9490,16 @@ export interface operations {
                      *             "error": {
                      *               "code": "PLATFORM_AUTH_EXPIRED",
                      *               "message": "LinkedIn refused the access token: The token used in the request has expired"
-                     *             }
+                     *             },
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "published",
                      *             "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
                      *             "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
                      *             "published_at": "2026-11-23T10:00:02.120Z",
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -9293,14 +9838,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -9438,6 +9985,168 @@ export interface operations {
             };
         };
     };
+    refreshPostMetrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the collection follows. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "post": {
+                     *         "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "content": "Shipping v2 today (finally) #launch",
+                     *         "platform_content": {},
+                     *         "platforms": [
+                     *           "bluesky"
+                     *         ],
+                     *         "media": [],
+                     *         "link_preview": true,
+                     *         "status": "published",
+                     *         "scheduled_for": null,
+                     *         "created_at": "2026-11-23T10:00:00.000Z",
+                     *         "published_at": "2026-11-23T10:00:02.120Z",
+                     *         "results": {
+                     *           "bluesky": {
+                     *             "status": "published",
+                     *             "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
+                     *             "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
+                     *             "published_at": "2026-11-23T10:00:02.120Z",
+                     *             "error": null,
+                     *             "metrics": {
+                     *               "likes": 12,
+                     *               "reposts": 3,
+                     *               "replies": 2,
+                     *               "quotes": 1,
+                     *               "impressions": null,
+                     *               "collected_at": "2026-11-23T11:00:04.512Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description POST_NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostNotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     retryPost: {
         parameters: {
             query?: never;
@@ -9519,14 +10228,16 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "published",
                      *             "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a",
                      *             "platform_post_id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a",
                      *             "published_at": "2026-11-23T10:00:02.120Z",
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
@@ -11391,7 +12102,7 @@ export interface operations {
                      *       "post.failed"
                      *     ]
                      */
-                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring")[];
+                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
                     /**
                      * Format: unicode-text
                      * @description A note for you, at most 200 characters.
@@ -12315,6 +13026,45 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["ProfileEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none in 10 s) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventPostMetricsUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt. */
+                "webhook-id": string;
+                /** @description When this attempt was signed (unix seconds); reject ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. For 24 hours after a rotation, one such signature per secret in force, separated by spaces (the new secret first): accept the request when any one verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.metrics_updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     * @example 2026-11-23T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["PostEventData"];
                 };
             };
         };

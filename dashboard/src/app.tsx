@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
+import { AnalyticsPage } from './pages/analytics';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
@@ -28,6 +29,7 @@ const TITLES: Record<Page, string> = {
   import: 'Import CSV',
   queue: 'Posting queue',
   'queue-calendar': 'Queue planner',
+  analytics: 'Analytics',
 };
 const NAV: Page[] = [
   'keys',
@@ -41,6 +43,7 @@ const NAV: Page[] = [
   'queue',
   'queue-calendar',
   'import',
+  'analytics',
 ];
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -146,6 +149,7 @@ export function App() {
         {session && shown === 'import' && <CsvImportPage />}
         {session && shown === 'queue' && <QueueSettingsPage />}
         {session && shown === 'queue-calendar' && <QueueCalendarPage />}
+        {session && shown === 'analytics' && <AnalyticsPage />}
       </main>
     </>
   );

@@ -17,7 +17,8 @@ export type Page =
   | 'drafts'
   | 'import'
   | 'queue'
-  | 'queue-calendar';
+  | 'queue-calendar'
+  | 'analytics';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -31,6 +32,7 @@ const PAGES: readonly Page[] = [
   'import',
   'queue',
   'queue-calendar',
+  'analytics',
 ];
 
 export function currentPage(): Page | undefined {

@@ -3,6 +3,7 @@ import type { OperationDoc } from './operation-doc';
 import { accountOperations } from './operations-account';
 import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
+import { metricsOperations } from './operations-metrics';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
@@ -20,6 +21,7 @@ const publicDocs: Record<string, OperationDoc> = {
   ...accountOperations,
   ...webhookOperations,
   ...queueOperations,
+  ...metricsOperations,
 };
 
 function likePublic(operation: string, note = ''): OperationDoc {
@@ -92,6 +94,8 @@ export const dashboardOperations: Record<string, OperationDoc> = {
   'dashboard-create-webhook': likePublic('create-webhook', ' The secret is shown this once.'),
   'dashboard-delete-webhook': likePublic('delete-webhook'),
   'dashboard-test-webhook': likePublic('test-webhook'),
+  'dashboard-refresh-post-metrics': likePublic('refresh-post-metrics'),
+  'dashboard-get-analytics': likePublic('get-analytics'),
   'dashboard-rotate-webhook-secret': likePublic('rotate-webhook-secret', ' The new secret is shown this once.'),
   'dashboard-list-webhook-deliveries': likePublic('list-webhook-deliveries'),
   'dashboard-get-queue': likePublic('get-queue'),

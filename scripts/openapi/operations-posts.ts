@@ -4,7 +4,7 @@ import { retryPostSchema } from '#shared/http/endpoints/retry-post/schema';
 import { listPostsQuerySchema } from '#shared/http/endpoints/list-posts/schema';
 import type { OperationDoc } from './operation-doc';
 
-const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
 const scheduledPost = {
   id: '9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59',
   content: 'Shipping v2 today (finally) #launch',
@@ -32,6 +32,7 @@ const partiallyPublished = {
       platform_post_id: null,
       published_at: null,
       error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'LinkedIn refused the access token: The token used in the request has expired' },
+      metrics: null,
     },
     bluesky: {
       status: 'published',
@@ -39,6 +40,7 @@ const partiallyPublished = {
       platform_post_id: 'at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbq2xkzxyz2a',
       published_at: '2026-11-23T10:00:02.120Z',
       error: null,
+      metrics: null,
     },
   },
 };

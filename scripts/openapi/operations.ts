@@ -5,6 +5,7 @@ import { batchOperations } from './operations-batch';
 import { dashboardOperations } from './operations-dashboard';
 import { draftOperations } from './operations-drafts';
 import { mediaOperations } from './operations-media';
+import { metricsOperations } from './operations-metrics';
 import { postOperations } from './operations-posts';
 import { profileOperations } from './operations-profiles';
 import { webhookOperations } from './operations-webhooks';
@@ -24,6 +25,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   ...webhookOperations,
   ...agentOperations,
   ...queueOperations,
+  ...metricsOperations,
   ...dashboardOperations,
   ...batchOperations,
 };

@@ -5,6 +5,7 @@ import type { PlatformErrorCode } from '#shared/platforms/publisher';
 import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
+import { metricsSchemas } from './metrics-schemas';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -66,6 +67,10 @@ const platformResult = withOptional(
         }),
       ),
       first_comment: { ...firstCommentResult, description: 'Present only when the post has a first comment for this platform.' },
+      metrics: {
+        ...nullable(ref('PlatformMetrics')),
+        description: 'The figures last read back from the platform; null until the first collection (docs: "Metrics and analytics").',
+      },
     },
     { description: "One platform's outcome. Platform failures are recorded here, never as HTTP errors." },
   ),
@@ -120,6 +125,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
   }),
   PlatformResult: platformResult,
+  ...metricsSchemas,
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },

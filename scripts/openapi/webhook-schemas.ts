@@ -74,6 +74,7 @@ const DATA: Record<AnyWebhookEventType, string> = {
   'post.failed': 'PostEventData',
   'profile.needs_reconnect': 'ProfileEventData',
   'profile.expiring': 'ProfileEventData',
+  'post.metrics_updated': 'PostEventData',
   [TEST_EVENT_TYPE]: 'TestEventData',
 };
 
@@ -83,6 +84,8 @@ const WHEN: Record<AnyWebhookEventType, string> = {
   'post.failed': "A post went out nowhere (see each platform's `error`).",
   'profile.needs_reconnect': "Publishing found the profile's credentials revoked or expired: connect it again.",
   'profile.expiring': 'The LinkedIn access token expires within 7 days (`expires_at`); sent once per token. Reconnect to renew it.',
+  'post.metrics_updated':
+    "A collection read the post's figures back (`results[platform].metrics`). Opt-in: sent only to endpoints that list it in `events`.",
   [TEST_EVENT_TYPE]: 'Sent on request (POST /webhooks/{id}/test), whatever the endpoint subscribed to.',
 };
 

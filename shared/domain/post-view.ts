@@ -2,12 +2,14 @@ import type { PlatformResult, Post, PostCreator } from '#shared/domain/post';
 import type { Platform } from './platforms';
 import { toMediaView, type MediaView } from './media-view';
 import { firstCommentFor, firstCommentView } from './first-comment';
+import type { PlatformMetrics } from './post-metrics';
 
 /** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
 export type PostView = Pick<
   Post,
   'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'
 > & {
+  results: Partial<Record<keyof Post['results'], PlatformResult & { metrics: PlatformMetrics | null }>>;
   platform_content: NonNullable<Post['platform_content']>;
   link_preview: boolean;
   media: MediaView[];
@@ -42,7 +44,10 @@ export function toPostView(post: Post): PostView {
     results: Object.fromEntries(
       post.platforms.map((platform) => [
         platform,
-        withFirstComment(post, platform, publicResult(post.results[platform] as PlatformResult)),
+        {
+          ...withFirstComment(post, platform, publicResult(post.results[platform] as PlatformResult)),
+          metrics: post.metrics?.[platform] ?? null,
+        },
       ]),
     ) as PostView['results'],
     created_by: post.created_by ?? null,

@@ -3,6 +3,7 @@ import type { PostMedia } from './media-view';
 import type { PlatformContent } from './platform-content';
 import type { Platform } from './platforms';
 import type { PostStatus } from './post-status';
+import type { PostMetrics } from './post-metrics';
 
 /** A post as the service keeps it (docs/api.md, "Posts"); shared/store/posts.ts maps it to its item. */
 export interface PlatformResult {
@@ -54,6 +55,9 @@ export interface Post {
   version?: number;
   /** Who created the post (docs/api.md, "Drafts"); absent on posts created before it was recorded. */
   created_by?: PostCreator;
+  /** The latest figures read back per platform, and the last refresh asked for (docs/api.md, "Metrics and analytics"). */
+  metrics?: PostMetrics;
+  metrics_refresh_at?: string;
 }
 
 /** A post's version (0 until its first edit or retry). */

@@ -8,8 +8,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.failed',
   'profile.needs_reconnect',
   'profile.expiring',
+  'post.metrics_updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Events an endpoint gets only when it names them (a busy account's metrics would drown the rest). */
+export const OPT_IN_EVENT_TYPES: readonly WebhookEventType[] = ['post.metrics_updated'];
+/** What an endpoint created without `events` subscribes to. */
+export const DEFAULT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !OPT_IN_EVENT_TYPES.includes(type));
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 

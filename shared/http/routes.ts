@@ -44,6 +44,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/posts/{id}/retry', operation: 'retry-post', auth: 'api-key', scope: 'write' },
   { method: 'POST', path: '/posts/{id}/schedule', operation: 'schedule-post', auth: 'api-key', scope: 'write' },
   { method: 'GET', path: '/usage', operation: 'get-usage', auth: 'api-key', scope: 'read' },
+  // write, not read: a refresh spends the account's platform calls and writes (docs/api.md, "Metrics and analytics").
+  { method: 'POST', path: '/posts/{id}/metrics/refresh', operation: 'refresh-post-metrics', auth: 'api-key', scope: 'write' },
+  { method: 'GET', path: '/analytics', operation: 'get-analytics', auth: 'api-key', scope: 'read' },
   { method: 'POST', path: '/media', operation: 'create-media', auth: 'api-key', scope: 'draft' },
   { method: 'POST', path: '/media/{id}/complete', operation: 'complete-media', auth: 'api-key', scope: 'draft' },
   { method: 'GET', path: '/media/{id}', operation: 'get-media', auth: 'api-key', scope: 'read' },
@@ -96,6 +99,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/dashboard/api/webhooks/{id}/deliveries', operation: 'dashboard-list-webhook-deliveries', auth: 'session' },
   { method: 'GET', path: '/dashboard/api/queue', operation: 'dashboard-get-queue', auth: 'session' },
   { method: 'PUT', path: '/dashboard/api/queue', operation: 'dashboard-put-queue', auth: 'session' },
+  { method: 'POST', path: '/dashboard/api/posts/{id}/metrics/refresh', operation: 'dashboard-refresh-post-metrics', auth: 'session' },
+  { method: 'GET', path: '/dashboard/api/analytics', operation: 'dashboard-get-analytics', auth: 'session' },
 ];
 
 /** Answers every request that matches no route (API Gateway's `$default` route). */
@@ -109,6 +114,8 @@ export const RELEASE_OPERATION = 'release-post';
 export const WEBHOOK_DISPATCH_OPERATION = 'dispatch-webhook-events';
 /** ...which the deliverer makes, one attempt per message of the webhook queue... */
 export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
+/** Metrics: the collector consumes the metrics queue (docs/decisions.md, "Metrics collection"). */
+export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
 /** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
 

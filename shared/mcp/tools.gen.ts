@@ -4,6 +4,53 @@ import type { McpToolDefinition } from './tool-definition';
 
 export const mcpTools: readonly McpToolDefinition[] = [
   {
+    "name": "get_analytics",
+    "title": "Per-day figures of published posts",
+    "description": "Per-day figures of published posts.\n\nOne row per UTC day from `from` to `to` (both included, at most 366 days): the posts published that day and the sums of their latest figures (`impressions` null when no post of the day has them). `platform` counts only what went out there. A missing or impossible date, `to` before `from` or a longer range: INVALID_FIELD naming the parameter.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "from": {
+          "type": "string",
+          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+          "description": "First day (UTC), YYYY-MM-DD, included."
+        },
+        "to": {
+          "type": "string",
+          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+          "description": "Last day (UTC), YYYY-MM-DD, included; at most 366 days from `from`."
+        },
+        "platform": {
+          "type": "string",
+          "enum": [
+            "linkedin",
+            "bluesky"
+          ],
+          "description": "Only what went out on this platform."
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Per-day figures of published posts",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-analytics",
+    "method": "GET",
+    "path": "/analytics",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [
+      "from",
+      "to",
+      "platform"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "name": "list_keys",
     "title": "List API keys",
     "description": "List API keys.\n\nNames, prefixes and dates; never a value or a hash.\n\nNeeds a key with scope `read` or above.",
@@ -1199,6 +1246,47 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": false
   },
   {
+    "name": "refresh_post_metrics",
+    "title": "Read a post's figures again now",
+    "description": "Read a post's figures again now.\n\nAnswers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Read a post's figures again now",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "refresh-post-metrics",
+    "method": "POST",
+    "path": "/posts/{id}/metrics/refresh",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": true
+  },
+  {
     "name": "retry_post",
     "title": "Retry a failed or partially published post",
     "description": "Retry a failed or partially published post.\n\nPublishes again, now or at `scheduled_for`, only the platforms whose result is `failed`, except those failed with PLATFORM_OUTCOME_UNKNOWN (they may already have the post) unless `include_outcome_unknown` is true. Their results go back to `pending`; the final status is computed over all platforms. `content` corrects the text of a failed post (INVALID_POST_STATE on a partially published one). Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE (not failed or partially published, or nothing to retry), PLATFORMS_NOT_CONNECTED, and the LinkedIn spacing (a retry to LinkedIn is a LinkedIn post at its new time). Not counted against the monthly limit.\n\nNeeds a key with scope `write` or above.",
@@ -1785,7 +1873,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "post.partially_published",
               "post.failed",
               "profile.needs_reconnect",
-              "profile.expiring"
+              "profile.expiring",
+              "post.metrics_updated"
             ]
           },
           "description": "The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.",

@@ -1,3 +1,4 @@
+import type { MetricsQueue } from './metrics-queue';
 import type { ObjectStorage } from './object-storage';
 import type { PublishQueue } from './publish-queue';
 import type { PostScheduler } from './scheduler';
@@ -16,6 +17,7 @@ export interface Ports {
   webhookQueue: WebhookQueue;
   objectStorage: ObjectStorage;
   secretBox: SecretBox;
+  metricsQueue: MetricsQueue;
 }
 
 type PortName = keyof Ports;
@@ -68,3 +70,4 @@ export const publishQueue = (): Promise<PublishQueue> => port('publishQueue');
 export const webhookQueue = (): Promise<WebhookQueue> => port('webhookQueue');
 export const objectStorage = (): Promise<ObjectStorage> => port('objectStorage');
 export const secretBox = (): Promise<SecretBox> => port('secretBox');
+export const metricsQueue = (): Promise<MetricsQueue> => port('metricsQueue');

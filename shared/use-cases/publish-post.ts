@@ -24,6 +24,7 @@ import { versionOf, type PlatformResult, type Post } from '#shared/domain/post';
 import { getPostItem } from '#shared/store/posts';
 import { getProfileItem } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
+import { startMetricsCollection } from './metrics/post-metrics';
 import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 
@@ -292,5 +293,6 @@ async function finalize(post: Post): Promise<void> {
   if (await finalizePost(post, status, publishedAt, finished)) {
     logger.info('post finished', { status });
     announce(finished);
+    await startMetricsCollection(post);
   }
 }

@@ -20,6 +20,10 @@ wirePorts({
     const { SqsWebhookQueue } = await import('#shared/adapters/aws/sqs-webhook-queue');
     return new SqsWebhookQueue(config.aws.webhookQueueUrl);
   },
+  metricsQueue: async () => {
+    const { SqsMetricsQueue } = await import('#shared/adapters/aws/sqs-metrics-queue');
+    return new SqsMetricsQueue(config.aws);
+  },
   objectStorage: async () => {
     if (!config.mediaBucket) throw new Error('MEDIA_BUCKET is not set');
     const { S3ObjectStorage } = await import('#shared/adapters/aws/s3-object-storage');

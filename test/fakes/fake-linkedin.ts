@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
 import { fakeLinkedInSocialActions } from './fake-linkedin-social-actions';
+import { fakeLinkedInMetrics } from './fake-linkedin-metrics';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -455,6 +456,13 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     postExists: (urn) => received.some((post) => post.urn === urn),
     now,
   });
+  const metrics = fakeLinkedInMetrics({
+    send,
+    restError,
+    restHeadersProblem,
+    tokenProblem,
+    postExists: (urn) => received.some((post) => post.urn === urn),
+  });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -471,6 +479,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
       if (organizations.route(request.method, url, request.headers, response)) return;
       if (socialActions.route(request.method, url, raw, request.headers, response)) return;
+      if (metrics.route(request.method, url, request.headers, response)) return;
       if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
     });
@@ -544,6 +553,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     organizations: organizations.controls,
     /** Comments on posts (fake-linkedin-social-actions.ts). */
     comments: socialActions.controls,
+    /** Likes and comments counts read through the Social Actions API (fake-linkedin-metrics.ts). */
+    metrics: metrics.controls,
     /** Who consents at GET /oauth/v2/authorization. */
     setConsentUser: (user: FakeLinkedInUser) => void (consentUser = user),
     setTokenLifetime: (seconds: number) => void (tokenLifetimeSeconds = seconds),

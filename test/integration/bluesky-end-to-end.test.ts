@@ -60,6 +60,7 @@ describe('Bluesky end to end', () => {
       platform_post_id: record.uri,
       published_at: expect.stringMatching(/Z$/),
       error: null,
+      metrics: null,
     });
     expect(record.value.facets).toHaveLength(3);
 

@@ -870,6 +870,61 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('POST', api, api, { headers, body: { posts: 'none' } }), 400, 'INVALID_FIELD');
   });
 
+  it('metrics: refresh a published post (202, then 429), analytics (200, 400), API and dashboard', async () => {
+    const email = uniqueEmail('contract-metrics');
+    const { accountId, apiKey: key } = await accountWithLogin(service, email);
+    await service.connectProfile(accountId, 'linkedin');
+    /** A post left as the publisher leaves one LinkedIn published. */
+    const published = async () => {
+      const { db, tableName } = await import('#shared/store/client');
+      const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { postKey } = await import('#shared/store/posts');
+      const created = await service.call('POST', '/posts', {
+        key,
+        body: {
+          content: `Metrics contract ${Math.random()}`,
+          platforms: ['linkedin'],
+          scheduled_for: inMinutes(60 + Math.floor(Math.random() * 600)),
+        },
+      });
+      const at = new Date().toISOString();
+      const result = {
+        status: 'published',
+        url: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+        platform_post_id: 'urn:li:share:1',
+        published_at: at,
+        error: null,
+      };
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: postKey(created.json.post.id),
+          UpdateExpression: 'SET #s = :published, results = :results, published_at = :at',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':published': 'published', ':results': { linkedin: result }, ':at': at },
+        }),
+      );
+      return created.json.post.id as string;
+    };
+    const first = await published();
+    const refresh = (template: string, path: string, options: CallOptions) => call('POST', template, path, options);
+    expect((await refresh('/posts/{id}/metrics/refresh', `/posts/${first}/metrics/refresh`, { key })).status).toBe(202);
+    expectError(await refresh('/posts/{id}/metrics/refresh', `/posts/${first}/metrics/refresh`, { key }), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await refresh('/posts/{id}/metrics/refresh', '/posts/nope/metrics/refresh', { key }), 400, 'INVALID_ID');
+    expect((await call('GET', '/analytics', '/analytics?from=2026-11-01&to=2026-11-30', { key })).status).toBe(200);
+    expectError(await call('GET', '/analytics', '/analytics?from=2026-11-30&to=2026-11-01', { key }), 400, 'INVALID_FIELD');
+
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const second = await published();
+    const template = '/dashboard/api/posts/{id}/metrics/refresh';
+    expect((await refresh(template, `/dashboard/api/posts/${second}/metrics/refresh`, { headers })).status).toBe(202);
+    expectError(await refresh(template, `/dashboard/api/posts/${second}/metrics/refresh`, { headers }), 429, 'RATE_LIMIT_EXCEEDED');
+    const analytics = '/dashboard/api/analytics';
+    expect((await call('GET', analytics, `${analytics}?from=2026-11-01&to=2026-11-02&platform=linkedin`, { headers })).status).toBe(200);
+    expectError(await call('GET', analytics, `${analytics}?from=2026-11-01`, { headers }), 400, 'INVALID_FIELD');
+  });
+
   it('covered every route with a success and an error', () => {
     const missing = routes
       .map((route) => `${route.method} ${route.path}`)

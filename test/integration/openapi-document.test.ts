@@ -69,7 +69,7 @@ describe('docs/openapi.json', () => {
       }
       const idempotent = parameters.some((parameter) => parameter.name === 'idempotency-key');
       expect(idempotent).toBe(
-        /^(dashboard-)?(connect-bluesky|create-post|create-posts-batch|edit-post|retry-post|schedule-post|create-media|create-webhook|test-webhook|rotate-webhook-secret|create-key)$/.test(
+        /^(dashboard-)?(connect-bluesky|create-post|create-posts-batch|edit-post|retry-post|schedule-post|create-media|create-webhook|test-webhook|rotate-webhook-secret|create-key|refresh-post-metrics)$/.test(
           route.operation,
         ),
       );

@@ -64,7 +64,7 @@ describe('editing a scheduled post', () => {
       scheduled_for: moved,
       link_preview: false,
     });
-    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
     expect([response.status, response.json]).toEqual([
       200,
       {

@@ -37,7 +37,7 @@ describe('reading, listing and deleting posts', () => {
       body: { content: 'Hello (world) #news', platforms: ['linkedin', 'bluesky'], scheduled_for: scheduledFor },
     });
     expect(scheduled.status).toBe(201);
-    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
     expect(scheduled.json).toEqual({
       post: {
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),

@@ -87,7 +87,7 @@ describe('retrying a post', () => {
     const usedBefore = await used();
     const at = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000);
     const response = await retry(id, { content: 'Corrected text', scheduled_for: at.toISOString() });
-    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+    const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
     expect([response.status, response.json.post]).toEqual([
       200,
       expect.objectContaining({

@@ -62,6 +62,7 @@ describe('publisher', () => {
       platform_post_id: `linkedin:${postId}`,
       published_at: expect.stringMatching(/Z$/),
       error: null,
+      metrics: null,
     });
     await publish(postId);
     expect(linkedin.callsFor(postId) + bluesky.callsFor(postId)).toBe(2);

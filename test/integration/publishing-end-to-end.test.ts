@@ -70,6 +70,7 @@ describe('publishing end to end', () => {
         platform_post_id: created.urn,
         published_at: expect.any(String),
         error: null,
+        metrics: null,
       },
       bluesky: {
         status: 'published',
@@ -77,6 +78,7 @@ describe('publishing end to end', () => {
         platform_post_id: record.uri,
         published_at: expect.any(String),
         error: null,
+        metrics: null,
       },
     });
     expect(published.published_at).toMatch(/Z$/);

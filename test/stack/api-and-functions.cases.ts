@@ -6,6 +6,7 @@ import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
   routeKey,
@@ -90,6 +91,7 @@ describe('functions', () => {
     WEBHOOK_DISPATCH_OPERATION,
     WEBHOOK_DELIVERY_OPERATION,
     EXPIRY_SWEEP_OPERATION,
+    METRICS_COLLECTOR_OPERATION,
   ];
 
   it('has one function per route, plus not-found, the publisher, the release step and the three webhook functions', () => {

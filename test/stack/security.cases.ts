@@ -32,7 +32,14 @@ beforeAll(() => {
 
 const routeOperations = routes.map((route) => route.operation);
 const webhookOperations = [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION];
-const allOperations = [DEFAULT_OPERATION, ...routeOperations, PUBLISHER_OPERATION, RELEASE_OPERATION, ...webhookOperations];
+const allOperations = [
+  DEFAULT_OPERATION,
+  ...routeOperations,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  ...webhookOperations,
+  'collect-metrics',
+];
 const ref = (element: unknown): string => logicalIdOf(stack, element as CfnElement);
 
 describe('no wildcard actions', () => {
@@ -89,6 +96,7 @@ describe('functions', () => {
         'deliver-webhook',
         // The MCP function runs the public operations in its process (lib/mcp-function.ts).
         'mcp',
+        'collect-metrics',
       ],
     ],
     // The deliverer opens webhook secrets to sign; it never seals one.
@@ -123,6 +131,7 @@ describe('functions', () => {
         'create-posts-batch',
         'dashboard-create-posts-batch',
         'mcp',
+        'publish-post',
       ],
     ],
     ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post', 'mcp']],
@@ -140,6 +149,7 @@ describe('functions', () => {
         'create-posts-batch',
         'dashboard-create-posts-batch',
         'mcp',
+        'publish-post',
       ],
     ],
     ['lambda:InvokeFunction', []],
@@ -161,6 +171,8 @@ describe('functions', () => {
         'dispatch-webhook-events',
         'deliver-webhook',
         'mcp',
+        'refresh-post-metrics',
+        'dashboard-refresh-post-metrics',
       ],
     ],
     ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media', 'mcp']],
@@ -177,6 +189,7 @@ describe('functions', () => {
     const withVariable = (name: string) =>
       allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
     expect(withVariable('KMS_KEY_ID')).toEqual([
+      'collect-metrics',
       'connect-bluesky',
       'create-key',
       'create-webhook',

@@ -1,5 +1,5 @@
 import { newId } from '#shared/domain/ids';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
+import { DEFAULT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
@@ -25,7 +25,7 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const id = newId();
   const { secret, sealed } = await newSealedSecret(accountId, id);
   // Duplicates merged, in the order of the list in docs/api.md, "Webhooks".
-  const events = input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events?.includes(type)) : [...WEBHOOK_EVENT_TYPES];
+  const events = input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events?.includes(type)) : [...DEFAULT_WEBHOOK_EVENT_TYPES];
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
   if (!(await putWebhook(item, MAX_WEBHOOKS))) {
