@@ -6,6 +6,7 @@ import { describeFailure, failureKind, pdsAddressRefusal, retryAfterSeconds } fr
 import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
+import { videoEmbed } from './video';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -22,7 +23,9 @@ export const blueskyPublisher: PlatformPublisher = {
     try {
       session = await openProfileSession(request.profile, request.accountId);
       const parts = renderBlueskyThread(request.content);
-      const embed = request.images?.length
+      const embed = request.video
+        ? await videoEmbed(session, request.video)
+        : request.images?.length
         ? await imagesEmbed(session, request.images)
         : request.linkCard
           ? await externalEmbed(session, request.linkCard)
