@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
+import { fakeLinkedInVideos } from './fake-linkedin-videos';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -257,6 +258,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (article.thumbnail !== undefined) return imageProblem(article.thumbnail, '/content/article/thumbnail');
       return undefined;
     }
+    if (content.media && videos.isVideo(content.media.id)) return videos.mediaProblem(content.media, author);
     if (content.media) {
       if (content.media.altText !== undefined && (typeof content.media.altText !== 'string' || content.media.altText.length > 4086))
         return { status: 422, message: 'Field /content/media/altText must be a string of at most 4086 characters' };
@@ -445,6 +447,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   const organizations = fakeLinkedInOrganizations({ send, restError, restHeadersProblem, tokenProblem });
+  const videos = fakeLinkedInVideos({ send, restError, restHeadersProblem, tokenProblem, actingAs: organizations.actingAs, baseUrl: () => baseUrl });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -459,6 +462,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'GET /v2/userinfo') return userinfo(request.headers, response);
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
+      if (videos.route(request.method, url, bytes, request.headers, response)) return;
       if (organizations.route(request.method, url, request.headers, response)) return;
       if (request.method === 'PUT' && url.pathname.startsWith('/dms-uploads/')) return uploadImage(url, bytes, request.headers, response);
       send(response, 404, { status: 404, message: `No resource ${route}` });
@@ -549,6 +553,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     postCount: (): number => received.filter((post) => post.urn !== undefined).length,
     /** Images registered through the Images API (uploaded or not), by URN. */
     images: (): Map<string, FakeImage> => new Map(images),
+    /** The Videos API (fake-linkedin-videos.ts). */
+    videos: videos.controls,
     stop: async (): Promise<void> => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -56,7 +56,11 @@ export async function videoEmbed(session: ProfileSession, video: PublishVideo): 
       };
     }
     if (status.state === 'JOB_STATE_FAILED')
-      throw new XRPCError(400, 'VideoProcessingFailed', `Bluesky could not process the video: ${status.error ?? status.message ?? 'failed'}`);
+      throw new XRPCError(
+        400,
+        'VideoProcessingFailed',
+        `Bluesky could not process the video: ${status.error ?? status.message ?? 'failed'}`,
+      );
     const waited = clock.now().getTime() - started;
     if (waited >= maxWaitMs) throw new VideoStillProcessing(jobId, waited);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -118,6 +122,7 @@ async function jobStatus(service: string, jobId: string): Promise<JobStatus | un
  */
 function videoServiceError(status: number, answer: { error?: string; message?: string }, method: string): Error {
   const message = `video service ${method}: ${answer.error ?? status}${answer.message ? ` (${answer.message})` : ''}`;
-  if (status >= 400 && status < 500 && status !== 401 && status !== 429) return new XRPCError(400, answer.error ?? 'VideoRejected', message);
+  if (status >= 400 && status < 500 && status !== 401 && status !== 429)
+    return new XRPCError(400, answer.error ?? 'VideoRejected', message);
   return new Error(message);
 }

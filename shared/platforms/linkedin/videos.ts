@@ -67,7 +67,11 @@ export async function uploadVideo(video: PublishVideo, context: ImageUploadConte
     method: 'POST',
     headers,
     body: JSON.stringify({
-      finalizeUploadRequest: { video: value.video, uploadToken: typeof value.uploadToken === 'string' ? value.uploadToken : '', uploadedPartIds: etags },
+      finalizeUploadRequest: {
+        video: value.video,
+        uploadToken: typeof value.uploadToken === 'string' ? value.uploadToken : '',
+        uploadedPartIds: etags,
+      },
     }),
     timeoutMs: context.timeoutMs,
   });
