@@ -21,12 +21,12 @@ function findFfmpeg(): string | undefined {
 
 export const ffmpegPath = findFfmpeg();
 
-export const describeWithFfmpeg: jest.Describe = ffmpegPath
-  ? describe
-  : (((name: string, ...rest: unknown[]) => {
-      console.warn(`skipped "${name}": no ffmpeg binary (the optional package @ffmpeg-installer/linux-x64 is not installed)`);
-      return (describe.skip as (...args: unknown[]) => void)(name, ...rest);
-    }) as unknown as jest.Describe);
+/** `describe`, or `describe.skip` with the reason printed where there is no ffmpeg binary (looked up at call time, so benches can import this file). */
+export function describeWithFfmpeg(name: string, body: () => void): void {
+  if (ffmpegPath) return describe(name, body);
+  console.warn(`skipped "${name}": no ffmpeg binary (the optional package @ffmpeg-installer/linux-x64 is not installed)`);
+  describe.skip(name, body);
+}
 
 export interface Clips {
   dir: string;
