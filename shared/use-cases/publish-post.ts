@@ -255,12 +255,14 @@ async function imagesFor(post: Post, platform: Platform): Promise<PublishImage[]
   if (!post.media?.length) return [];
   const storage = await objectStorage();
   return Promise.all(
-    post.media.filter((media) => !isVideoMedia(media)).map(async (media) => {
-      const variant = media.variants[platform];
-      const bytes = await storage.read(variant.key, variant.size_bytes);
-      if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
-      return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
-    }),
+    post.media
+      .filter((media) => !isVideoMedia(media))
+      .map(async (media) => {
+        const variant = media.variants[platform];
+        const bytes = await storage.read(variant.key, variant.size_bytes);
+        if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
+        return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
+      }),
   );
 }
 

@@ -39,8 +39,6 @@ export async function completeVideo(media: Media): Promise<MediaView> {
   });
   const result = ready ?? (await getMedia(media.account_id, media.id, clock.now()));
   if (!result) throw notFound();
-  await storage
-    .remove([media.upload_key])
-    .catch((error: Error) => logger.warn('raw upload not removed', { media_id: media.id, error }));
+  await storage.remove([media.upload_key]).catch((error: Error) => logger.warn('raw upload not removed', { media_id: media.id, error }));
   return toMediaView(result);
 }

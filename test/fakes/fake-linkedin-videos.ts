@@ -47,8 +47,8 @@ export function fakeLinkedInVideos(host: VideoHost) {
     return issued as Issued;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function parse(raw: string): Record<string, any> | undefined {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     try {
       return JSON.parse(raw) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     } catch {

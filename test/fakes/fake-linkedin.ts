@@ -447,7 +447,14 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   }
 
   const organizations = fakeLinkedInOrganizations({ send, restError, restHeadersProblem, tokenProblem });
-  const videos = fakeLinkedInVideos({ send, restError, restHeadersProblem, tokenProblem, actingAs: organizations.actingAs, baseUrl: () => baseUrl });
+  const videos = fakeLinkedInVideos({
+    send,
+    restError,
+    restHeadersProblem,
+    tokenProblem,
+    actingAs: organizations.actingAs,
+    baseUrl: () => baseUrl,
+  });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];

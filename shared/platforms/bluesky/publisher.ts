@@ -26,10 +26,10 @@ export const blueskyPublisher: PlatformPublisher = {
       const embed = request.video
         ? await videoEmbed(session, request.video)
         : request.images?.length
-        ? await imagesEmbed(session, request.images)
-        : request.linkCard
-          ? await externalEmbed(session, request.linkCard)
-          : undefined;
+          ? await imagesEmbed(session, request.images)
+          : request.linkCard
+            ? await externalEmbed(session, request.linkCard)
+            : undefined;
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
