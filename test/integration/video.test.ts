@@ -4,6 +4,7 @@ import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import { VIDEO_PART_BYTES } from '../fakes/fake-linkedin-videos';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import { smallJpeg } from '../support/images';
+import { openAuthorizationUrl } from '../support/linkedin-browser';
 import type { TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 import { clipArgs, describeWithFfmpeg, videoClips, type Clips } from '../support/video-clips';
@@ -147,6 +148,35 @@ describeWithFfmpeg('video', () => {
     expect(linkedin.videos.bytesOf(urn).equals(bytes)).toBe(true);
     expect(linkedin.videos.initializeCalls()).toBe(before + 1);
   }, 120_000);
+
+  it('publishes a video as a LinkedIn page: the page URN owns the upload and authors the post', async () => {
+    linkedin.organizations.add({ id: '3141592', name: 'Video Page', administrators: ['video-member'] });
+    const profiles = (await service.call('GET', '/profiles', { key: apiKey })).json.profiles as Array<{ id: string; platform: string }>;
+    const old = profiles.find((profile) => profile.platform === 'linkedin')!;
+    expect((await service.call('DELETE', `/profiles/${old.id}`, { key: apiKey })).status).toBe(204);
+    const started = await service.call('POST', '/profiles/linkedin/authorize', { key: apiKey, body: { author: 'organization' } });
+    const browser = await openAuthorizationUrl(service.baseUrl, started.json.authorization_url as string);
+    const { callbackUrl } = linkedin.approve(browser.linkedInUrl, { sub: 'video-member', name: 'video-member' });
+    const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, {
+      headers: { cookie: browser.cookie },
+    });
+    expect(callback.status).toBe(201);
+    const picked = await service.call('PUT', `/profiles/${callback.json.profile.id}/author`, {
+      key: apiKey,
+      body: { organization_id: '3141592' },
+    });
+    expect(picked.status).toBe(200);
+
+    const media = await upload(await clips.make('page.mp4', clipArgs({ seconds: 2, audio: false })), 'video/mp4', 'From the page');
+    const post = await publish({ content: 'A page video', media: [media.id], platforms: ['linkedin'] });
+    expect(post.status).toBe('published');
+    const sent = linkedin.createdPosts().find((one) => one.urn === post.results.linkedin.platform_post_id)!;
+    expect(sent.body.author).toBe('urn:li:organization:3141592');
+    expect(linkedin.videos.videos().get(sent.body.content.media.id)).toMatchObject({
+      owner: 'urn:li:organization:3141592',
+      status: 'AVAILABLE',
+    });
+  }, 60_000);
 
   it.each([
     [
