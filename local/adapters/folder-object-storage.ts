@@ -79,6 +79,34 @@ export class LocalObjectStorage implements ObjectStorage {
     await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
   }
 
+  /**
+   * Writes an object from a stream of chunks, whole or nothing, never holding it in memory (a
+   * 100 MB video upload): kept only when exactly `size` bytes arrived; false otherwise (the stream
+   * is left at the first byte too many).
+   */
+  async writeChunks(key: string, chunks: AsyncIterable<Buffer>, size: number): Promise<boolean> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+    const file = await open(partial, 'w');
+    let received = 0;
+    try {
+      for await (const chunk of chunks) {
+        received += chunk.length;
+        if (received > size) break;
+        await file.write(chunk);
+      }
+    } finally {
+      await file.close();
+    }
+    if (received !== size) {
+      await rm(partial, { force: true });
+      return false;
+    }
+    await rename(partial, path);
+    return true;
+  }
+
   async size(key: string): Promise<number | undefined> {
     try {
       return (await stat(this.pathOf(key))).size;
