@@ -10,6 +10,8 @@ export const contentSecurityPolicy = (uploadOrigin?: string): string =>
     "style-src 'self'",
     // blob: the thumbnails of images picked in the compose page, shown before they are uploaded.
     "img-src 'self' data: blob:",
+    // blob: a video picked in the compose page, played (muted, off-screen) to draw its poster frame.
+    'media-src blob:',
     // The media bucket in AWS: images go straight to it through their presigned URLs.
     `connect-src 'self'${uploadOrigin ? ` ${uploadOrigin}` : ''}`,
     "object-src 'none'",

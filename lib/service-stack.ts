@@ -103,6 +103,9 @@ const MEDIA_ACCESS: Record<string, Array<'put' | 'read' | 'delete'>> = {
  * hashes with scrypt at N=2^17 (128 MiB, about 0.2 s of a full core): at the default 256 MB (a sixth of
  * a vCPU) one sign-in would take over a second of CPU and crowd the request deadline; 1024 MB gives it
  * more than half a vCPU.
+ * A 100 MB video's complete reads a few KB of it in ranges and adds nothing measurable to the process
+ * (bench/media/complete-video.ts, docs/performance.md "Video"): complete-media's figure stays the
+ * images'. The publisher streams a video in 4 MB pieces to both platforms, so 512 MB still holds.
  */
 const MEMORY_MB: Record<string, number> = {
   'complete-media': 1536,

@@ -11,6 +11,8 @@ export interface ServiceSettings {
   publicBaseUrl?: string;
   linkedinApiVersion?: string;
   blueskyServiceUrl?: string;
+  /** Bluesky's video service (docs/api.md, "Video"); default https://video.bsky.app. */
+  blueskyVideoServiceUrl?: string;
   /** Comma-separated hosts a LinkedIn `return_url` may point at. */
   oauthReturnUrlHosts?: string;
   logLevel?: string;
@@ -35,6 +37,7 @@ const CONTEXT_KEYS = [
   'publicBaseUrl',
   'linkedinApiVersion',
   'blueskyServiceUrl',
+  'blueskyVideoServiceUrl',
   'oauthReturnUrlHosts',
   'logLevel',
   'alarmTopicArn',
@@ -54,7 +57,7 @@ export function settingsFromContext(node: Node): ServiceSettings {
 
 /** Fails the synth, rather than the first cold start after a deploy, on a malformed value. */
 export function validateSettings(settings: ServiceSettings): void {
-  for (const key of ['publicBaseUrl', 'blueskyServiceUrl'] as const) {
+  for (const key of ['publicBaseUrl', 'blueskyServiceUrl', 'blueskyVideoServiceUrl'] as const) {
     const value = settings[key];
     if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value)) {
       throw new Error(`Context value ${key} must be an http(s) URL, got "${value}"`);
@@ -93,6 +96,7 @@ export function settingsEnvironment(settings: ServiceSettings): Record<string, s
     LINKEDIN_CLIENT_ID: settings.linkedinClientId,
     LINKEDIN_API_VERSION: settings.linkedinApiVersion,
     BLUESKY_SERVICE_URL: settings.blueskyServiceUrl,
+    BLUESKY_VIDEO_SERVICE_URL: settings.blueskyVideoServiceUrl,
     OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts,
     // Always set, so an operator can raise it in the console without a deploy.
     LOG_LEVEL: settings.logLevel ?? 'INFO',

@@ -22,7 +22,7 @@ export interface Config {
   publicBaseUrl: string;
   logLevel: string;
   rateLimit: { requests: number; windowSeconds: number };
-  bluesky: { serviceUrl: string; timeoutMs: number };
+  bluesky: { serviceUrl: string; timeoutMs: number; video: { serviceUrl: string; maxWaitMs: number; pollMs: number } };
   linkedin: {
     clientId: string;
     clientSecret: string;
@@ -117,6 +117,12 @@ export function envToConfig(env: Env): Config {
     bluesky: {
       serviceUrl: url(env, 'BLUESKY_SERVICE_URL', 'https://bsky.social'),
       timeoutMs: integer(env, 'BLUESKY_TIMEOUT_MS', 10_000),
+      // docs/api.md, "Video": Bluesky's video service, and how long one publish waits for its job.
+      video: {
+        serviceUrl: url(env, 'BLUESKY_VIDEO_SERVICE_URL', 'https://video.bsky.app'),
+        maxWaitMs: integer(env, 'BLUESKY_VIDEO_MAX_WAIT_MS', 60_000),
+        pollMs: integer(env, 'BLUESKY_VIDEO_POLL_MS', 1_000),
+      },
     },
     linkedin: {
       clientId: env.LINKEDIN_CLIENT_ID || '',

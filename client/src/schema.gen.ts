@@ -102,8 +102,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an image upload
-         * @description As the public API's create-media, for the signed-in account. Declares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation.
+         * Start an image or video upload
+         * @description As the public API's create-media, for the signed-in account. Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).
          */
         post: operations["dashboardCreateMedia"];
         delete?: never;
@@ -122,8 +122,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish an upload: check the image and prepare it
-         * @description As the public API's complete-media, for the signed-in account. Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.
+         * Finish an upload: check the image or video and prepare it
+         * @description As the public API's complete-media, for the signed-in account. Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). A video: its container, codec, duration and dimensions are read from the bytes (INVALID_MEDIA `not_a_video`, `unsupported_codec` unless H.264, `too_long` over 3 minutes); nothing is written when it is refused. Completing ready media answers it again.
          */
         post: operations["dashboardCompleteMedia"];
         delete?: never;
@@ -690,8 +690,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an image upload
-         * @description Declares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation.
+         * Start an image or video upload
+         * @description Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -740,8 +740,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish an upload: check the image and prepare it
-         * @description Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.
+         * Finish an upload: check the image or video and prepare it
+         * @description Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). A video: its container, codec, duration and dimensions are read from the bytes (INVALID_MEDIA `not_a_video`, `unsupported_codec` unless H.264, `too_long` over 3 minutes); nothing is written when it is refused. Completing ready media answers it again.
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -1681,10 +1681,10 @@ export interface components {
             error: "INVALID_MEDIA";
             message: string;
             /**
-             * @description complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a post: not_ready, too_many; DELETE: in_use.
+             * @description complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a video: not_a_video, too_long, unsupported_codec; a post: not_ready, too_many (more than 4 images or more than one video), mixed (a video and images); DELETE: in_use.
              * @enum {string}
              */
-            reason: "not_uploaded" | "size_mismatch" | "not_an_image" | "type_mismatch" | "too_many_pixels" | "not_ready" | "too_many" | "in_use";
+            reason: "not_uploaded" | "size_mismatch" | "not_an_image" | "type_mismatch" | "too_many_pixels" | "not_ready" | "too_many" | "in_use" | "not_a_video" | "too_long" | "unsupported_codec" | "mixed";
         };
         /** @description 400 INVALID_PLATFORMS */
         InvalidPlatformsError: {
@@ -1744,7 +1744,8 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_upload" | "ready";
             /** @enum {string} */
-            content_type: "image/jpeg" | "image/png" | "image/webp";
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
+            /** @description Images at most 20971520; a video at most 100000000. */
             size_bytes: number;
             /** @description Pixels, upright; null until complete. */
             width: number | null;
@@ -1911,7 +1912,7 @@ export interface components {
                 bluesky?: string;
             };
             platforms: ("linkedin" | "bluesky")[];
-            /** @description The images, in order; [] when none. */
+            /** @description The images in order, or the one video; [] when none. */
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
@@ -2817,18 +2818,18 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload; the upload and complete check it.
+                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
                     /**
-                     * @description Describes the image for people who cannot see it; sent to both platforms.
+                     * @description Describes the image or video for people who cannot see it; sent to both platforms.
                      * @example A red kite over a snowy hill
                      */
                     alt_text?: string;
@@ -3314,7 +3315,7 @@ export interface operations {
                      */
                     scheduled_for?: string | null;
                     /**
-                     * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                     * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                      * @example [
                      *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                      *     ]
@@ -3666,7 +3667,7 @@ export interface operations {
                          */
                         scheduled_for?: string | null;
                         /**
-                         * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                         * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                          * @example [
                          *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                          *     ]
@@ -3988,7 +3989,7 @@ export interface operations {
                      */
                     scheduled_for?: string | null;
                     /**
-                     * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                     * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                      * @example [
                      *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                      *     ]
@@ -7900,18 +7901,18 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload; the upload and complete check it.
+                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
                     /**
-                     * @description Describes the image for people who cannot see it; sent to both platforms.
+                     * @description Describes the image or video for people who cannot see it; sent to both platforms.
                      * @example A red kite over a snowy hill
                      */
                     alt_text?: string;
@@ -8586,7 +8587,7 @@ export interface operations {
                      */
                     scheduled_for?: string | null;
                     /**
-                     * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                     * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                      * @example [
                      *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                      *     ]
@@ -8935,7 +8936,7 @@ export interface operations {
                          */
                         scheduled_for?: string | null;
                         /**
-                         * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                         * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                          * @example [
                          *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                          *     ]
@@ -9254,7 +9255,7 @@ export interface operations {
                      */
                     scheduled_for?: string | null;
                     /**
-                     * @description Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.
+                     * @description Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.
                      * @example [
                      *       "5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"
                      *     ]

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { config } from '#shared/config';
@@ -77,6 +77,62 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async remove(keys: string[]): Promise<void> {
     await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+
+  /**
+   * Writes an object from a stream of chunks, whole or nothing, never holding it in memory (a
+   * 100 MB video upload): kept only when exactly `size` bytes arrived; false otherwise (the stream
+   * is left at the first byte too many).
+   */
+  async writeChunks(key: string, chunks: AsyncIterable<Buffer>, size: number): Promise<boolean> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+    const file = await open(partial, 'w');
+    let received = 0;
+    try {
+      for await (const chunk of chunks) {
+        received += chunk.length;
+        if (received > size) break;
+        await file.write(chunk);
+      }
+    } finally {
+      await file.close();
+    }
+    if (received !== size) {
+      await rm(partial, { force: true });
+      return false;
+    }
+    await rename(partial, path);
+    return true;
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Buffer> {
+    const file = await open(this.pathOf(key), 'r');
+    try {
+      const buffer = Buffer.alloc(end - start);
+      const { bytesRead } = await file.read(buffer, 0, end - start, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const path = this.pathOf(to);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+    await copyFile(this.pathOf(from), partial);
+    await rename(partial, path);
   }
 
   /** A key's file, never outside the root (keys come from our own ids, but a URL path is input). */

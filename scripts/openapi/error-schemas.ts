@@ -103,9 +103,23 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
       extras: {
         reason: {
           type: 'string',
-          enum: ['not_uploaded', 'size_mismatch', 'not_an_image', 'type_mismatch', 'too_many_pixels', 'not_ready', 'too_many', 'in_use'],
+          enum: [
+            'not_uploaded',
+            'size_mismatch',
+            'not_an_image',
+            'type_mismatch',
+            'too_many_pixels',
+            'not_ready',
+            'too_many',
+            'in_use',
+            'not_a_video',
+            'too_long',
+            'unsupported_codec',
+            'mixed',
+          ],
           description:
-            'complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a post: not_ready, too_many; DELETE: in_use.',
+            'complete: not_uploaded, size_mismatch, not_an_image, type_mismatch, too_many_pixels; a video: not_a_video, too_long, ' +
+            'unsupported_codec; a post: not_ready, too_many (more than 4 images or more than one video), mixed (a video and images); DELETE: in_use.',
         },
       },
       example: { reason: 'type_mismatch' },

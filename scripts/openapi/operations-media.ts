@@ -16,11 +16,12 @@ export const exampleMedia = {
 export const mediaOperations: Record<string, OperationDoc> = {
   'create-media': {
     tag: 'Media',
-    summary: 'Start an image upload',
+    summary: 'Start an image or video upload',
     description:
-      'Declares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload ' +
+      'Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload ' +
       'must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not ' +
-      'attached to a post expires 24 hours after creation.',
+      'attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most ' +
+      '3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).',
     body: createMediaSchema,
     idempotent: true,
     success: {
@@ -41,11 +42,13 @@ export const mediaOperations: Record<string, OperationDoc> = {
   },
   'complete-media': {
     tag: 'Media',
-    summary: 'Finish an upload: check the image and prepare it',
+    summary: 'Finish an upload: check the image or video and prepare it',
     description:
       'Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, ' +
       'at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each ' +
-      "platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.",
+      "platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). A video: its container, codec, duration and " +
+      'dimensions are read from the bytes (INVALID_MEDIA `not_a_video`, `unsupported_codec` unless H.264, `too_long` over 3 ' +
+      'minutes); nothing is written when it is refused. Completing ready media answers it again.',
     success: { status: 200, description: 'Ready to attach to posts.', schema: 'MediaResponse', example: { media: exampleMedia } },
     errors: ['MEDIA_NOT_FOUND', 'INVALID_MEDIA'],
   },

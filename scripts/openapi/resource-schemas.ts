@@ -136,7 +136,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
     },
     platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
-    media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images, in order; [] when none.' },
+    media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images in order, or the one video; [] when none.' },
     link_preview: {
       type: 'boolean',
       description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
@@ -175,8 +175,8 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   Media: closedObject({
     id: uuid,
     status: { type: 'string', enum: ['awaiting_upload', 'ready'] },
-    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
-    size_bytes: { type: 'integer', minimum: 1, maximum: 20_971_520 },
+    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'] },
+    size_bytes: { type: 'integer', minimum: 1, maximum: 100_000_000, description: 'Images at most 20971520; a video at most 100000000.' },
     width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete.' }),
     height: nullable({ type: 'integer', minimum: 1 }),
     alt_text: { type: 'string', maxLength: 1000 },

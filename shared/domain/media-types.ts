@@ -1,3 +1,10 @@
-/** The image types the service takes (docs/api.md, "Media"): what POST /media may declare. */
-export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The image types the service takes (docs/api.md, "Media"). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The video type the service takes (docs/api.md, "Video"): H.264 in MP4. */
+export const VIDEO_TYPES = ['video/mp4'] as const;
+/** What POST /media may declare. */
+export const MEDIA_TYPES = [...IMAGE_TYPES, ...VIDEO_TYPES] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
 export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const isVideoType = (type: string): type is (typeof VIDEO_TYPES)[number] => (VIDEO_TYPES as readonly string[]).includes(type);

@@ -23,6 +23,8 @@ export interface Media {
   expires_at: string | null;
   upload_key: string;
   variants?: { linkedin: StoredVariant; bluesky: StoredVariant };
+  /** A video's length in seconds (docs/api.md, "Video"); both variants are then the one video object. */
+  duration_seconds?: number;
   /** The posts that use it (a DynamoDB string set; absent when none). */
   post_ids?: Set<string>;
 }

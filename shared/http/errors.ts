@@ -30,6 +30,10 @@ const INVALID_MEDIA_MESSAGES: Record<string, string> = {
   not_ready: 'The media is not ready: call POST /media/{id}/complete after the upload',
   too_many: 'A post takes at most 4 images',
   in_use: 'The media belongs to a post that is not yet published or failed; delete the post first',
+  not_a_video: 'The uploaded file is not a readable MP4 video',
+  too_long: 'The video is longer than 3 minutes',
+  unsupported_codec: 'The video is not H.264: re-encode it as H.264 in MP4',
+  mixed: 'A post has one video or up to 4 images, not both',
 };
 
 export const errorCatalog = {

@@ -169,8 +169,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
   },
   {
     "name": "create_media",
-    "title": "Start an image upload",
-    "description": "Start an image upload.\n\nDeclares an image (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation.\n\nNeeds a key with scope `draft` or above.",
+    "title": "Start an image or video upload",
+    "description": "Start an image or video upload.\n\nDeclares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).\n\nNeeds a key with scope `draft` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -185,9 +185,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "enum": [
             "image/jpeg",
             "image/png",
-            "image/webp"
+            "image/webp",
+            "video/mp4"
           ],
-          "description": "The type of the file you will upload; the upload and complete check it.",
+          "description": "The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.",
           "examples": [
             "image/jpeg"
           ]
@@ -195,8 +196,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "size_bytes": {
           "type": "integer",
           "minimum": 1,
-          "maximum": 20971520,
-          "description": "The exact size of the file in bytes; the upload URL admits only this length.",
+          "maximum": 100000000,
+          "description": "The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.",
           "examples": [
             6291456
           ]
@@ -204,7 +205,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
         "alt_text": {
           "type": "string",
           "maxLength": 1000,
-          "description": "Describes the image for people who cannot see it; sent to both platforms.",
+          "description": "Describes the image or video for people who cannot see it; sent to both platforms.",
           "examples": [
             "A red kite over a snowy hill"
           ]
@@ -217,7 +218,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "additionalProperties": false
     },
     "annotations": {
-      "title": "Start an image upload",
+      "title": "Start an image or video upload",
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false
@@ -303,8 +304,8 @@ export const mcpTools: readonly McpToolDefinition[] = [
   },
   {
     "name": "complete_media",
-    "title": "Finish an upload: check the image and prepare it",
-    "description": "Finish an upload: check the image and prepare it.\n\nChecks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). Completing ready media answers it again.\n\nNeeds a key with scope `draft` or above.",
+    "title": "Finish an upload: check the image or video and prepare it",
+    "description": "Finish an upload: check the image or video and prepare it.\n\nChecks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). A video: its container, codec, duration and dimensions are read from the bytes (INVALID_MEDIA `not_a_video`, `unsupported_codec` unless H.264, `too_long` over 3 minutes); nothing is written when it is refused. Completing ready media answers it again.\n\nNeeds a key with scope `draft` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -320,7 +321,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
       "additionalProperties": false
     },
     "annotations": {
-      "title": "Finish an upload: check the image and prepare it",
+      "title": "Finish an upload: check the image or video and prepare it",
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false
@@ -483,7 +484,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "media": {
           "type": "array",
-          "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+          "description": "Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.",
           "maxItems": 50,
           "items": {
             "type": "string",
@@ -680,7 +681,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
               },
               "media": {
                 "type": "array",
-                "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+                "description": "Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.",
                 "maxItems": 50,
                 "items": {
                   "type": "string",
@@ -885,7 +886,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
         },
         "media": {
           "type": "array",
-          "description": "Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.",
+          "description": "Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.",
           "maxItems": 50,
           "items": {
             "type": "string",

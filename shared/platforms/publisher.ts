@@ -20,6 +20,23 @@ export interface PublishRequest {
   linkCard?: LinkCard;
   /** The post's images, as this platform's variants, in order (a post with images has no link card). */
   images?: PublishImage[];
+  /** The post's video (docs/api.md, "Video"); a post with a video has no images and no link card. */
+  video?: PublishVideo;
+}
+
+/** A video, read in ranges from storage (never whole in memory), with its job memory for crash-safe resumes. */
+export interface PublishVideo {
+  mediaId: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+  altText: string;
+  /** Bytes `start` to `end` (exclusive). */
+  read(start: number, end: number): Promise<Buffer>;
+  /** The platform's video job of an earlier attempt of this post, if one was recorded. */
+  savedJob(): Promise<string | undefined>;
+  /** Records the job before waiting for it. */
+  saveJob(jobId: string): Promise<void>;
 }
 
 export interface PublishImage {

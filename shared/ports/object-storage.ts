@@ -20,6 +20,12 @@ export interface ObjectStorage {
   write(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Deletes the objects; missing ones are not an error. */
   remove(keys: string[]): Promise<void>;
+  /** The object's size in bytes, or undefined when it does not exist (videos: read in ranges, never whole). */
+  size(key: string): Promise<number | undefined>;
+  /** Bytes `start` to `end` (exclusive) of an existing object. */
+  readRange(key: string, start: number, end: number): Promise<Buffer>;
+  /** Copies an object inside the storage (a video moves out of the expiring uploads). */
+  copy(from: string, to: string): Promise<void>;
 }
 
 export class ObjectTooLarge extends Error {

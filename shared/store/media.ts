@@ -38,14 +38,15 @@ export async function getMedia(accountId: string, mediaId: string, now: Date): P
 /** awaiting_upload → ready with its size and variants; false when it is no longer awaiting (another complete won). */
 export async function markMediaReady(
   media: Media,
-  ready: { width: number; height: number; variants: NonNullable<Media['variants']> },
+  ready: { width: number; height: number; variants: NonNullable<Media['variants']>; duration_seconds?: number },
 ): Promise<Media | undefined> {
+  const duration = ready.duration_seconds === undefined ? {} : { ':duration': ready.duration_seconds };
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: mediaKey(media.id),
-        UpdateExpression: 'SET #status = :ready, width = :width, height = :height, variants = :variants',
+        UpdateExpression: `SET #status = :ready, width = :width, height = :height, variants = :variants${ready.duration_seconds === undefined ? '' : ', duration_seconds = :duration'}`,
         ConditionExpression: '#status = :awaiting',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -54,6 +55,7 @@ export async function markMediaReady(
           ':width': ready.width,
           ':height': ready.height,
           ':variants': ready.variants,
+          ...duration,
         },
         ReturnValues: 'ALL_NEW',
       }),

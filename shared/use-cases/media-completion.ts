@@ -8,6 +8,8 @@ import { objectStorage } from '#shared/ports/registry';
 import { type StoredVariant } from '#shared/domain/media';
 import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
+import { isVideoType } from '#shared/domain/media-types';
+import { completeVideo } from './video-completion';
 
 /**
  * POST /media/{id}/complete: the one use case that decodes images (sharp), in a module of its
@@ -21,6 +23,7 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   const media = await getMedia(accountId, mediaId, clock.now());
   if (!media) throw notFound();
   if (media.status === 'ready') return toMediaView(media);
+  if (isVideoType(media.content_type)) return completeVideo(media);
   const storage = await objectStorage();
   const bytes = await storage.read(media.upload_key, media.size_bytes).catch((error: Error) => {
     if (error.name === 'ObjectTooLarge') throw invalid('size_mismatch');

@@ -1,7 +1,8 @@
 import { newId } from '#shared/domain/ids';
 import { toMediaView, type MediaView } from '#shared/domain/media-view';
 import { DomainError } from '#shared/domain/errors';
-import type { MediaType } from '#shared/domain/media-types';
+import { isVideoType, type MediaType } from '#shared/domain/media-types';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '#shared/domain/video';
 import { clock } from '#shared/ports/clock';
 import { mediaKeys } from '#shared/media/object-keys';
 import { objectStorage } from '#shared/ports/registry';
@@ -25,6 +26,13 @@ export const notFound = () => new DomainError('MEDIA_NOT_FOUND');
 export const invalid = (reason: string) => new DomainError('INVALID_MEDIA', { reason });
 
 export async function createMedia(accountId: string, input: NewMedia): Promise<{ media: MediaView; upload: UploadTarget }> {
+  if (!isVideoType(input.content_type) && input.size_bytes > MAX_IMAGE_BYTES) {
+    throw new DomainError(
+      'INVALID_FIELD',
+      { field: 'size_bytes' },
+      { message: `size_bytes: an image is at most ${MAX_IMAGE_BYTES} bytes (a video/mp4 at most ${MAX_VIDEO_BYTES})` },
+    );
+  }
   const now = clock.now();
   const id = newId();
   const keys = mediaKeys(accountId, id);
@@ -67,5 +75,5 @@ export async function deleteMedia(accountId: string, mediaId: string): Promise<v
   if (posts.some((post) => post && !isFinalStatus(post.status))) throw invalid('in_use');
   if (!(await deleteMediaItem(media, usedBy))) throw invalid('in_use');
   const keys = [media.upload_key, ...(media.variants ? [media.variants.linkedin.key, media.variants.bluesky.key] : [])];
-  await (await objectStorage()).remove(keys);
+  await (await objectStorage()).remove([...new Set(keys)]);
 }

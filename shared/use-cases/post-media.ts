@@ -1,6 +1,7 @@
 import type { PostMedia } from '#shared/domain/media-view';
 import { toMediaView } from '#shared/domain/media-view';
 import { DomainError } from '#shared/domain/errors';
+import { isVideoType } from '#shared/domain/media-types';
 import { clock } from '#shared/ports/clock';
 import { getMedia } from '#shared/store/media';
 
@@ -33,6 +34,11 @@ export async function resolvePostMedia(accountId: string, ids: string[] | undefi
       { reason: 'not_ready' },
       { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` },
     );
+  // docs/api.md, "Video": one video, or up to four images, never both.
+  const videos = found.filter((media) => isVideoType(media!.content_type)).length;
+  if (videos && videos < unique.length)
+    throw new DomainError('INVALID_MEDIA', { reason: 'mixed' }, { message: 'A post has one video or up to 4 images, not both' });
+  if (videos > 1) throw new DomainError('INVALID_MEDIA', { reason: 'too_many' }, { message: 'A post takes one video' });
   if (unique.length > MAX_MEDIA_PER_POST) throw new DomainError('INVALID_MEDIA', { reason: 'too_many' });
   return found.map((media) => ({ ...toMediaView(media!), variants: media!.variants! }));
 }

@@ -27,6 +27,7 @@ import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhoo
 import { startMetricsCollection } from './metrics/post-metrics';
 import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
+import { isVideoMedia, videoFor } from './publish-video';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -227,7 +228,8 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     logger.error('post images unreadable', { platform, error: error as Error });
     return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
   }
-  const linkCard = images.length ? undefined : await linkCardFor(post, content, cards);
+  const video = videoFor(post, platform);
+  const linkCard = images.length || video ? undefined : await linkCardFor(post, content, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
@@ -242,6 +244,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
         attempt,
         linkCard,
         images,
+        ...(video ? { video } : {}),
       });
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
@@ -263,12 +266,14 @@ async function imagesFor(post: Post, platform: Platform): Promise<PublishImage[]
   if (!post.media?.length) return [];
   const storage = await objectStorage();
   return Promise.all(
-    post.media.map(async (media) => {
-      const variant = media.variants[platform];
-      const bytes = await storage.read(variant.key, variant.size_bytes);
-      if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
-      return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
-    }),
+    post.media
+      .filter((media) => !isVideoMedia(media))
+      .map(async (media) => {
+        const variant = media.variants[platform];
+        const bytes = await storage.read(variant.key, variant.size_bytes);
+        if (!bytes) throw new Error(`the ${platform} variant of media ${media.id} is missing`);
+        return { bytes, contentType: variant.content_type, width: variant.width, height: variant.height, altText: media.alt_text };
+      }),
   );
 }
 

@@ -6,6 +6,7 @@ import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
 import { fakeLinkedInSocialActions } from './fake-linkedin-social-actions';
 import { fakeLinkedInMetrics } from './fake-linkedin-metrics';
+import { fakeLinkedInVideos } from './fake-linkedin-videos';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -259,6 +260,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (article.thumbnail !== undefined) return imageProblem(article.thumbnail, '/content/article/thumbnail');
       return undefined;
     }
+    if (content.media && videos.isVideo(content.media.id)) return videos.mediaProblem(content.media, author);
     if (content.media) {
       if (content.media.altText !== undefined && (typeof content.media.altText !== 'string' || content.media.altText.length > 4086))
         return { status: 422, message: 'Field /content/media/altText must be a string of at most 4086 characters' };
@@ -463,6 +465,14 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     tokenProblem,
     postExists: (urn) => received.some((post) => post.urn === urn),
   });
+  const videos = fakeLinkedInVideos({
+    send,
+    restError,
+    restHeadersProblem,
+    tokenProblem,
+    actingAs: organizations.actingAs,
+    baseUrl: () => baseUrl,
+  });
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -477,6 +487,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'GET /v2/userinfo') return userinfo(request.headers, response);
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
+      if (videos.route(request.method, url, bytes, request.headers, response)) return;
       if (organizations.route(request.method, url, request.headers, response)) return;
       if (socialActions.route(request.method, url, raw, request.headers, response)) return;
       if (metrics.route(request.method, url, request.headers, response)) return;
@@ -573,6 +584,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     postCount: (): number => received.filter((post) => post.urn !== undefined).length,
     /** Images registered through the Images API (uploaded or not), by URN. */
     images: (): Map<string, FakeImage> => new Map(images),
+    /** The Videos API (fake-linkedin-videos.ts). */
+    videos: videos.controls,
     stop: async (): Promise<void> => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

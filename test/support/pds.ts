@@ -31,6 +31,8 @@ export interface PostRecord {
 
 export interface TestPds {
   url: string;
+  /** The PLC directory the PDS's DIDs live in (to resolve a DID's signing key). */
+  plcUrl: string;
   /** A user `<name>-<random>.test` with one app password. */
   createUser(name: string, options?: { password?: string }): Promise<TestUser>;
   createAppPassword(user: TestUser, name?: string): Promise<string>;
@@ -82,6 +84,7 @@ export async function startTestPds(): Promise<TestPds> {
 
   return {
     url,
+    plcUrl: network.plc.url,
     createUser: async (name, options = {}) => {
       const handle = `${name}-${randomBytes(3).toString('hex')}.test`;
       const password = options.password ?? `main-${randomBytes(12).toString('hex')}`;

@@ -6,6 +6,7 @@ import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localInputToIso, localTime, platformName, timeZoneName } from '../format';
 import { MediaPicker, type MediaSelection } from './media-picker';
+import { VideoPicker } from './video-picker';
 import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
 import { QueueToggle } from './queue-toggle';
@@ -25,6 +26,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
+  const [video, setVideo] = useState<MediaSelection>({ ids: [], busy: false });
   // One idempotency-key per draft: a double submit or a retry after a network error creates one post.
   const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
 
@@ -67,6 +69,10 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
       setErrors({ media: 'Upload every image (or remove it) before publishing.' });
       return;
     }
+    if (video.busy) {
+      setErrors({ video: 'Upload the video (or remove it) before publishing.' });
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
@@ -75,7 +81,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         content,
         platforms,
         ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
-        ...(media.ids.length ? { media: media.ids } : {}),
+        ...(media.ids.length || video.ids.length ? { media: [...media.ids, ...video.ids] } : {}),
         ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
       };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
@@ -168,6 +174,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
       ))}
 
       <MediaPicker onChange={setMedia} error={errors.media} />
+      <VideoPicker onChange={setVideo} error={errors.video} />
 
       <PlatformPreview request={{ content, platforms, platform_content: previewContent }} />
 

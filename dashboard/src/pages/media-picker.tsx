@@ -155,6 +155,8 @@ export function MediaPicker({ onChange, error }: { onChange: (selection: MediaSe
 }
 
 /** PUT to a presigned URL with upload progress (fetch reports none), exactly the headers given. */
+export const putWithProgress = (...args: Parameters<typeof put>) => put(...args);
+
 function put(
   target: { url: string; method: 'PUT'; headers: Record<string, string> },
   file: File,

@@ -1,4 +1,11 @@
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ObjectTooLarge, type ObjectStorage, type UploadTarget } from '#shared/ports/object-storage';
 
@@ -58,5 +65,24 @@ export class S3ObjectStorage implements ObjectStorage {
   async remove(keys: string[]): Promise<void> {
     if (!keys.length) return;
     await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength;
+    } catch (error) {
+      if (['NotFound', 'NoSuchKey'].includes((error as Error).name)) return undefined;
+      throw error;
+    }
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Buffer> {
+    const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));
+    return Buffer.from(await object.Body!.transformToByteArray());
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    // One request up to 5 GB, far above the largest video (docs/api.md, "Video").
+    await this.s3.send(new CopyObjectCommand({ Bucket: this.bucket, CopySource: `${this.bucket}/${encodeURI(from)}`, Key: to }));
   }
 }

@@ -7,6 +7,7 @@ import { postThread, withRenewal } from './post-thread';
 import { openProfileSession, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
 import { replyFirstComment } from './first-comment';
+import { videoEmbed } from './video';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -24,11 +25,13 @@ export const blueskyPublisher: PlatformPublisher = {
     try {
       session = await openProfileSession(request.profile, request.accountId);
       const parts = renderBlueskyThread(request.content);
-      const embed = request.images?.length
-        ? await imagesEmbed(session, request.images)
-        : request.linkCard
-          ? await externalEmbed(session, request.linkCard)
-          : undefined;
+      const embed = request.video
+        ? await videoEmbed(session, request.video)
+        : request.images?.length
+          ? await imagesEmbed(session, request.images)
+          : request.linkCard
+            ? await externalEmbed(session, request.linkCard)
+            : undefined;
       const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.

@@ -1,12 +1,13 @@
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
-import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
+import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest, PublishVideo } from '#shared/platforms/publisher';
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 import { articleFor } from './article';
 import { linkedInAuthorUrn, NO_PAGE_PICKED } from './author';
 import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
+import { uploadVideo, VideoUploadFailed } from './videos';
 import { checkLinkedInApiVersionOnce } from './version-guard';
 import { commentOnLinkedIn } from './comments';
 
@@ -105,7 +106,11 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       if (!author) return failure('PROFILE_DISCONNECTED', NO_PAGE_PICKED, false);
       const imageContext = { ...options, accessToken: credentials.access_token, owner: author };
       let content: Record<string, unknown> | undefined;
-      if (request.images?.length) {
+      if (request.video) {
+        const uploaded = await uploadPostVideo(request.video, imageContext);
+        if (typeof uploaded !== 'string') return uploaded;
+        content = { media: { id: uploaded, ...(request.video.altText ? { altText: request.video.altText } : {}) } };
+      } else if (request.images?.length) {
         const uploaded = await uploadImages(request.images, imageContext);
         if ('ok' in uploaded) return uploaded;
         content = uploaded.length === 1 ? { media: uploaded[0] } : { multiImage: { images: uploaded } };
@@ -169,6 +174,19 @@ async function uploadImages(
     }
   }
   return uploaded;
+}
+
+/** The post's video through the Videos API (./videos.ts), or the failure that stops the post, as for images. */
+async function uploadPostVideo(video: PublishVideo, context: ImageUploadContext): Promise<string | Failure> {
+  try {
+    return await uploadVideo(video, context);
+  } catch (error) {
+    if (error instanceof VideoUploadFailed && error.response && error.response.status >= 300)
+      return classifyResponse(error.response, clock.now()) as Failure;
+    if (error instanceof LinkedInNetworkError || error instanceof VideoUploadFailed)
+      return failure('PLATFORM_UNAVAILABLE', `A LinkedIn video upload failed (${error.message})`, true);
+    throw error;
+  }
 }
 
 /** The adapter the publisher uses, configured from the environment. */

@@ -1,5 +1,6 @@
 import type { Schema } from '#shared/http/validation';
 import { MEDIA_TYPES, type MediaType } from '#shared/domain/media-types';
+import { MAX_VIDEO_BYTES } from '#shared/domain/video';
 
 export interface CreateMediaBody {
   content_type: MediaType;
@@ -7,8 +8,8 @@ export interface CreateMediaBody {
   alt_text?: string;
 }
 
-/** 20 MiB: the largest upload accepted (docs/api.md, "Media"). */
-export const MAX_UPLOAD_BYTES = 20_971_520;
+/** The largest upload accepted: a video's 100 MB; images are held to 20 MiB by the use case (docs/api.md, "Media", "Video"). */
+export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
 
 export const createMediaSchema: Schema = {
   type: 'object',
@@ -18,20 +19,21 @@ export const createMediaSchema: Schema = {
     content_type: {
       type: 'string',
       enum: [...MEDIA_TYPES],
-      description: 'The type of the file you will upload; the upload and complete check it.',
+      description: 'The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.',
       example: 'image/jpeg',
     },
     size_bytes: {
       type: 'integer',
       minimum: 1,
       maximum: MAX_UPLOAD_BYTES,
-      description: 'The exact size of the file in bytes; the upload URL admits only this length.',
+      description:
+        'The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.',
       example: 6_291_456,
     },
     alt_text: {
       type: 'string',
       maxLength: 1000,
-      description: 'Describes the image for people who cannot see it; sent to both platforms.',
+      description: 'Describes the image or video for people who cannot see it; sent to both platforms.',
       example: 'A red kite over a snowy hill',
     },
   },

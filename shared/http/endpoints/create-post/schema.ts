@@ -52,7 +52,8 @@ export const platformContentSchema: Schema = {
  */
 export const mediaIdsSchema: Schema = {
   type: 'array',
-  description: 'Up to 4 ready media ids (POST /media, then complete); duplicates are merged. Images replace the link card.',
+  description:
+    'Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.',
   maxItems: 50,
   items: { type: 'string', maxLength: 64 },
   example: ['5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c'],

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestPds, type TestPds } from '../support/pds';
+import { registerSecret } from '../support/secret-registry';
+import { clipArgs, describeWithFfmpeg, videoClips, type Clips } from '../support/video-clips';
+import { startVideoService, type TestVideoService } from '../support/video-service';
+
+/**
+ * Acceptance (issue 31): the service is killed (SIGKILL) while Bluesky's video service is still
+ * processing the post's video, after the job was recorded; after a restart the post is published
+ * once and the video was uploaded to the video service once (the job is resumed, not redone).
+ * The service runs as `npm start` does (test/support/video-crash-service.ts), against a real PDS.
+ */
+const root = resolve(__dirname, '../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+interface Child {
+  process: ChildProcess;
+  servicePid: number;
+  output: () => string;
+  baseUrl: string;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number, message: () => string, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (child && child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${message()}`);
+    if (Date.now() > deadline) throw new Error(message());
+    await new Promise((resolveWait) => setTimeout(resolveWait, 10));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolveExit) =>
+    child.exitCode !== null || child.signalCode !== null ? resolveExit() : child.once('exit', () => resolveExit()),
+  );
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describeWithFfmpeg('a crash while Bluesky processes the video', () => {
+  let pds: TestPds;
+  let videoService: TestVideoService;
+  let clips: Clips;
+  let dataDir: string;
+  const children: Child[] = [];
+
+  async function start(): Promise<Child> {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'WARN',
+      BLUESKY_SERVICE_URL: pds.url,
+      BLUESKY_VIDEO_SERVICE_URL: videoService.url,
+      BLUESKY_VIDEO_POLL_MS: '20',
+      // The killed run's claim on Bluesky must lapse before the restart takes the platform over.
+      PUBLISH_CLAIM_LEASE_MS: '10000',
+    };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_NAME;
+    delete env.PUBLIC_BASE_URL;
+    const child = spawn(tsx, ['test/support/video-crash-service.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(
+      () => /READY \d+/.test(output),
+      90_000,
+      () => `the service did not come up:\n${output.replace(/sk_\S+/g, 'sk_…')}`,
+      child,
+    );
+    const started = {
+      process: child,
+      servicePid: Number(/READY (\d+)/.exec(output)![1]),
+      output: () => output,
+      baseUrl: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1],
+    };
+    children.push(started);
+    return started;
+  }
+
+  beforeAll(async () => {
+    clips = videoClips();
+    dataDir = mkdtempSync(join(tmpdir(), 'sps-video-crash-'));
+    pds = await startTestPds();
+    videoService = await startVideoService({ pdsUrl: pds.url, plcUrl: pds.plcUrl });
+  }, 60_000);
+  afterAll(async () => {
+    for (const child of children) if (alive(child.process.pid!)) process.kill(-child.process.pid!, 'SIGKILL');
+    const { engine_pid: enginePid } = JSON.parse(readFileSafe(join(dataDir, 'engine.json')) || '{}') as { engine_pid?: number };
+    if (enginePid && alive(enginePid)) process.kill(enginePid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    await videoService?.stop();
+    await pds?.stop();
+    clips?.cleanup();
+  });
+
+  it('SIGKILL mid-job: after a restart the post is published once and the video was uploaded once', async () => {
+    const alice = await pds.createUser('crash');
+    const bytes = await clips.make('crash.mp4', clipArgs({ seconds: 3, size: '160x90' }));
+    videoService.hold();
+
+    const first = await start();
+    const apiKey = /api key: (sk_[A-Za-z0-9_-]{43})/.exec(first.output())![1];
+    registerSecret(apiKey);
+    const call = async (baseUrl: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const json: any = response.status === 204 ? undefined : await response.json();
+      return { status: response.status, json };
+    };
+    expect((await call(first.baseUrl, 'POST', '/profiles/bluesky', { handle: alice.handle, app_password: alice.appPassword })).status).toBe(
+      201,
+    );
+    const created = await call(first.baseUrl, 'POST', '/media', {
+      content_type: 'video/mp4',
+      size_bytes: bytes.length,
+      alt_text: 'Crash test',
+    });
+    expect(created.status).toBe(201);
+    expect((await fetch(created.json.upload.url, { method: 'PUT', headers: created.json.upload.headers, body: bytes })).status).toBe(200);
+    expect((await call(first.baseUrl, 'POST', `/media/${created.json.media.id}/complete`)).status).toBe(200);
+    const post = await call(first.baseUrl, 'POST', '/posts', {
+      content: 'A video, then the lights went out',
+      platforms: ['bluesky'],
+      media: [created.json.media.id],
+    });
+    expect(post.status).toBe(201);
+
+    // Uploaded, its job recorded (the publisher asks for the job's status only after recording it), still processing.
+    await videoService.waitForUploads(1);
+    await waitFor(
+      () => videoService.statusCalls() > 0,
+      20_000,
+      () => 'the publisher never asked for the job status',
+    );
+    process.kill(first.servicePid, 'SIGKILL');
+    await exited(first.process);
+    expect(await pds.listPosts(alice.did)).toEqual([]);
+    videoService.release();
+
+    const second = await start();
+    const postId = post.json.post.id as string;
+    let current = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
+    for (const deadline = Date.now() + 60_000; ['publishing', 'scheduled'].includes(current.status) && Date.now() < deadline;) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      current = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
+    }
+    expect(current).toMatchObject({ status: 'published', results: { bluesky: { status: 'published' } } });
+    const records = await pds.listPosts(alice.did);
+    expect(records).toHaveLength(1);
+    expect(records[0].value.embed).toMatchObject({
+      $type: 'app.bsky.embed.video',
+      alt: 'Crash test',
+      aspectRatio: { width: 160, height: 90 },
+    });
+    expect(videoService.uploads()).toBe(1);
+    second.process.kill('SIGTERM');
+    await exited(second.process);
+  }, 180_000);
+});
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
