@@ -23,7 +23,7 @@ describe('the drafts page in Chromium', () => {
   let account: { accountId: string; apiKey: string };
   let agentKey = '';
   const email = uniqueEmail('drafts-browser');
-  const drafts: Record<'approved' | 'later' | 'discarded', string> = { approved: '', later: '', discarded: '' };
+  const drafts: Record<'approved' | 'later' | 'queued' | 'discarded', string> = { approved: '', later: '', queued: '', discarded: '' };
   const later = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 2 * 3_600_000); // on the minute, two hours ahead
   const pageErrors: string[] = [];
 
@@ -63,6 +63,7 @@ describe('the drafts page in Chromium', () => {
       return created.json.post.id as string;
     };
     drafts.discarded = await propose('A draft nobody wants');
+    drafts.queued = await propose('A draft for the queue');
     drafts.later = await propose('A draft for later', later.toISOString());
     drafts.approved = await propose('A draft from the agent');
     browser = await launchBrowser();
@@ -83,7 +84,7 @@ describe('the drafts page in Chromium', () => {
     await page.getByRole('link', { name: 'Drafts' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/drafts`);
     await item(drafts.approved).waitFor();
-    await expect(page.getByTestId('draft-item').count()).resolves.toBe(3);
+    await expect(page.getByTestId('draft-item').count()).resolves.toBe(4);
     await expect(item(drafts.approved).getByTestId('draft-creator').innerText()).resolves.toBe('API key “writing agent”');
     await expect(item(drafts.approved).innerText()).resolves.toContain('A draft from the agent');
     await shot('01-list');
@@ -128,6 +129,20 @@ describe('the drafts page in Chromium', () => {
     await item(drafts.later).waitFor({ state: 'detached' });
     const stored = await api('GET', `/posts/${drafts.later}`, account.apiKey);
     expect(stored.json.post).toMatchObject({ status: 'scheduled', scheduled_for: later.toISOString() });
+  });
+
+  step("approves a draft to the queue: the schedule's first free slot", async () => {
+    const queue = await api('PUT', '/queue', account.apiKey, { timezone: 'Europe/Berlin', slots: [{ day: 'wed', time: '10:30' }] });
+    expect(queue.status).toBe(200);
+    await item(drafts.queued).getByRole('button', { name: 'Approve' }).click();
+    await item(drafts.queued)
+      .getByLabel(/Add to queue/)
+      .check();
+    await item(drafts.queued).getByRole('button', { name: 'Approve to queue' }).click();
+    await page.getByText('Draft approved: scheduled for').waitFor();
+    await item(drafts.queued).waitFor({ state: 'detached' });
+    const stored = await api('GET', `/posts/${drafts.queued}`, account.apiKey);
+    expect(stored.json.post).toMatchObject({ status: 'scheduled', scheduled_for: queue.json.queue.next_slots[0] });
   });
 
   step('discards a draft', async () => {

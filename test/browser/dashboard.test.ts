@@ -237,7 +237,7 @@ describe('the dashboard in Chromium', () => {
 
   step('attaches an image with alt text: thumbnail, upload, checked and ready; refuses a fifth', async () => {
     const { smallJpeg } = await import('../support/images');
-    const input = page.locator('.media-picker input[type=file]');
+    const input = page.locator('.media-picker input[type=file][accept^="image/"]');
     await input.setInputFiles({ name: 'kite.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg(320, 240) });
     const item = page.getByTestId('media-item');
     await expect(item.locator('img').getAttribute('src')).resolves.toMatch(/^blob:/);

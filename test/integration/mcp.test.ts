@@ -176,6 +176,16 @@ describe('the MCP server at POST /mcp (npm start)', () => {
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent).toEqual({ error: 'INSUFFICIENT_SCOPE', message: expect.any(String), required_scope: 'write' });
     expect(refused._meta?.http_status).toBe(403);
+    // The agent's own draft: creating it is the draft key's right, scheduling it (publishing) is not.
+    const proposed = (await client.callTool({
+      name: 'create_post',
+      arguments: { content: 'Proposed by the agent', platforms: ['bluesky'], draft: true },
+    })) as CallToolResult;
+    expect(proposed.isError).toBeFalsy();
+    const draftId = (proposed.structuredContent as { post: { id: string; status: string } }).post.id;
+    const schedule = (await client.callTool({ name: 'schedule_post', arguments: { id: draftId, scheduled_for: null } })) as CallToolResult;
+    expect(schedule.isError).toBe(true);
+    expect(schedule.structuredContent).toEqual({ error: 'INSUFFICIENT_SCOPE', message: expect.any(String), required_scope: 'write' });
     const badId = (await client.callTool({ name: 'get_post', arguments: { id: 'nope' } })) as CallToolResult;
     expect([badId.isError, (badId.structuredContent as { error: string }).error]).toEqual([true, 'INVALID_ID']);
     const missing = (await client.callTool({ name: 'preview_post', arguments: { platforms: ['bluesky'] } })) as CallToolResult;

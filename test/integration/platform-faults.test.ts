@@ -188,6 +188,7 @@ describe('publishing under platform faults', () => {
           platform_post_id: null,
           published_at: null,
           error: { code: 'PLATFORM_OUTCOME_UNKNOWN', message: expect.any(String) },
+          metrics: null,
         });
         expect(post.status).toBe('failed');
         expect(linkedinEventsFrom(mark).map((event) => event.kind)).toEqual([kind]);

@@ -4,6 +4,7 @@ import { api, type Post, type PostPage, type PostResponse } from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { isoToLocalInput, localInputToIso, localTime, platformName, timeZoneName } from '../format';
+import { QueueToggle } from './queue-toggle';
 import { SchedulePicker } from './schedule-picker';
 
 /** Who proposed a draft: the API key by the name it had, or the dashboard. */
@@ -192,6 +193,7 @@ function ApproveForm({ draft, onScheduled, onCancel }: { draft: Post; onSchedule
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [approveKey] = useState(() => crypto.randomUUID());
+  const [queued, setQueued] = useState(false);
   const scheduledFor = when === 'later' ? localInputToIso(scheduledLocal) : undefined;
 
   const approve = async (event: Event) => {
@@ -199,7 +201,8 @@ function ApproveForm({ draft, onScheduled, onCancel }: { draft: Post; onSchedule
     setBusy(true);
     setErrors({});
     try {
-      const body = { scheduled_for: when === 'now' ? null : (scheduledFor ?? scheduledLocal) };
+      // To the queue: its first free slot (docs/api.md, "Posting queue"); else now or at the time picked.
+      const body = queued ? { queue: true } : { scheduled_for: when === 'now' ? null : (scheduledFor ?? scheduledLocal) };
       const answer = await api<PostResponse>('POST', `/posts/${draft.id}/schedule`, { body, headers: { 'idempotency-key': approveKey } });
       onScheduled(answer.post);
     } catch (error) {
@@ -221,11 +224,13 @@ function ApproveForm({ draft, onScheduled, onCancel }: { draft: Post; onSchedule
         error={errors.scheduled_for}
         timeZone={timeZoneName()}
       />
+      <QueueToggle checked={queued} onChange={setQueued} />
+      {errors.queue && <Notice kind="error">{errors.queue}</Notice>}
       {errors.platforms && <Notice kind="error">{errors.platforms}</Notice>}
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <div class="actions">
         <button type="submit" disabled={busy}>
-          {when === 'now' ? 'Approve and publish now' : 'Approve and schedule'}
+          {queued ? 'Approve to queue' : when === 'now' ? 'Approve and publish now' : 'Approve and schedule'}
         </button>
         <button type="button" class="secondary" onClick={onCancel}>
           Cancel
