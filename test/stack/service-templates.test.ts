@@ -14,3 +14,4 @@ describe('security', () => void require('./security.cases'));
 describe('webhooks', () => void require('./webhooks.cases'));
 describe('alarms and dashboard', () => void require('./alarms-and-dashboard.cases'));
 describe('MCP function', () => void require('./mcp-function.cases'));
+describe('stack size', () => void require('./stack-size.cases'));
