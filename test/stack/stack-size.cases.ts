@@ -2,7 +2,8 @@ import { App, type CfnElement, CfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { INLINE_POLICY_SIZE_LIMIT } from '../../lib/inline-policy-role';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { INLINE_POLICY_SIZE_LIMIT, InlinePolicyRole } from '../../lib/inline-policy-role';
 import { ApiInvokeRole, FUNCTIONS_PER_INVOKE_ROLE } from '../../lib/lambda-invoke-integration';
 import type { ServiceStack } from '../../lib/service-stack';
 import { DEFAULT_OPERATION, routes } from '#shared/http/routes';
@@ -58,6 +59,16 @@ it('has no separate policy resources and no Lambda permissions', () => {
   expect(countOf('AWS::Lambda::Permission')).toBe(0);
 });
 
+it('makes every function depend on its role, whose inline policy holds its grants: no function exists before its permissions', () => {
+  const functions = Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+  expect(functions).toHaveLength(stack.functions.size);
+  for (const fn of functions) {
+    const roleId = fn.Properties!.Role['Fn::GetAtt'][0];
+    expect((fn as { DependsOn?: string[] }).DependsOn).toContain(roleId);
+    expect(resources[roleId].Properties!.Policies).toHaveLength(1);
+  }
+});
+
 it("keeps every role's inline policies under IAM's 10,240 characters, resolved to ARNs as long as a deployment's", () => {
   // Generated names at their longest (64-character function and role names), in a long region name.
   const physical = new PhysicalResources(template.toJSON() as CfnTemplate, { tableName: 'x'.repeat(255), localAwsUrl: 'http://x' });
@@ -73,6 +84,33 @@ it("keeps every role's inline policies under IAM's 10,240 characters, resolved t
     .sort((a, b) => b.characters - a.characters);
   process.stdout.write(`largest inline role policies: ${JSON.stringify(sizes.slice(0, 3))}\n`);
   expect(sizes.filter((size) => size.characters > INLINE_POLICY_SIZE_LIMIT)).toEqual([]);
+});
+
+describe('InlinePolicyRole', () => {
+  const roleStack = () => new Stack(new App(), 'roles', { env: { account: '123456789012', region: 'eu-west-1' } });
+
+  it('puts grants into its inline policy, never a policy resource', () => {
+    // Prepare
+    const scope = roleStack();
+    const role = new InlinePolicyRole(scope, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    // Act
+    new sqs.Queue(scope, 'Queue').grantSendMessages(role);
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::bucket/*'] }));
+    // Assess
+    const built = Template.fromStack(scope);
+    built.resourceCountIs('AWS::IAM::Policy', 0);
+    const [roleId] = Object.keys(built.findResources('AWS::IAM::Role'));
+    expect(roleStatements(built, roleId).map((statement) => statement.Action)).toEqual([
+      ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+      's3:GetObject',
+    ]);
+  });
+
+  it('refuses to synthesize without a grant (an empty inline policy is no policy CloudFormation takes)', () => {
+    const scope = roleStack();
+    new InlinePolicyRole(scope, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    expect(() => Template.fromStack(scope)).toThrow(/has no grants for its inline policy/);
+  });
 });
 
 describe('the invoke role API Gateway calls the route functions with', () => {
