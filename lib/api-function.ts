@@ -10,6 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { InlinePolicyRole } from './inline-policy-role';
 
 /** The repository root: functions/, tsconfig.json and package-lock.json live here. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -55,8 +56,9 @@ export class ApiFunction extends Construct {
     super(scope, id);
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
     // Our own role instead of AWSLambdaBasicExecutionRole: that managed policy lets the function
-    // write to any log group in the account; this one may write to its own only.
-    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    // write to any log group in the account; this one may write to its own only. Its grants are
+    // inline in the role (lib/inline-policy-role.ts): no policy resource of its own per function.
+    const role = new InlinePolicyRole(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {

@@ -9,6 +9,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { InlinePolicyRole } from './inline-policy-role';
 
 /**
  * Uploads the built dashboard (dashboard/dist, built first when stale) into the pages bucket
@@ -34,7 +35,7 @@ export class DashboardContent extends Construct {
     }
     const files = new Asset(this, 'Files', { path: props.sourceDirectory ?? DASHBOARD_DIST });
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
-    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    const role = new InlinePolicyRole(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [files.bucket.arnForObjects(files.s3ObjectKey)] }));
     role.addToPolicy(

@@ -6,6 +6,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { deadLetterQueue, workQueue } from './queues';
 import type { ApiFunction } from './api-function';
+import { InlinePolicyRole } from './inline-policy-role';
 
 export interface MetricsCollectionProps {
   /** Consumes the metrics queue: one collection per message (functions/collect-metrics). */
@@ -46,7 +47,7 @@ export class MetricsCollection extends Construct {
         reportBatchItemFailures: true,
       }),
     );
-    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+    this.schedulerRole = new InlinePolicyRole(this, 'SchedulerRole', {
       description: 'Assumed by EventBridge Scheduler to send the metrics collections to the metrics queue',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: {

@@ -1,11 +1,11 @@
 import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Route } from '#shared/http/routes';
+import { ApiInvokeRole } from './lambda-invoke-integration';
 
 /** The version in the base URL (docs/api.md, "Conventions": the base URL carries it, e.g. `.../v1`). */
 export const STAGE_NAME = 'v1';
@@ -36,11 +36,14 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
 
 /**
  * The HTTP API (Lambda proxy, payload 2.0) with its `v1` stage, access logs and throttling.
- * No CORS: the API is called by servers with an API key, not by browsers.
+ * No CORS: the API is called by servers with an API key, not by browsers. API Gateway invokes
+ * every route's function with one role (lib/lambda-invoke-integration.ts), not through a Lambda
+ * permission per function.
  */
 export class PublicHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
+  readonly invoker: ApiInvokeRole;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -48,6 +51,7 @@ export class PublicHttpApi extends Construct {
       description: 'Social posting service: public API',
       createDefaultStage: false,
     });
+    this.invoker = new ApiInvokeRole(this, 'Invoke');
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigwv2.HttpStage(this, 'Stage', {
       httpApi: this.api,
@@ -66,7 +70,7 @@ export class PublicHttpApi extends Construct {
     const route = new apigwv2.HttpRoute(this, 'DefaultRoute', {
       httpApi: this.api,
       routeKey: apigwv2.HttpRouteKey.DEFAULT,
-      integration: lambdaIntegration('default-integration', handler),
+      integration: this.invoker.integration('default-integration', handler),
     });
     suppressNoAuthorizerFindings(route);
   }
@@ -76,7 +80,7 @@ export class PublicHttpApi extends Construct {
     const created = this.api.addRoutes({
       path: route.path,
       methods: [apigwv2.HttpMethod[route.method]],
-      integration: lambdaIntegration(`${route.operation}-integration`, handler),
+      integration: this.invoker.integration(`${route.operation}-integration`, handler),
     });
     created.forEach(suppressNoAuthorizerFindings);
   }
@@ -85,10 +89,6 @@ export class PublicHttpApi extends Construct {
   get url(): string {
     return this.stage.url;
   }
-}
-
-function lambdaIntegration(id: string, handler: lambda.IFunction): HttpLambdaIntegration {
-  return new HttpLambdaIntegration(id, handler, { payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0 });
 }
 
 /** cdk-nag wants an API Gateway authorizer on every route; this API authenticates in the functions. */

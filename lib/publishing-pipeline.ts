@@ -6,6 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { InlinePolicyRole } from './inline-policy-role';
 import { deadLetterQueue, workQueue } from './queues';
 import type { ApiFunction } from './api-function';
 
@@ -77,7 +78,7 @@ export class PublishingPipeline extends Construct {
     this.allowQueueing(props.publisher);
     this.allowQueueing(props.release);
 
-    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+    this.schedulerRole = new InlinePolicyRole(this, 'SchedulerRole', {
       description: 'Assumed by EventBridge Scheduler to run the post schedules',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         // Confused-deputy guard: only schedules of this account's group may use the role.

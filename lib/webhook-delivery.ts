@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { InlinePolicyRole } from './inline-policy-role';
 import { deadLetterQueue, workQueue } from './queues';
 import { WEBHOOK_EVENT_ITEM_TYPE } from '#shared/domain/webhook-events';
 import type { ApiFunction } from './api-function';
@@ -122,7 +123,7 @@ export class WebhookDelivery extends Construct {
       resourceName: SWEEP_SCHEDULE_GROUP,
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
-    const role = new iam.Role(this, 'SweepScheduleRole', {
+    const role = new InlinePolicyRole(this, 'SweepScheduleRole', {
       description: 'Assumed by EventBridge Scheduler to run the daily expiring-token sweep',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ArnEquals: { 'aws:SourceArn': groupArn } },

@@ -166,6 +166,7 @@ export async function startDeployedService(): Promise<DeployedService> {
     const routes = routeDefinitions(template).map((route) => ({
       routeKey: route.routeKey,
       fn: functions.find((fn) => fn.logicalId === route.functionLogicalId)!,
+      credentialsRoleLogicalId: route.credentialsRoleLogicalId,
     }));
     const api = await startHttpApi({
       routes,
@@ -173,9 +174,17 @@ export async function startDeployedService(): Promise<DeployedService> {
       apiId: physical.ref(apiLogicalId),
       lambda,
       clock,
-      // API Gateway invokes a route's function as itself: the function's policy (its Lambda permissions) must allow the route.
-      mayInvoke: (fn, sourceArn) =>
-        policies.authorizeService({ service: 'apigateway.amazonaws.com', action: 'lambda:InvokeFunction', resource: fn.arn, sourceArn }),
+      // API Gateway invokes a route's function with the integration's credentials role (its trust, then its
+      // identity policy); an integration without one would need the function's policy (a Lambda permission).
+      mayInvoke: ({ fn, credentialsRoleLogicalId }, sourceArn) =>
+        credentialsRoleLogicalId
+          ? policies.invokeWithCredentials(credentialsRoleLogicalId, fn.arn, sourceArn)
+          : policies.authorizeService({
+              service: 'apigateway.amazonaws.com',
+              action: 'lambda:InvokeFunction',
+              resource: fn.arn,
+              sourceArn,
+            }),
     });
     cleanups.push(() => api.stop());
 

@@ -4,7 +4,8 @@ import { startDeployedService, type DeployedService } from './deployed-service';
 import { runtimeMajor } from './deployment';
 import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
 import { scheduleGroupArn } from './local-aws/scheduler';
-import { functionDefinitions, resourcesOfType } from './template';
+import { API_GATEWAY_SESSION } from './role-policies';
+import { functionDefinitions, resourcesOfType, routeDefinitions } from './template';
 import { Walkthrough } from './walkthrough';
 
 /**
@@ -42,6 +43,32 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect(lastOperation()).toBe('linkedin-callback');
     expect((await walk.call('DELETE', '/usage', { key: walk.apiKey })).status).toBe(404);
     expect(lastOperation()).toBe('not-found');
+  });
+
+  it("invokes each route's function with the integration's role: API Gateway assumes it (its trust), then invokes as it", async () => {
+    const decisions = service.policies.decisions.length;
+    await walk.call('GET', '/profiles', { key: walk.apiKey });
+    const roleId = routeDefinitions(service.template).find((route) => route.routeKey === 'GET /profiles')!.credentialsRoleLogicalId!;
+    expect(
+      service.policies.decisions
+        .slice(decisions)
+        .filter((decision) => decision.role !== service.lambda.byOperation('list-profiles').principal.roleName),
+    ).toEqual([
+      {
+        role: 'apigateway.amazonaws.com',
+        session: 'apigateway.amazonaws.com',
+        action: 'sts:AssumeRole',
+        resource: service.physical.getAtt(roleId, 'Arn'),
+        allowed: true,
+      },
+      {
+        role: service.physical.ref(roleId),
+        session: API_GATEWAY_SESSION,
+        action: 'lambda:InvokeFunction',
+        resource: service.lambda.byOperation('list-profiles').arn,
+        allowed: true,
+      },
+    ]);
   });
 
   it('connects Bluesky at the PDS the stack is configured with, and LinkedIn through OAuth', async () => {
@@ -246,29 +273,45 @@ describe('each statement of a function role is needed by a named step', () => {
 
 /**
  * The resource and trust policies are enforced in the deployment too (the engine evaluates them on
- * every call): a function without its route's permission is refused to API Gateway, and a schedule
+ * every call): API Gateway is refused a function its invoke role does not name, and a schedule
  * role whose trust names what Scheduler does not send (the sweep role's old mistake) never runs.
  */
 describe("the deployment's resource and trust policies", () => {
-  it("without create-post's Lambda permission API Gateway may not invoke it: the client gets API Gateway's 500", async () => {
+  it("without lambda:InvokeFunction on create-post in the invoke role API Gateway may not invoke it: the client gets API Gateway's 500, other routes still answer", async () => {
     const fn = service.lambda.byOperation('create-post');
+    const roleId = routeDefinitions(service.template).find((route) => route.routeKey === 'POST /posts')!.credentialsRoleLogicalId!;
     const invocations = service.lambda.invocations.length;
-    const restore = service.policies.resourcePolicies.replace(fn.arn, undefined);
-    let refused;
+    const decisions = service.policies.decisions.length;
+    const restore = service.policies.withoutResource(roleId, 'lambda:InvokeFunction', fn.arn);
+    let refused, listed;
     try {
       refused = await walk.call('POST', '/posts', { key: walk.apiKey, body: { content: 'never posted', platforms: ['bluesky'] } });
+      listed = await walk.call('GET', '/profiles', { key: walk.apiKey });
     } finally {
       restore();
     }
     expect({ status: refused.status, body: refused.json }).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
-    expect(service.lambda.invocations.slice(invocations)).toEqual([]);
-    expect(service.policies.decisions.filter((decision) => decision.session === 'apigateway.amazonaws.com').at(-1)).toEqual({
-      role: 'apigateway.amazonaws.com',
-      session: 'apigateway.amazonaws.com',
-      action: 'lambda:InvokeFunction',
-      resource: fn.arn,
-      allowed: false,
-    });
+    expect(listed.status).toBe(200);
+    expect(service.lambda.invocations.slice(invocations).map((invocation) => invocation.operation)).toEqual(['list-profiles']);
+    const invokes = service.policies.decisions
+      .slice(decisions)
+      .filter((decision) => decision.session === API_GATEWAY_SESSION && decision.action === 'lambda:InvokeFunction');
+    expect(invokes).toEqual([
+      {
+        role: service.physical.ref(roleId),
+        session: API_GATEWAY_SESSION,
+        action: 'lambda:InvokeFunction',
+        resource: fn.arn,
+        allowed: false,
+      },
+      {
+        role: service.physical.ref(roleId),
+        session: API_GATEWAY_SESSION,
+        action: 'lambda:InvokeFunction',
+        resource: service.lambda.byOperation('list-profiles').arn,
+        allowed: true,
+      },
+    ]);
     await walk.postNow(['bluesky']);
   }, 60_000);
 

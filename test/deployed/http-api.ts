@@ -9,6 +9,8 @@ import type { WorldClock } from './world-clock';
 export interface ApiRoute {
   routeKey: string;
   fn: DeployedFunction;
+  /** The role the integration invokes the function with, if it has credentials. */
+  credentialsRoleLogicalId?: string;
 }
 
 interface RouteMatch {
@@ -53,8 +55,8 @@ export function matchRoute(routes: ApiRoute[], method: string, path: string): Ro
  * The HTTP API's stage on a local port: requests under `/<stage>/` are routed by the template's
  * route keys to their functions with API Gateway's payload 2.0 event, and the function's result
  * becomes the response the way API Gateway maps it (a result without statusCode is a 200 JSON
- * body; a failed invocation, or one the function's policy does not allow API Gateway, is 500
- * `{"message":"Internal Server Error"}`).
+ * body; a failed invocation, or one IAM does not allow API Gateway (the integration's credentials
+ * role, or the function's policy for an integration without one), is 500 `{"message":"Internal Server Error"}`).
  */
 export async function startHttpApi(options: {
   routes: ApiRoute[];
@@ -63,7 +65,7 @@ export async function startHttpApi(options: {
   lambda: LambdaService;
   clock: WorldClock;
   /** Rejects when API Gateway may not invoke the route's function (`sourceArn`: the route's execute-api ARN). */
-  mayInvoke: (fn: DeployedFunction, sourceArn: string) => Promise<void>;
+  mayInvoke: (route: ApiRoute, sourceArn: string) => Promise<void>;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const domainName = `${options.apiId}.execute-api.${REGION}.${URL_SUFFIX}`;
 
@@ -79,9 +81,9 @@ export async function startHttpApi(options: {
     const match = matchRoute(options.routes, request.method ?? 'GET', routePath);
     if (!match) return send(404, { message: 'Not Found' });
     try {
-      await options.mayInvoke(match.route.fn, routeSourceArn(options.apiId, options.stage, request.method ?? 'GET', match.route.routeKey));
+      await options.mayInvoke(match.route, routeSourceArn(options.apiId, options.stage, request.method ?? 'GET', match.route.routeKey));
     } catch (error) {
-      // What a client sees when the integration's function refuses API Gateway; anything else is the emulation's own failure.
+      // What a client sees when IAM refuses API Gateway the invocation; anything else is the emulation's own failure.
       if (error instanceof AccessDenied) return send(500, { message: 'Internal Server Error' });
       return send(500, { message: `local API Gateway emulation failed: ${(error as Error).message}` });
     }

@@ -1,9 +1,11 @@
+import type { ServiceStack } from '../../lib/service-stack';
 import { buildStack } from '../stack/build-stack';
-import { ACCOUNT } from './aws-names';
+import { functionLogicalId } from '../stack/template-queries';
+import { ACCOUNT, assumedRoleArn } from './aws-names';
 import { evaluate, operationAction, type PolicyDocument, type PolicyStatement } from './iam-policy';
 import { PhysicalResources } from './physical-resources';
-import { AccessDenied, RolePolicies } from './role-policies';
-import { resourcesOfType, type CfnTemplate } from './template';
+import { AccessDenied, API_GATEWAY_SESSION, RolePolicies } from './role-policies';
+import { resourcesOfType, routeDefinitions, type CfnTemplate } from './template';
 
 /**
  * The engine the deployed-artifact tests trust (@cloud-copilot/iam-simulate, docs/decisions.md,
@@ -276,5 +278,78 @@ describe("resolving the template's references to this deployment's ARNs", () => 
   it('refuses what it does not emulate rather than guess', () => {
     expect(() => physical.resolve({ 'Fn::Sub': 'x' })).toThrow(/not emulated/);
     expect(() => physical.getAtt('Table', 'LatestStreamLabel')).toThrow(/not emulated/);
+  });
+});
+
+/**
+ * API Gateway invokes the route functions with the integrations' credentials role, from the stack's
+ * own template (lib/lambda-invoke-integration.ts): it assumes the role (trust: API Gateway only),
+ * then calls lambda:InvokeFunction as it (its identity policy: the route functions, nothing else).
+ */
+describe("API Gateway invoking the route functions through the template's invoke role", () => {
+  let template: CfnTemplate;
+  let physical: PhysicalResources;
+  let stack: ServiceStack;
+  const sourceArn = `arn:aws:execute-api:eu-west-1:${ACCOUNT}:api1/v1/POST/posts`;
+
+  beforeAll(() => {
+    const built = buildStack();
+    stack = built.stack;
+    template = built.template.toJSON() as CfnTemplate;
+    physical = new PhysicalResources(template, { tableName: 'posts', localAwsUrl: 'http://127.0.0.1:1' });
+  }, 30_000);
+
+  const functionArn = (operation: string) => physical.getAtt(functionLogicalId(stack, operation), 'Arn');
+  const invokeRoleOf = (routeKey: string) =>
+    routeDefinitions(template).find((route) => route.routeKey === routeKey)!.credentialsRoleLogicalId!;
+  const outcome = (attempt: Promise<void>) =>
+    attempt.then(
+      () => 'allowed',
+      (error: unknown) => (error instanceof AccessDenied ? error.message : error),
+    );
+
+  it('lets API Gateway invoke every route function and $default through it, and no function that serves no route', async () => {
+    const policies = new RolePolicies(template, physical);
+    const routes = routeDefinitions(template);
+    expect(routes.every((route) => route.credentialsRoleLogicalId !== undefined)).toBe(true);
+    for (const route of routes)
+      await policies.invokeWithCredentials(route.credentialsRoleLogicalId!, physical.getAtt(route.functionLogicalId, 'Arn'), sourceArn);
+    expect(policies.decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    const roleId = invokeRoleOf('POST /posts');
+    expect(await outcome(policies.invokeWithCredentials(roleId, functionArn('publish-post'), sourceArn))).toBe(
+      `User: ${assumedRoleArn(physical.ref(roleId), API_GATEWAY_SESSION)} is not authorized to perform: lambda:InvokeFunction on resource: ${functionArn('publish-post')} because no identity-based policy allows the lambda:InvokeFunction action`,
+    );
+  });
+
+  it('trusts API Gateway only: Lambda may not assume it', async () => {
+    const policies = new RolePolicies(template, physical);
+    const roleArn = physical.getAtt(invokeRoleOf('POST /posts'), 'Arn');
+    expect(
+      await outcome(
+        policies.authorizeService({
+          service: 'lambda.amazonaws.com',
+          action: 'sts:AssumeRole',
+          resource: roleArn,
+          sourceArn: functionArn('create-post'),
+        }),
+      ),
+    ).toBe(
+      `User: lambda.amazonaws.com is not authorized to perform: sts:AssumeRole on resource: ${roleArn} because no resource-based policy allows the sts:AssumeRole action`,
+    );
+  });
+
+  it("refuses a route whose function was taken out of the role's statement, and only that one, until it is put back", async () => {
+    const policies = new RolePolicies(template, physical);
+    const roleId = invokeRoleOf('POST /posts');
+    const restore = policies.withoutResource(roleId, 'lambda:InvokeFunction', functionArn('create-post'));
+    expect({
+      createPost: await outcome(policies.invokeWithCredentials(roleId, functionArn('create-post'), sourceArn)),
+      listProfiles: await outcome(policies.invokeWithCredentials(roleId, functionArn('list-profiles'), sourceArn)),
+    }).toEqual({
+      createPost: expect.stringMatching(/because no identity-based policy allows the lambda:InvokeFunction action$/),
+      listProfiles: 'allowed',
+    });
+    restore();
+    expect(await outcome(policies.invokeWithCredentials(roleId, functionArn('create-post'), sourceArn))).toBe('allowed');
   });
 });

@@ -7,8 +7,9 @@ import { referencedId, resourcesOfType, type CfnTemplate } from './template';
  * ARNs, keyed by the ARN of the resource they guard: queue policies (SQS), bucket policies (S3,
  * for the bucket and every object in it), key policies (KMS), each function's policy as Lambda
  * builds it from its permissions (AWS::Lambda::Permission: one statement each, `ArnLike` on
- * `AWS:SourceArn`, `StringEquals` on `AWS:SourceAccount`), and each role's trust policy
- * (sts:AssumeRole on the role's ARN).
+ * `AWS:SourceArn`, `StringEquals` on `AWS:SourceAccount`; the stack has none since API Gateway
+ * invokes with a credentials role, role-policies.ts `invokeWithCredentials`), and each role's trust
+ * policy (sts:AssumeRole on the role's ARN).
  */
 export class ResourcePolicies {
   private readonly byArn = new Map<string, PolicyDocument>();

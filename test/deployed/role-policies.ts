@@ -25,6 +25,9 @@ export interface Principal {
   sessionName: string;
 }
 
+/** The session name API Gateway's calls with an integration's credentials role carry here. */
+export const API_GATEWAY_SESSION = 'apigateway';
+
 /** An AWS call refused by IAM: the error the emulated service answers with. */
 export class AccessDenied extends Error {
   constructor(
@@ -78,6 +81,8 @@ export interface ServiceRequest extends AuthorizationRequest {
 export class RolePolicies {
   private readonly statements = new Map<string, RoleStatement[]>();
   private readonly removed = new Set<string>();
+  /** Statements changed while everything runs (`withoutResource`), by statement id. */
+  private readonly changed = new Map<string, PolicyStatement>();
   readonly resourcePolicies: ResourcePolicies;
   readonly decisions: AuthorizationRecord[] = [];
   /** Time spent in the engine, all decisions together (ms). */
@@ -109,6 +114,30 @@ export class RolePolicies {
   withoutStatement(statementId: string): () => void {
     this.removed.add(statementId);
     return () => this.removed.delete(statementId);
+  }
+
+  /**
+   * Takes one resource out of the role's statements allowing `action` (one function of the invoke
+   * role's list, say) until the returned function puts it back; a statement left without resources goes.
+   */
+  withoutResource(roleLogicalId: string, action: string, resource: string): () => void {
+    const touched = this.of(roleLogicalId).filter(
+      ({ statement }) =>
+        statement.Effect === 'Allow' &&
+        [statement.Action ?? []].flat().includes(action) &&
+        [statement.Resource ?? []].flat().includes(resource),
+    );
+    if (touched.length === 0) throw new Error(`${roleLogicalId} has no statement allowing ${action} on ${resource}`);
+    for (const { id, statement } of touched) {
+      const rest = [statement.Resource ?? []].flat().filter((one) => one !== resource);
+      if (rest.length === 0) this.removed.add(id);
+      else this.changed.set(id, { ...statement, Resource: rest });
+    }
+    return () =>
+      touched.forEach(({ id }) => {
+        this.removed.delete(id);
+        this.changed.delete(id);
+      });
   }
 
   /** Rejects with AccessDenied unless IAM allows the request of the role's session. */
@@ -147,13 +176,33 @@ export class RolePolicies {
     if (!decision.allowed) throw new AccessDenied(request.service, full, decision.reason!);
   }
 
+  /**
+   * API Gateway calling a route's function with its integration's credentials role: it assumes the
+   * role (the role's trust policy, `aws:SourceArn` the route's execute-api ARN), then invokes the
+   * function as the role's session (the role's identity policy; the function has no policy of its own).
+   */
+  async invokeWithCredentials(roleLogicalId: string, functionArn: string, sourceArn: string): Promise<void> {
+    await this.authorizeService({
+      service: 'apigateway.amazonaws.com',
+      action: 'sts:AssumeRole',
+      resource: this.physical.getAtt(roleLogicalId, 'Arn'),
+      sourceArn,
+    });
+    await this.authorize(
+      { roleLogicalId, roleName: this.physical.ref(roleLogicalId), sessionName: API_GATEWAY_SESSION },
+      { action: 'lambda:InvokeFunction', resource: functionArn },
+    );
+  }
+
   /** Scheduler assuming a schedule's execution role (its trust policy) for a schedule of `groupArn`, as it does before each run. */
   assumeRoleForSchedule(roleArn: string, groupArn: string): Promise<void> {
     return this.authorizeService({ service: 'scheduler.amazonaws.com', action: 'sts:AssumeRole', resource: roleArn, sourceArn: groupArn });
   }
 
   private async decide(principal: Principal, request: AuthorizationRequest): Promise<Decision> {
-    const current = this.of(principal.roleLogicalId).filter((entry) => !this.removed.has(entry.id));
+    const current = this.of(principal.roleLogicalId)
+      .filter((entry) => !this.removed.has(entry.id))
+      .map((entry) => ({ id: entry.id, statement: this.changed.get(entry.id) ?? entry.statement }));
     const bySource = new Map<string, PolicyDocument>();
     for (const { id, statement } of current) {
       const source = id.split('#')[0];

@@ -1,7 +1,7 @@
 /**
  * What the synthesized CloudFormation template says about the service, read as AWS would read
  * it: each function (runtime, handler, code asset, role, timeout, environment), the HTTP API's
- * routes and stage, the queue's event source, the async-invoke settings and each role's policies.
+ * routes and stage (and the role each route's function is invoked with), the queue's event source, the async-invoke settings and each role's policies.
  * Values stay as written (intrinsics unresolved); physical-resources.ts resolves them.
  */
 export interface CfnResource {
@@ -34,6 +34,8 @@ export interface RouteDefinition {
   routeKey: string;
   functionLogicalId: string;
   payloadFormatVersion: string;
+  /** The role API Gateway invokes the function with (the integration's CredentialsArn); none: the function's own policy decides. */
+  credentialsRoleLogicalId?: string;
 }
 
 export interface EventSourceDefinition {
@@ -99,6 +101,7 @@ export function routeDefinitions(template: CfnTemplate): RouteDefinition[] {
       routeKey: route.Properties!.RouteKey,
       functionLogicalId: referencedId(integration.Properties.IntegrationUri)!,
       payloadFormatVersion: integration.Properties.PayloadFormatVersion,
+      credentialsRoleLogicalId: referencedId(integration.Properties.CredentialsArn),
     };
   });
 }

@@ -15,3 +15,4 @@ describe('webhooks', () => void require('./webhooks.cases'));
 describe('alarms and dashboard', () => void require('./alarms-and-dashboard.cases'));
 describe('MCP function', () => void require('./mcp-function.cases'));
 describe('metrics', () => void require('./metrics.cases'));
+describe('stack size', () => void require('./stack-size.cases'));

@@ -53,17 +53,24 @@ export function functionVariables(stack: ServiceStack, template: Template, opera
   return template.toJSON().Resources[functionLogicalId(stack, operation)].Properties.Environment.Variables;
 }
 
-/** Statements of the identity policies attached to the role of the function serving `operation`. */
+/** Statements of the identity policies of the role of the function serving `operation` (inline or attached). */
 export function functionStatements(stack: ServiceStack, template: Template, operation: string): FoundStatement[] {
   const role = stack.functions.get(operation)?.function.role;
   if (!role) throw new Error(`no role for ${operation}`);
   return roleStatements(template, logicalIdOf(stack, role.node.defaultChild as CfnElement));
 }
 
-/** Statements of the AWS::IAM::Policy resources attached to a role (by its logical id). */
+/**
+ * Statements of a role's identity policies (by its logical id): its inline policies (where
+ * lib/inline-policy-role.ts puts every grant) and any AWS::IAM::Policy resource attached to it.
+ */
 export function roleStatements(template: Template, roleLogicalId: string): FoundStatement[] {
-  const policies = template.findResources('AWS::IAM::Policy');
-  return Object.entries(policies)
+  const role = template.toJSON().Resources[roleLogicalId];
+  if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${roleLogicalId} is not a role`);
+  const inline = ((role.Properties?.Policies ?? []) as Array<{ PolicyDocument: { Statement: FoundStatement[] } }>).flatMap((policy) =>
+    policy.PolicyDocument.Statement.map((statement) => ({ ...statement, logicalId: roleLogicalId, resourceType: 'AWS::IAM::Role' })),
+  );
+  const attached = Object.entries(template.findResources('AWS::IAM::Policy'))
     .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${roleLogicalId}"`))
     .flatMap(([logicalId, policy]) =>
       (policy.Properties.PolicyDocument.Statement as FoundStatement[]).map((statement) => ({
@@ -72,6 +79,7 @@ export function roleStatements(template: Template, roleLogicalId: string): Found
         resourceType: 'AWS::IAM::Policy',
       })),
     );
+  return [...inline, ...attached];
 }
 
 /** Every action a set of statements allows. */

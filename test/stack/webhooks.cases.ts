@@ -3,7 +3,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
 import { EXPIRY_SWEEP_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
 import { sharedDefaultStack } from './build-stack';
-import { allowedActions, functionStatements, functionVariables, logicalIdOf, statementsAllowing } from './template-queries';
+import { allowedActions, functionStatements, functionVariables, logicalIdOf, roleStatements, statementsAllowing } from './template-queries';
 
 /**
  * Webhooks in AWS (lib/webhook-delivery.ts): the table's stream feeds the dispatcher new event
@@ -113,11 +113,8 @@ describe('webhooks', () => {
     expect(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals['aws:SourceArn']).toEqual({
       'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:123456789012:schedule-group/default']],
     });
-    const policies = Object.values(resources()).filter(
-      (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.Roles).includes(ids.sweepRole),
-    );
-    const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-    expect(statements.map((statement: { Action: string; Resource: unknown }) => [statement.Action, statement.Resource])).toEqual([
+    const statements = roleStatements(template, ids.sweepRole);
+    expect(statements.map((statement) => [statement.Action, statement.Resource])).toEqual([
       ['lambda:InvokeFunction', { 'Fn::GetAtt': [ids.sweep, 'Arn'] }],
       ['sqs:SendMessage', { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }],
     ]);
