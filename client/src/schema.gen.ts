@@ -271,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a draft (approve it)
-         * @description As the public API's schedule-post, for the signed-in account. Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         * @description As the public API's schedule-post, for the signed-in account. Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
          */
         post: operations["dashboardSchedulePost"];
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a draft (approve it)
-         * @description Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         * @description Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
          *
          *     Needs a key with scope `write` or above.
          */
@@ -3758,21 +3758,25 @@ export interface operations {
                      *                 "url": null,
                      *                 "platform_post_id": null,
                      *                 "published_at": null,
-                     *                 "error": null
+                     *                 "error": null,
+                     *                 "metrics": null
                      *               },
                      *               "bluesky": {
                      *                 "status": "pending",
                      *                 "url": null,
                      *                 "platform_post_id": null,
                      *                 "published_at": null,
-                     *                 "error": null
+                     *                 "error": null,
+                     *                 "metrics": null
                      *               }
                      *             },
                      *             "created_by": {
                      *               "type": "api_key",
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
-                     *             }
+                     *             },
+                     *             "first_comment": null,
+                     *             "platform_first_comment": {}
                      *           }
                      *         },
                      *         {
@@ -4657,7 +4661,14 @@ export interface operations {
                      *               "collected_at": "2026-11-23T11:00:04.512Z"
                      *             }
                      *           }
-                     *         }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
+                     *         },
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {}
                      *       }
                      *     }
                      */
@@ -5064,28 +5075,32 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
-                     *         }
+                     *         },
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {}
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
                 };
             };
-            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD, QUEUE_NOT_CONFIGURED */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -5096,7 +5111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["QueueNotConfiguredError"];
                 };
             };
             /** @description FORBIDDEN */
@@ -5124,7 +5139,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostNotFoundError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE, QUEUE_FULL */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -5135,7 +5150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"] | components["schemas"]["QueueFullError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -9025,21 +9040,25 @@ export interface operations {
                      *                 "url": null,
                      *                 "platform_post_id": null,
                      *                 "published_at": null,
-                     *                 "error": null
+                     *                 "error": null,
+                     *                 "metrics": null
                      *               },
                      *               "bluesky": {
                      *                 "status": "pending",
                      *                 "url": null,
                      *                 "platform_post_id": null,
                      *                 "published_at": null,
-                     *                 "error": null
+                     *                 "error": null,
+                     *                 "metrics": null
                      *               }
                      *             },
                      *             "created_by": {
                      *               "type": "api_key",
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
-                     *             }
+                     *             },
+                     *             "first_comment": null,
+                     *             "platform_first_comment": {}
                      *           }
                      *         },
                      *         {
@@ -10043,7 +10062,14 @@ export interface operations {
                      *               "collected_at": "2026-11-23T11:00:04.512Z"
                      *             }
                      *           }
-                     *         }
+                     *         },
+                     *         "created_by": {
+                     *           "type": "api_key",
+                     *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *           "key_name": "ci"
+                     *         },
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {}
                      *       }
                      *     }
                      */
@@ -10446,28 +10472,32 @@ export interface operations {
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           },
                      *           "bluesky": {
                      *             "status": "pending",
                      *             "url": null,
                      *             "platform_post_id": null,
                      *             "published_at": null,
-                     *             "error": null
+                     *             "error": null,
+                     *             "metrics": null
                      *           }
                      *         },
                      *         "created_by": {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
-                     *         }
+                     *         },
+                     *         "first_comment": null,
+                     *         "platform_first_comment": {}
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
                 };
             };
-            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            /** @description PLATFORMS_NOT_CONNECTED, INVALID_SCHEDULED_TIME, INVALID_ID, INVALID_JSON, INVALID_FIELD, QUEUE_NOT_CONFIGURED */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10477,7 +10507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                    "application/json": components["schemas"]["PlatformsNotConnectedError"] | components["schemas"]["InvalidScheduledTimeError"] | components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"] | components["schemas"]["QueueNotConfiguredError"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -10513,7 +10543,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostNotFoundError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE, QUEUE_FULL */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10523,7 +10553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"] | components["schemas"]["QueueFullError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */

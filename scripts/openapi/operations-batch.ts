@@ -2,7 +2,7 @@ import { createPostsBatchSchema } from '#shared/http/endpoints/create-posts-batc
 import type { OperationDoc } from './operation-doc';
 import { closedObject, ref, type JsonSchema } from './primitives';
 
-const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
 const post = (id: string, content: string, platforms: string[], scheduledFor: string | null) => ({
   id,
   content,
@@ -16,6 +16,8 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
   published_at: null,
   results: Object.fromEntries(platforms.map((platform) => [platform, pending])),
   created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'ci' },
+  first_comment: null,
+  platform_first_comment: {},
 });
 
 /**

@@ -1,7 +1,7 @@
 import { schedulePostSchema } from '#shared/http/endpoints/schedule-post/schema';
 import type { OperationDoc } from './operation-doc';
 
-const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null };
+const pending = { status: 'pending', url: null, platform_post_id: null, published_at: null, error: null, metrics: null };
 
 /** Drafts (docs/api.md, "Drafts"): created with POST /posts and `"draft": true`, made real here. */
 export const draftOperations: Record<string, OperationDoc> = {
@@ -10,7 +10,7 @@ export const draftOperations: Record<string, OperationDoc> = {
     summary: 'Schedule a draft (approve it)',
     description:
       'Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at ' +
-      "`scheduled_for` (absent: the draft's own). Needs a write key. Errors after the body's: POST_NOT_FOUND, " +
+      "`scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, " +
       'INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check ' +
       'of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED ' +
       '(the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). ' +
@@ -35,6 +35,8 @@ export const draftOperations: Record<string, OperationDoc> = {
           published_at: null,
           results: { linkedin: pending, bluesky: pending },
           created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'writing agent' },
+          first_comment: null,
+          platform_first_comment: {},
         },
       },
     },
@@ -45,6 +47,8 @@ export const draftOperations: Record<string, OperationDoc> = {
       'PLATFORMS_NOT_CONNECTED',
       'MONTHLY_LIMIT_EXCEEDED',
       'RATE_LIMIT_EXCEEDED',
+      'QUEUE_NOT_CONFIGURED',
+      'QUEUE_FULL',
     ],
   },
 };

@@ -292,7 +292,9 @@ describe('LinkedIn pages', () => {
   it('keeps the 60 s LinkedIn spacing and the monthly limit for a page profile', async () => {
     const { call, profile } = await pageAccount({ monthlyLimit: 2 });
     expect((await call('PUT', `/profiles/${profile.id}/author`, { body: { organization_id: SECOND.id } })).status).toBe(200);
-    const at = (seconds: number) => new Date(Math.ceil(clock.now().getTime() / 1000) * 1000 + seconds * 1000).toISOString();
+    // One base second for every time of the test: read again, the clock may have passed a second.
+    const base = Math.ceil(clock.now().getTime() / 1000) * 1000;
+    const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
     const first = at(600);
     const schedule = (when: string) =>
       call('POST', '/posts', { body: { content: `Page post at ${when}`, platforms: ['linkedin'], scheduled_for: when } });
