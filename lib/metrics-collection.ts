@@ -69,7 +69,9 @@ export class MetricsCollection extends Construct {
 
   /** The publisher: creates a published post's three collection schedules in the group, run as the scheduler role. */
   allowScheduling(fn: ApiFunction): void {
-    this.allowRefresh(fn);
+    // Where a collection goes, but no sqs:SendMessage: the publisher's collections (1 h and later) are
+    // all schedules; only a refresh (due within minutes) is sent to the queue directly.
+    fn.function.addEnvironment('METRICS_QUEUE_URL', this.queue.queueUrl);
     fn.function.addEnvironment('METRICS_QUEUE_ARN', this.queue.queueArn);
     fn.function.addEnvironment('METRICS_SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
     fn.function.addEnvironment('METRICS_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);

@@ -223,7 +223,7 @@ export class ServiceStack extends Stack {
       collectorMaxConcurrency: METRICS_COLLECTOR_MAX_CONCURRENCY,
     });
     metrics.allowScheduling(publisher);
-    METRICS_REFRESH_OPERATIONS.forEach((operation) => metrics.allowRefresh(this.fn(operation)));
+    withMcp(METRICS_REFRESH_OPERATIONS).forEach((operation) => metrics.allowRefresh(this.fn(operation)));
 
     const pipeline = new PublishingPipeline(this, 'Publishing', {
       publisher,

@@ -118,3 +118,17 @@ export function releaseRunsDeadLettered(walk: Walkthrough): Promise<void> {
     return walk.service.scheduler.list().find((one) => one.name === `post-${post.id}`)!.firesAt;
   });
 }
+
+/**
+ * A post published now gets its three metrics collections (1 h, 24 h, 7 days) as one-time
+ * schedules in the metrics group, created by the publisher as the metrics scheduler role.
+ */
+export async function metricsCollectionsScheduled(walk: Walkthrough): Promise<void> {
+  const step = 'a published post gets its metrics collections scheduled';
+  const postId = await walk.postNow(['bluesky']);
+  const names = walk.service.scheduler
+    .list()
+    .map((one) => one.name)
+    .filter((name) => name.startsWith(`metrics-${postId}-`));
+  if (names.length !== 3) throw new StepFailed(step, `metrics schedules of the post: ${JSON.stringify(names)}`);
+}

@@ -1,6 +1,6 @@
 import type { DeployedService } from './deployed-service';
 import type { PolicyStatement } from './iam-policy';
-import { earlyTriggerQueuedAgain, publisherRunsDeadLettered, releaseRunsDeadLettered } from './pipeline-steps';
+import { earlyTriggerQueuedAgain, metricsCollectionsScheduled, publisherRunsDeadLettered, releaseRunsDeadLettered } from './pipeline-steps';
 import type { Walkthrough } from './walkthrough';
 
 export interface Step {
@@ -38,6 +38,7 @@ export function roleSteps(walk: Walkthrough): Record<string, Step[]> {
       { name: 'post with an image to both platforms', run: () => walk.postWithImage() },
       { name: 'a trigger reaching the publisher early is queued again', run: () => earlyTriggerQueuedAgain(walk) },
       { name: 'publisher runs failing every attempt are dead-lettered', run: () => publisherRunsDeadLettered(walk) },
+      { name: 'a published post gets its metrics collections scheduled', run: () => metricsCollectionsScheduled(walk) },
     ],
     'connect-bluesky': [{ name: 'connect Bluesky', run: async () => (await walk.disconnect('bluesky'), walk.connectBluesky()) }],
     'linkedin-callback': [{ name: 'connect LinkedIn', run: async () => (await walk.disconnect('linkedin'), walk.connectLinkedIn()) }],

@@ -162,7 +162,7 @@ describe('first comment across a SIGKILL', () => {
     const second = await start(dataDir);
     let post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
     await waitFor(
-      () => post.status === 'published',
+      () => post?.status === 'published',
       30_000,
       () => `not published: ${JSON.stringify(post)}`,
       undefined,
@@ -200,7 +200,7 @@ describe('first comment across a SIGKILL', () => {
     const second = await start(dataDir);
     let post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
     await waitFor(
-      () => post.status === 'published',
+      () => post?.status === 'published',
       LEASE_MS + 30_000,
       () => `not published: ${JSON.stringify(post)}`,
       undefined,

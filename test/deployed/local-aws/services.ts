@@ -25,7 +25,8 @@ export interface LocalServices {
  * secrets, buckets, schedule groups, and the table behind DynamoDB Local. A schedule that fires
  * assumes its role (the role's trust policy, with the `aws:SourceArn` and `aws:SourceAccount`
  * Scheduler sends), then invokes its target asynchronously as that role (lambda:InvokeFunction
- * checked against the role's policy), or dead-letters as that role.
+ * checked against the role's policy) or sends to its target queue (sqs:SendMessage), or
+ * dead-letters as that role.
  */
 export function wireServices(options: {
   template: CfnTemplate;
@@ -73,8 +74,10 @@ export function wireServices(options: {
       if (!(error instanceof AccessDenied)) throw error;
       return void lostSchedules.push({ schedule: schedule.name, reason: error.message });
     }
+    // Scheduler's templated targets: a function (invoked asynchronously) or a queue (sent to), each as the role.
+    const toQueue = schedule.target.Arn.startsWith('arn:aws:sqs:');
     try {
-      await policies.authorize(principal, { action: 'lambda:InvokeFunction', resource: schedule.target.Arn });
+      await policies.authorize(principal, { action: toQueue ? 'sqs:SendMessage' : 'lambda:InvokeFunction', resource: schedule.target.Arn });
     } catch (error) {
       if (!(error instanceof AccessDenied)) throw error;
       const deadLetters = schedule.target.DeadLetterConfig?.Arn;
@@ -90,6 +93,7 @@ export function wireServices(options: {
       }
       return;
     }
+    if (toQueue) return void queues.send(schedule.target.Arn, schedule.target.Input ?? '', 0, 'scheduler');
     const fn = lambda?.byArn(schedule.target.Arn);
     if (!fn) throw new Error(`schedule target ${schedule.target.Arn} is not a function of the template`);
     lambda!.invokeAsync(fn, JSON.parse(schedule.target.Input ?? '{}'), 'scheduler');
