@@ -62,6 +62,8 @@ describe('first comment across a SIGKILL', () => {
       BLUESKY_SERVICE_URL: pds.url,
       PUBLISH_CLAIM_LEASE_MS: String(LEASE_MS),
       PUBLISH_RETRY_BASE_MS: '1',
+      // The test polls a post every 50 ms: the API's rate limit (100 a minute) would answer 429 instead.
+      RATE_LIMIT_REQUESTS: '100000',
       CRASH_AT: crashAt ?? '',
       EXTRA_ACCOUNT: extraAccount ? '1' : '0',
     };
