@@ -1,6 +1,6 @@
 import { DomainError } from '#shared/domain/errors';
 import type { ApiRequest, EndpointDefinition } from '#shared/http/api-handler';
-import { dependencyUnavailable, isTransientDependencyError } from '#shared/http/dependency-errors';
+import { dependencyUnavailable, isTransientDependencyError } from '#shared/store/dependency-errors';
 import { createPostEndpoint } from '#shared/http/endpoints/create-post/endpoint';
 import { toWireError, type WireError } from '#shared/http/errors';
 import { requestDeadline } from '#shared/http/request-deadline';
