@@ -7,7 +7,7 @@ import { requestDeadline } from '#shared/http/request-deadline';
 import { bodyValidator } from '#shared/http/validation';
 import { logger } from '#shared/logger';
 import { noteUsed, withPostingSession } from '#shared/use-cases/posts-batch/posting-session';
-import { claimBatchItem, releaseBatchItem, type ItemClaim } from './item-claims';
+import { claimBatchItem, releaseBatchItem, type ItemClaim } from '#shared/http/batch-item-claims';
 import { createPostsBatchSchema, envelopeOnly, type CreatePostsBatchBody } from './schema';
 import * as validators from './schema.validators';
 
