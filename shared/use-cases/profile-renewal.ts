@@ -4,12 +4,12 @@ import type { PublishOutcome } from '#shared/platforms/publisher';
 import { updateProfileCredentials } from '#shared/store/profiles';
 
 /**
- * Stores what a platform call changed on the profile: the session it renewed (a Bluesky refresh
- * or login; docs/decisions/0122). The adapters only say what changed: platform code writes
- * nothing to the store. Answers the profile the next attempt goes with
- * (the renewed session, even when the write failed: it is valid either way) and the outcome
- * without the credentials (ciphertext, not for records or logs). A failed write is logged, not thrown: the old session still refreshes
- * for a while (the PDS allows a grace period), and at worst the next publish logs in again.
+ * Stores what a platform call changed on the profile: the session it renewed (a Bluesky refresh or
+ * login; docs/decisions/0122). The adapters only say what changed: platform code writes nothing to
+ * the store. Answers the profile the next attempt goes with (the renewed session, even when the
+ * write failed: it is valid either way) and the outcome without the credentials (ciphertext, not for
+ * records or logs). A failed write is logged, not thrown: the old session still refreshes for a
+ * while (the PDS allows a grace period), and at worst the next publish logs in again.
  */
 export async function keepRenewal(
   profile: PlatformProfile,
