@@ -93,6 +93,41 @@ module.exports = {
       to: { path: '^shared/(use-cases|http|platforms|ports|adapters|wiring)/' },
     },
     {
+      name: 'use-cases-not-http',
+      severity: 'error',
+      comment:
+        'Use cases sit below the HTTP layer: they throw domain errors and never import shared/http (the classification of store and AWS failures they retry on is shared/store/dependency-errors.ts; docs/decisions/0121).',
+      from: { path: '^shared/use-cases/' },
+      to: { path: '^shared/http/' },
+    },
+    {
+      name: 'platforms-not-store',
+      severity: 'error',
+      comment:
+        'Platform adapters work on domain types (PlatformProfile) and return what changed (a renewed session); the use case stores it. They never import the store, nor anything above them (docs/decisions/0122).',
+      from: { path: '^shared/platforms/' },
+      to: { path: '^shared/(store|use-cases|http|wiring|adapters)/' },
+    },
+    {
+      name: 'http-store-through-named-modules',
+      severity: 'error',
+      comment:
+        'The HTTP layer reaches the store only in the modules named here: authentication and the rate limit (api-key-auth, session-auth), idempotency (idempotency, batch-item-claims) and the request deadline that bounds every store call of a request (request-deadline). Everything else goes through a use case. Any module may read the classification of a thrown store or AWS error (dependency-errors: no table access). docs/decisions/0123.',
+      from: {
+        path: '^shared/http/',
+        pathNot: '^shared/http/(api-key-auth|session-auth|idempotency|batch-item-claims|request-deadline)\\.ts$',
+      },
+      to: { path: '^shared/store/', pathNot: '^shared/store/dependency-errors\\.ts$' },
+    },
+    {
+      name: 'production-not-test',
+      severity: 'error',
+      comment:
+        'Shipped and operated code (the CDK app, handlers, shared/, the local runtime, scripts, the client, the dashboard) never imports test/. Only the benches may borrow test helpers, and they compile without jest types (docs/decisions/0124).',
+      from: { path: '^(bin|lib|functions|shared|local|scripts|client|dashboard)/' },
+      to: { path: '^test/' },
+    },
+    {
       name: 'ports-no-implementations',
       severity: 'error',
       comment: 'shared/ports declares interfaces: no AWS SDK, no local runtime (implementations live elsewhere).',

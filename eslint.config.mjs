@@ -1,7 +1,8 @@
 // ESLint flat config (issue 26): typescript-eslint, type-aware, on every TypeScript source folder.
-// `npm run lint:eslint` runs it; the type information comes from tsconfig.json and, for the
-// dashboard's sources, dashboard/tsconfig.json (typescript-eslint's project service picks the
-// nearest tsconfig of each file). Formatting is Prettier's job (eslint-config-prettier last).
+// `npm run lint:eslint` runs it; the type information comes from tsconfig.json (production code and
+// the benches, without jest's types), test/tsconfig.json (the tests, with them), dashboard/tsconfig.json
+// and client/tsconfig.json: typescript-eslint's project service picks the nearest tsconfig of each
+// file. Formatting is Prettier's job (eslint-config-prettier last).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';

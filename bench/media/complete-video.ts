@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegPath } from '../../test/support/video-clips';
+import { ffmpegPath } from '../../test/support/ffmpeg-path';
 
 const TARGET_BYTES = 99_000_000;
 

@@ -15,3 +15,16 @@ export interface Profile {
   /** Who posts appear as (docs/api.md, "LinkedIn pages"); null while a LinkedIn page is still to be picked. */
   author: ProfileAuthor | null;
 }
+
+/**
+ * A connected profile as a platform adapter works with it: the public fields (its author
+ * resolved), whose account it is, and what reaching the platform takes. The store maps its items
+ * to this (shared/store/profiles.ts, toPlatformProfile), so platform code never sees a store row.
+ */
+export interface PlatformProfile extends Profile {
+  account_id: string;
+  /** The platform credentials (app password and session, or token), sealed by the secret box; only the adapter opens them. */
+  credentials: string;
+  /** Bluesky: the PDS the profile was connected through. */
+  service?: string;
+}

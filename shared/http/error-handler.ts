@@ -1,5 +1,5 @@
 import { logger } from '#shared/logger';
-import { dependencyUnavailable, isTransientDependencyError } from './dependency-errors';
+import { dependencyUnavailable, isTransientDependencyError } from '#shared/store/dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { toWireError } from './errors';
 import { requestDeadline } from './request-deadline';

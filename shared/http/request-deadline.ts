@@ -4,7 +4,7 @@ import type { Context } from 'aws-lambda';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
 import { storeCallsTiedTo, type Caller } from '#shared/store/client';
-import { dependencyUnavailable } from './dependency-errors';
+import { dependencyUnavailable } from '#shared/store/dependency-errors';
 import { toWireError } from './errors';
 import { logRequest } from './request-context';
 import { jsonResponse, type HttpContext, type HttpEvent, type HttpResponse } from './types';

@@ -1,5 +1,5 @@
 import type { Platform } from '#shared/domain/platforms';
-import type { ProfileItem } from '#shared/store/profiles';
+import type { PlatformProfile } from '#shared/domain/profile';
 import type { LinkCard } from './link-cards/link-card';
 
 /**
@@ -13,7 +13,7 @@ export interface PublishRequest {
   content: string;
   /** The post's time (scheduled_for, or creation for immediate posts): Bluesky derives record keys from it. */
   postTime: Date;
-  profile: ProfileItem;
+  profile: PlatformProfile;
   /** Which attempt this is (1-based): adapters may reconcile on a repeat. */
   attempt: number;
   /** The card of the text's first link, when the post has one and it could be built (link-cards/). */
@@ -55,7 +55,7 @@ export type PlatformErrorCode =
   | 'PLATFORM_OUTCOME_UNKNOWN'
   | 'PROFILE_DISCONNECTED';
 
-export type PublishOutcome =
+export type PublishOutcome = (
   | { ok: true; url: string; platformPostId: string }
   | {
       ok: false;
@@ -65,7 +65,18 @@ export type PublishOutcome =
       retryable: boolean;
       /** Seconds the platform asked us to wait (429 Retry-After), when it said. */
       retryAfterSeconds?: number;
-    };
+    }
+) &
+  ProfileRenewal;
+
+/**
+ * What a platform call changed on the profile, whatever its outcome: adapters store nothing, they
+ * say what changed and the use case stores it (shared/use-cases/profile-renewal.ts).
+ */
+export interface ProfileRenewal {
+  /** The profile's credentials sealed again after the call renewed its session (a refresh or a new login). */
+  renewedCredentials?: string;
+}
 
 export interface PlatformPublisher {
   readonly platform: Platform;
@@ -80,7 +91,7 @@ export interface CommentRequest {
   accountId: string;
   /** The post's time: Bluesky derives the reply's record key from it, as the post's own. */
   postTime: Date;
-  profile: ProfileItem;
+  profile: PlatformProfile;
   /** The text the post was published with on this platform (Bluesky finds the thread's last part from it). */
   content: string;
   /** The published post: the Bluesky record URI of the first part, or the LinkedIn post URN. */

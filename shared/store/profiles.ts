@@ -4,7 +4,7 @@ import { type Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { GSI1 } from './table';
-import type { Profile } from '#shared/domain/profile';
+import type { PlatformProfile, Profile } from '#shared/domain/profile';
 import { profileAuthor, type AuthorSource, type ProfileAuthor } from '#shared/domain/profile-author';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
@@ -55,6 +55,14 @@ const toProfileFields = (item: Record<string, unknown>): Profile => ({
   expires_at: (item.expires_at as string | undefined) ?? null,
   needs_reconnect: item.needs_reconnect === true,
   author: profileAuthor(item as unknown as AuthorSource),
+});
+
+/** A stored profile as the platform adapters take it (its author resolved; docs/api.md, "LinkedIn pages"). */
+export const toPlatformProfile = (item: ProfileItem): PlatformProfile => ({
+  ...toProfile(item),
+  account_id: item.account_id,
+  credentials: item.credentials,
+  ...(item.service === undefined ? {} : { service: item.service }),
 });
 
 /** Every profile item of the account (at most one per platform), strongly consistent. */

@@ -6,7 +6,7 @@ import { monthlyLimit } from '#shared/domain/plans';
 import { pendingResult, toPostView, type PostView } from '#shared/domain/post-view';
 import { parseScheduledFor } from '#shared/domain/scheduled-time';
 import { usageMonth, usageView, type Usage, type UsageMonth } from '#shared/domain/usage-month';
-import { isTransientDependencyError } from '#shared/http/dependency-errors';
+import { isTransientDependencyError } from '#shared/store/dependency-errors';
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';

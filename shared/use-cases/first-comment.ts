@@ -10,7 +10,8 @@ import type { PublishOutcome } from '#shared/platforms/publisher';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimFirstComment, markFirstCommentDispatching, recordFirstComment } from '#shared/store/first-comments';
 import { getPostItem } from '#shared/store/posts';
-import { getProfileItem } from '#shared/store/profiles';
+import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
+import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
 
 /**
@@ -81,13 +82,14 @@ async function commentWithRetries(post: Post, platform: Platform): Promise<Publi
   const result = post.results[platform]!;
   const publisher = await platformPublisher(platform);
   if (!publisher.comment) return { ok: false, code: 'PLATFORM_REJECTED', message: `No first comment on ${platform}`, retryable: false };
-  const profile = await getProfileItem(post.account_id, platform);
-  if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
+  const item = await getProfileItem(post.account_id, platform);
+  if (!item) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
+  let profile = toPlatformProfile(item);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
     try {
-      outcome = await publisher.comment({
+      const answered = await publisher.comment({
         postId: post.id,
         accountId: post.account_id,
         postTime: new Date(post.post_time),
@@ -97,6 +99,7 @@ async function commentWithRetries(post: Post, platform: Platform): Promise<Publi
         text,
         attempt,
       });
+      ({ profile, outcome } = await keepRenewal(profile, answered, post.id));
     } catch (error) {
       logger.error('adapter threw on the first comment', { platform, error: error as Error });
       outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'Unexpected error while commenting', retryable: false };

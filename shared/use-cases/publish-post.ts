@@ -22,9 +22,10 @@ import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, markDispatching, recordPlatformResult } from '#shared/store/post-publication';
 import { versionOf, type PlatformResult, type Post } from '#shared/domain/post';
 import { getPostItem } from '#shared/store/posts';
-import { getProfileItem } from '#shared/store/profiles';
+import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
 import { startMetricsCollection } from './metrics/post-metrics';
+import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 import { isVideoMedia, videoFor } from './publish-video';
@@ -217,8 +218,9 @@ async function publishToPlatform(post: Post, platform: Platform, run: RunShared)
 }
 
 async function publishWithRetries(post: Post, platform: Platform, { cards, lateness }: RunShared): Promise<PublishOutcome> {
-  const profile = await getProfileItem(post.account_id, platform);
-  if (!profile) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
+  const item = await getProfileItem(post.account_id, platform);
+  if (!item) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
+  let profile = toPlatformProfile(item);
   const publisher = await platformPublisher(platform);
   const content = textFor(post, platform);
   let images: PublishImage[];
@@ -235,7 +237,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     let outcome: PublishOutcome;
     lateness.callStarting();
     try {
-      outcome = await publisher.publish({
+      const answered = await publisher.publish({
         postId: post.id,
         accountId: post.account_id,
         content,
@@ -246,13 +248,15 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
         images,
         ...(video ? { video } : {}),
       });
+      // The session the call renewed is stored now, and the next attempt goes with it.
+      ({ profile, outcome } = await keepRenewal(profile, answered, post.id));
     } catch (error) {
       // Adapters classify failures; anything thrown is a bug we must not retry blindly.
       logger.error('adapter threw', { platform, error: error as Error });
       outcome = { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: 'Unexpected error while publishing', retryable: false };
     }
     if (outcome.ok || !outcome.retryable || attempt >= maxAttempts) {
-      if (!outcome.ok && outcome.code === 'PLATFORM_AUTH_EXPIRED') await markProfileNeedsReconnect(profile);
+      if (!outcome.ok && outcome.code === 'PLATFORM_AUTH_EXPIRED') await markProfileNeedsReconnect(item);
       return outcome;
     }
     const delay = backoffDelayMs(attempt, config.publishing, outcome.retryAfterSeconds);

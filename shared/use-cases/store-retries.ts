@@ -1,4 +1,4 @@
-import { isTransientDependencyError } from '#shared/http/dependency-errors';
+import { isTransientDependencyError } from '#shared/store/dependency-errors';
 import { logger } from '#shared/logger';
 import { isConflictOnly } from '#shared/store/transaction-errors';
 

@@ -6,7 +6,8 @@ import { startTestService, type TestService } from '../support/test-service';
 
 /**
  * The Bluesky adapter against a real PDS: a profile is connected through the API, then the
- * adapter publishes exactly as the publisher calls it, with the stored profile item.
+ * adapter publishes exactly as the publisher calls it, with the stored profile mapped to the
+ * platform's profile, and the session it renewed stored by the publisher's own use case.
  */
 describe('the Bluesky publisher adapter', () => {
   let pds: TestPds;
@@ -32,6 +33,7 @@ describe('the Bluesky publisher adapter', () => {
     ...(await import('#shared/platforms/bluesky/credentials')),
     ...(await import('#shared/store/profiles')),
     ...(await import('#shared/use-cases/webhooks/events')),
+    ...(await import('#shared/use-cases/profile-renewal')),
   });
 
   /** A new PDS user connected as the Bluesky profile of a new account. */
@@ -48,12 +50,11 @@ describe('the Bluesky publisher adapter', () => {
     const item = (await getProfileItem(accountId, 'bluesky'))!;
     const { session } = await openCredentials(item.credentials, { accountId, profileId: item.id });
     secrets.push(session.accessJwt, session.refreshJwt);
-    const publish = async (
-      content: string,
-      options: { postId?: string; postTime?: Date; profile?: object } = {},
-    ): Promise<PublishOutcome> => {
-      const { blueskyPublisher } = await modules();
-      const profile = { ...(await getProfileItem(accountId, 'bluesky'))!, ...options.profile };
+    type PublishOptions = { postId?: string; postTime?: Date; profile?: object };
+    /** The adapter's call alone: what it answers, nothing stored. */
+    const publishOnly = async (content: string, options: PublishOptions = {}): Promise<PublishOutcome> => {
+      const { blueskyPublisher, toPlatformProfile } = await modules();
+      const profile = { ...toPlatformProfile((await getProfileItem(accountId, 'bluesky'))!), ...options.profile };
       return blueskyPublisher.publish({
         postId: options.postId ?? randomUUID(),
         accountId,
@@ -63,7 +64,14 @@ describe('the Bluesky publisher adapter', () => {
         attempt: 1,
       });
     };
-    return { user, accountId, profileId: item.id, publish };
+    /** Stores what the adapter renewed, as the publisher does after each call. */
+    const keep = async (outcome: PublishOutcome): Promise<PublishOutcome> => {
+      const { keepRenewal, toPlatformProfile } = await modules();
+      return (await keepRenewal(toPlatformProfile((await getProfileItem(accountId, 'bluesky'))!), outcome, randomUUID())).outcome;
+    };
+    const publish = async (content: string, options: PublishOptions = {}): Promise<PublishOutcome> =>
+      keep(await publishOnly(content, options));
+    return { user, accountId, profileId: item.id, publish, publishOnly, keep };
   }
 
   /** Replaces the stored access token, as if it had expired (the PDS would otherwise honour it for 2 h). */
@@ -239,6 +247,21 @@ describe('the Bluesky publisher adapter', () => {
       // The next post uses the stored new session as it is.
       expect((await carol.publish('And another')).ok).toBe(true);
       expect(pds.callCount('com.atproto.server.refreshSession')).toBe(refreshes + 1);
+    });
+
+    it('stores nothing itself: the renewed session comes back in its outcome, for the use case to store', async () => {
+      const carol = await connectedUser('carol');
+      await staleAccessToken(carol.accountId, 'garbage');
+      const stale = await storedSession(carol.accountId);
+      const answered = await carol.publishOnly('Refreshed, not stored by the adapter');
+      expect(answered).toMatchObject({ ok: true, renewedCredentials: expect.any(String) });
+      expect(await storedSession(carol.accountId)).toEqual(stale);
+      const kept = await carol.keep(answered);
+      expect(kept).not.toHaveProperty('renewedCredentials');
+      const renewed = await storedSession(carol.accountId);
+      expect(renewed.accessJwt).not.toBe('garbage');
+      expect(renewed.refreshJwt).not.toBe(stale.refreshJwt);
+      secrets.push(renewed.accessJwt, renewed.refreshJwt);
     });
 
     it('logs in with the app password when the refresh token no longer works', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { PINNED_LINKEDIN_API_VERSION } from '#shared/domain/linkedin-api-version';
 import type { CommentRequest, PlatformPublisher } from '#shared/platforms/publisher';
+import type { PlatformProfile } from '#shared/domain/profile';
 import type { ProfileItem } from '#shared/store/profiles';
 import { startFakeLinkedIn, type FakeLinkedIn, type FakeLinkedInUser } from '../fakes/fake-linkedin';
 import { useTestTable, type TestTable } from '../support/test-service';
@@ -18,12 +19,14 @@ describe('LinkedIn first comment adapter (against the fake LinkedIn)', () => {
   let publisher: PlatformPublisher;
   let createLinkedInPublisher: typeof import('#shared/platforms/linkedin/publisher').createLinkedInPublisher;
   let sealLinkedInCredentials: typeof import('#shared/platforms/linkedin/credentials').sealLinkedInCredentials;
+  let toPlatformProfile: typeof import('#shared/store/profiles').toPlatformProfile;
 
   beforeAll(async () => {
     linkedin = await startFakeLinkedIn();
     table = await useTestTable({ ...linkedin.settings(), LINKEDIN_API_VERSION: PINNED_LINKEDIN_API_VERSION });
     ({ linkedinPublisher: publisher, createLinkedInPublisher } = await import('#shared/platforms/linkedin/publisher'));
     ({ sealLinkedInCredentials } = await import('#shared/platforms/linkedin/credentials'));
+    ({ toPlatformProfile } = await import('#shared/store/profiles'));
     linkedin.organizations.add({ id: '2414183', name: 'Acme', administrators: ['page-admin'] });
   });
   afterAll(async () => {
@@ -31,7 +34,7 @@ describe('LinkedIn first comment adapter (against the fake LinkedIn)', () => {
     await table.drop();
   });
 
-  async function connect(user: FakeLinkedInUser, page?: string): Promise<{ profile: ProfileItem; token: string }> {
+  async function connect(user: FakeLinkedInUser, page?: string): Promise<{ profile: PlatformProfile; token: string }> {
     const token = linkedin.issueToken(
       user,
       undefined,
@@ -40,7 +43,7 @@ describe('LinkedIn first comment adapter (against the fake LinkedIn)', () => {
     const accountId = randomUUID();
     const profileId = randomUUID();
     const expiresAt = new Date(token.expiresAt).toISOString();
-    const profile: ProfileItem = {
+    const item: ProfileItem = {
       id: profileId,
       account_id: accountId,
       platform: 'linkedin',
@@ -56,11 +59,12 @@ describe('LinkedIn first comment adapter (against the fake LinkedIn)', () => {
         { account_id: accountId, profile_id: profileId },
       ),
     };
-    return { profile, token: token.token };
+    // As the publisher hands it to the adapter: mapped from the stored item.
+    return { profile: toPlatformProfile(item), token: token.token };
   }
 
   /** Publishes a post as the profile, then comments on it. */
-  async function postAndComment(profile: ProfileItem, text: string, adapter = publisher) {
+  async function postAndComment(profile: PlatformProfile, text: string, adapter = publisher) {
     const postId = randomUUID();
     const post = await adapter.publish({
       postId,

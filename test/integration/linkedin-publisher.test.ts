@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { PlatformPublisher, PublishRequest } from '#shared/platforms/publisher';
 import { PINNED_LINKEDIN_API_VERSION } from '#shared/domain/linkedin-api-version';
+import type { PlatformProfile } from '#shared/domain/profile';
 import type { ProfileItem } from '#shared/store/profiles';
 import { startFakeLinkedIn, type FakeLinkedIn, type FakeLinkedInUser } from '../fakes/fake-linkedin';
 import { captureLogs, type LogCapture } from '../support/log-capture';
@@ -19,6 +20,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
   let createLinkedInPublisher: typeof import('#shared/platforms/linkedin/publisher').createLinkedInPublisher;
   let escapeLittleText: typeof import('#shared/platforms/linkedin/little-text').escapeLittleText;
   let sealLinkedInCredentials: typeof import('#shared/platforms/linkedin/credentials').sealLinkedInCredentials;
+  let toPlatformProfile: typeof import('#shared/store/profiles').toPlatformProfile;
   const outcomes: string[] = [];
 
   beforeAll(async () => {
@@ -32,6 +34,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     ({ linkedinPublisher: publisher, createLinkedInPublisher } = await import('#shared/platforms/linkedin/publisher'));
     ({ escapeLittleText } = await import('#shared/platforms/linkedin/little-text'));
     ({ sealLinkedInCredentials } = await import('#shared/platforms/linkedin/credentials'));
+    ({ toPlatformProfile } = await import('#shared/store/profiles'));
     logs = captureLogs();
   });
   afterAll(async () => {
@@ -46,7 +49,7 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
     const accountId = randomUUID();
     const profileId = randomUUID();
     const expiresAt = (options.storedExpiresAt ?? new Date(token.expiresAt)).toISOString();
-    const profile: ProfileItem = {
+    const item: ProfileItem = {
       id: profileId,
       account_id: accountId,
       platform: 'linkedin',
@@ -61,10 +64,11 @@ describe('LinkedIn publisher adapter (against the fake LinkedIn)', () => {
         { account_id: accountId, profile_id: options.sealedFor ?? profileId },
       ),
     };
-    return { profile, token: token.token };
+    // As the publisher hands it to the adapter: mapped from the stored item.
+    return { profile: toPlatformProfile(item), token: token.token };
   }
 
-  async function publish(profile: ProfileItem, content: string, adapter = publisher) {
+  async function publish(profile: PlatformProfile, content: string, adapter = publisher) {
     const request: PublishRequest = {
       postId: randomUUID(),
       accountId: profile.account_id,

@@ -171,7 +171,7 @@ describe('Bluesky through the SSRF-safe client', () => {
     const storedProfile = async (serviceUrl: string, accessJwt: string) => {
       const { accountId } = await service.createAccount();
       const { sealCredentials } = await import('#shared/platforms/bluesky/credentials');
-      const { createProfileItem, getProfileItem } = await import('#shared/store/profiles');
+      const { createProfileItem, getProfileItem, toPlatformProfile } = await import('#shared/store/profiles');
       const id = randomUUID();
       const session = { accessJwt, refreshJwt: jwt({ scope: 'com.atproto.refresh', sub: did }), did, handle };
       await createProfileItem({
@@ -187,7 +187,7 @@ describe('Bluesky through the SSRF-safe client', () => {
         service: serviceUrl,
         credentials: await sealCredentials({ app_password: 'abcd-efgh-ijkl-mnop', session }, { accountId, profileId: id }),
       });
-      return { accountId, profile: (await getProfileItem(accountId, 'bluesky'))! };
+      return { accountId, profile: toPlatformProfile((await getProfileItem(accountId, 'bluesky'))!) };
     };
     const publish = async (stored: Awaited<ReturnType<typeof storedProfile>>, withImage = false): Promise<PublishOutcome> => {
       const { blueskyPublisher } = await import('#shared/platforms/bluesky/publisher');

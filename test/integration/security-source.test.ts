@@ -16,7 +16,7 @@ const SECRET_NAME = /(secret|password|passwd|token|hash|csrf|jwt|signature|api_?
 const ALLOWED: Record<string, string> = {
   'shared/http/idempotency.ts: existing.request_hash !== hash':
     'a digest of the request body, compared for a caller who already holds the account and the idempotency key',
-  'shared/http/endpoints/create-posts-batch/item-claims.ts: existing.request_hash !== requestHash':
+  'shared/http/batch-item-claims.ts: existing.request_hash !== requestHash':
     "a digest of one batch item's body, compared for a caller who already holds the account and the batch's idempotency key",
   'shared/store/idempotency-records.ts: existing.token === token':
     "the request's own random lock token, read back from the store to know its own earlier attempt; never sent by or to a client",

@@ -1,27 +1,17 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ffmpegPath } from './ffmpeg-path';
 
-/**
+/*
  * Test clips made on the spot with the ffmpeg binary of the optional `@ffmpeg-installer/linux-x64`
  * package (nothing downloaded), into a temp folder removed by `cleanup()`. Where the binary is
  * absent, `describeWithFfmpeg` skips the suite and says why.
  */
-function findFfmpeg(): string | undefined {
-  try {
-    const path = join(createRequire(__filename).resolve('@ffmpeg-installer/linux-x64/package.json'), '..', 'ffmpeg');
-    return existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
-export const ffmpegPath = findFfmpeg();
-
-/** `describe`, or `describe.skip` with the reason printed where there is no ffmpeg binary (looked up at call time, so benches can import this file). */
+/** `describe`, or `describe.skip` with the reason printed where there is no ffmpeg binary. */
 export function describeWithFfmpeg(name: string, body: () => void): void {
   if (ffmpegPath) return describe(name, body);
   console.warn(`skipped "${name}": no ffmpeg binary (the optional package @ffmpeg-installer/linux-x64 is not installed)`);

@@ -7,7 +7,7 @@ import { readRecord, strongRef, writePart, type RecordRef } from './post-thread'
 import { partRecordKey } from './record-key';
 import { renderBlueskyPart, renderBlueskyThread } from './render';
 import { resolveMentions } from './rich-text';
-import { openProfileSession, type ProfileSession } from './session';
+import { openProfileSession, withRenewedCredentials, type ProfileSession } from './session';
 
 /**
  * The first comment on Bluesky (docs/api.md, "First comment"): a reply whose root is the post's
@@ -22,6 +22,7 @@ const MAX_PROBES = 4;
 export async function replyFirstComment(request: CommentRequest): Promise<PublishOutcome> {
   if (request.profile.needs_reconnect) return authExpired();
   let session: ProfileSession | undefined;
+  let outcome: PublishOutcome;
   try {
     session = await openProfileSession(request.profile, request.accountId);
     const parts = renderBlueskyThread(request.content);
@@ -36,18 +37,11 @@ export async function replyFirstComment(request: CommentRequest): Promise<Publis
     const ref = await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, parts.length, probe));
     const handle = session.agent.session?.handle ?? request.profile.handle;
     const actor = handle === 'handle.invalid' ? session.did : handle;
-    return { ok: true, url: `https://bsky.app/profile/${actor}/post/${ref.rkey}`, platformPostId: ref.uri };
+    outcome = { ok: true, url: `https://bsky.app/profile/${actor}/post/${ref.rkey}`, platformPostId: ref.uri };
   } catch (error) {
-    return toOutcome(error, request);
-  } finally {
-    await session?.save().catch((error: unknown) =>
-      logger.warn('bluesky session not saved', {
-        post_id: request.postId,
-        profile_id: request.profile.id,
-        cause: describeFailure(error),
-      }),
-    );
+    outcome = toOutcome(error, request);
   }
+  return withRenewedCredentials(outcome, session, { postId: request.postId, profileId: request.profile.id });
 }
 
 /** A part of the published thread, read back under the keys it may have (the first part's from its URI). */

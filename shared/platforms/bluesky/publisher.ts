@@ -4,7 +4,7 @@ import type { LinkCard } from '#shared/platforms/link-cards/link-card';
 import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest } from '#shared/platforms/publisher';
 import { describeFailure, failureKind, pdsAddressRefusal, retryAfterSeconds } from './errors';
 import { postThread, withRenewal } from './post-thread';
-import { openProfileSession, type ProfileSession } from './session';
+import { openProfileSession, withRenewedCredentials, type ProfileSession } from './session';
 import { renderBlueskyThread } from './render';
 import { replyFirstComment } from './first-comment';
 import { videoEmbed } from './video';
@@ -22,6 +22,7 @@ export const blueskyPublisher: PlatformPublisher = {
     // A profile known to need reconnecting would only spend a (rate-limited) login to fail again.
     if (request.profile.needs_reconnect) return authExpired();
     let session: ProfileSession | undefined;
+    let outcome: PublishOutcome;
     try {
       session = await openProfileSession(request.profile, request.accountId);
       const parts = renderBlueskyThread(request.content);
@@ -36,19 +37,12 @@ export const blueskyPublisher: PlatformPublisher = {
       const handle = session.agent.session?.handle ?? request.profile.handle;
       // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
       const actor = handle === 'handle.invalid' ? session.did : handle;
-      return { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };
+      outcome = { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };
     } catch (error) {
-      return toOutcome(error, request);
-    } finally {
-      await session?.save().catch((error: unknown) =>
-        // The old session still refreshes for a while (the PDS allows a grace period); worst case the next publish logs in.
-        logger.warn('bluesky session not saved', {
-          post_id: request.postId,
-          profile_id: request.profile.id,
-          cause: describeFailure(error),
-        }),
-      );
+      outcome = toOutcome(error, request);
     }
+    // A renewed session goes back to the caller, who stores it (shared/use-cases/profile-renewal.ts).
+    return withRenewedCredentials(outcome, session, { postId: request.postId, profileId: request.profile.id });
   },
 };
 

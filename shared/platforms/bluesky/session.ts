@@ -1,15 +1,18 @@
 import type { AtpAgent } from '@atproto/api';
 import { config } from '#shared/config';
-import { updateProfileCredentials, type ProfileItem } from '#shared/store/profiles';
+import { logger } from '#shared/logger';
+import type { ProfileRenewal, PublishOutcome } from '#shared/platforms/publisher';
+import type { PlatformProfile } from '#shared/domain/profile';
 import { accessTokenStale, checkPdsEndpoint, createAgent, type SessionTokens } from './agent';
 import { openCredentials, sealCredentials, type BlueskyCredentials, type CredentialOwner } from './credentials';
-import { BlueskyAuthExpiredError, failureKind } from './errors';
+import { BlueskyAuthExpiredError, describeFailure, failureKind } from './errors';
 
 /**
  * A profile's signed-in agent for publishing. The PDS rate-limits logins (30 per 5 minutes,
  * 300 a day), so the stored session is reused: its access token as long as it is valid, a
  * refresh when it has expired (or the PDS rejects it), and a login with the app password
- * only when the refresh fails. Any new session is sealed back onto the profile.
+ * only when the refresh fails. Any new session is sealed for the caller, who stores it on the
+ * profile (the adapter returns it in its outcome; platforms write nothing to the store).
  *
  * (AtpAgent.resumeSession is not used: it refreshes on every call, a round trip, a token
  * rotation and a store write per post for nothing.)
@@ -19,11 +22,11 @@ export interface ProfileSession {
   did: string;
   /** Gets a new session after the PDS rejected the current one; BlueskyAuthExpiredError when nothing works. */
   renew(): Promise<void>;
-  /** Stores the session if it changed (refresh or login); safe to call more than once. */
-  save(): Promise<void>;
+  /** The profile's credentials sealed with the new session if it changed (refresh or login), once; undefined otherwise. */
+  renewedCredentials(): Promise<string | undefined>;
 }
 
-export async function openProfileSession(profile: ProfileItem, accountId: string): Promise<ProfileSession> {
+export async function openProfileSession(profile: PlatformProfile, accountId: string): Promise<ProfileSession> {
   const owner: CredentialOwner = { accountId, profileId: profile.id };
   const credentials = await openCredentials(profile.credentials, owner);
   let latest: SessionTokens | undefined;
@@ -50,14 +53,35 @@ export async function openProfileSession(profile: ProfileItem, accountId: string
     await checkPdsEndpoint(agent);
   };
 
-  const save = async (): Promise<void> => {
-    if (!latest) return;
+  const renewedCredentials = async (): Promise<string | undefined> => {
+    if (!latest) return undefined;
     const next: BlueskyCredentials = { app_password: credentials.app_password, session: latest };
     latest = undefined;
-    await updateProfileCredentials(accountId, 'bluesky', profile.id, await sealCredentials(next, owner));
+    return sealCredentials(next, owner);
   };
 
   // Real time, not the clock port: the PDS checks the token's expiry against its own clock.
   if (accessTokenStale(credentials.session.accessJwt, new Date())) await renew();
-  return { agent, did, renew, save };
+  return { agent, did, renew, renewedCredentials };
+}
+
+/**
+ * The outcome of a call made under `session`, with the renewed credentials when the call renewed
+ * the session (whatever the outcome: a refresh may precede a failure). Sealing can fail (the secret
+ * box unavailable): the outcome goes out without them, as the old session still refreshes for a
+ * while (the PDS allows a grace period) and, worst case, the next publish logs in.
+ */
+export async function withRenewedCredentials(
+  outcome: PublishOutcome,
+  session: ProfileSession | undefined,
+  context: { postId: string; profileId: string },
+): Promise<PublishOutcome> {
+  let renewal: ProfileRenewal = {};
+  try {
+    const sealed = await session?.renewedCredentials();
+    if (sealed) renewal = { renewedCredentials: sealed };
+  } catch (error) {
+    logger.warn('bluesky session not sealed', { post_id: context.postId, profile_id: context.profileId, cause: describeFailure(error) });
+  }
+  return { ...outcome, ...renewal };
 }

@@ -1,7 +1,7 @@
 import { config } from '#shared/config';
 import type { PlatformMetrics } from '#shared/domain/post-metrics';
 import { clock } from '#shared/ports/clock';
-import type { ProfileItem } from '#shared/store/profiles';
+import type { PlatformProfile } from '#shared/domain/profile';
 import { MetricsUnavailable } from '#shared/platforms/metrics-unavailable';
 import { openLinkedInCredentials } from './credentials';
 import { linkedinRequest, parseErrorBody } from './http';
@@ -20,7 +20,7 @@ const count = (...values: (number | undefined)[]): number | null => values.find(
  * only for `w_member_social`, plus the page scopes): always null (docs/decisions.md). The post's
  * own first comment is the author's, so it is left out of `replies`.
  */
-export async function readLinkedInMetrics(profile: ProfileItem, urn: string, ownReplies: number): Promise<PlatformMetrics> {
+export async function readLinkedInMetrics(profile: PlatformProfile, urn: string, ownReplies: number): Promise<PlatformMetrics> {
   let token: string;
   try {
     token = (await openLinkedInCredentials(profile.credentials, { account_id: profile.account_id, profile_id: profile.id })).access_token;

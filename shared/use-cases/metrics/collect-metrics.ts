@@ -12,7 +12,7 @@ import { readLinkedInMetrics } from '#shared/platforms/linkedin/metrics';
 import { clock } from '#shared/ports/clock';
 import { recordPostMetrics } from '#shared/store/post-metrics';
 import { getPostItem } from '#shared/store/posts';
-import { getProfileItem } from '#shared/store/profiles';
+import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { listWebhookItems } from '#shared/store/webhooks';
 import { announce } from '#shared/use-cases/webhooks/events';
 
@@ -31,7 +31,7 @@ async function readPlatform(post: Post, platform: Platform): Promise<PlatformMet
   if (platform === 'bluesky') return readBlueskyMetrics(post, platformPostId, ownComment(post, platform));
   const profile = await getProfileItem(post.account_id, 'linkedin');
   if (!profile) throw new Error('no LinkedIn profile is connected');
-  return readLinkedInMetrics(profile, platformPostId, ownComment(post, platform));
+  return readLinkedInMetrics(toPlatformProfile(profile), platformPostId, ownComment(post, platform));
 }
 
 /**

@@ -2,7 +2,7 @@ import { DomainError } from '#shared/domain/errors';
 import { farEnough, spacingBucket } from '#shared/domain/linkedin-spacing';
 import type { Platform } from '#shared/domain/platforms';
 import { earliestQueueTime, QUEUE_HORIZON_MS, slotInstants, type QueueSchedule } from '#shared/domain/queue-schedule';
-import { dependencyUnavailable } from '#shared/http/dependency-errors';
+import { dependencyUnavailable } from '#shared/store/dependency-errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { claimQueueSlotItem, countQueueSlotLoser, getQueueSchedule, heldQueueSlotReader } from '#shared/store/queue';

@@ -1,13 +1,13 @@
 import { DomainError } from '#shared/domain/errors';
 import type { ApiRequest, EndpointDefinition } from '#shared/http/api-handler';
-import { dependencyUnavailable, isTransientDependencyError } from '#shared/http/dependency-errors';
+import { dependencyUnavailable, isTransientDependencyError } from '#shared/store/dependency-errors';
 import { createPostEndpoint } from '#shared/http/endpoints/create-post/endpoint';
 import { toWireError, type WireError } from '#shared/http/errors';
 import { requestDeadline } from '#shared/http/request-deadline';
 import { bodyValidator } from '#shared/http/validation';
 import { logger } from '#shared/logger';
 import { noteUsed, withPostingSession } from '#shared/use-cases/posts-batch/posting-session';
-import { claimBatchItem, releaseBatchItem, type ItemClaim } from './item-claims';
+import { claimBatchItem, releaseBatchItem, type ItemClaim } from '#shared/http/batch-item-claims';
 import { createPostsBatchSchema, envelopeOnly, type CreatePostsBatchBody } from './schema';
 import * as validators from './schema.validators';
 

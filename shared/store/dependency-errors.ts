@@ -1,5 +1,11 @@
-import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 import { DomainError } from '#shared/domain/errors';
+import { cancellationReasons, isTransactionConflict } from './transaction-errors';
+
+/*
+ * The classification of a failed call to the store or another AWS service, below the use cases
+ * (which retry on it) and the HTTP layer (which answers it: SERVICE_UNAVAILABLE is 503 with
+ * retry-after in shared/http/errors.ts). It reads thrown errors only, never the table.
+ */
 
 /**
  * AWS failures that say "not now" rather than "never": throttling, a service's own 5xx, a
