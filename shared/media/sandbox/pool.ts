@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MediaUnreadable, SandboxUnavailable } from './errors';
@@ -26,15 +27,16 @@ interface Slot {
 
 function workerOptions(): { filename: string; eval: boolean; env: Record<string, string> } {
   const bundled = path.join(__dirname, BUNDLED_WORKER_FILE);
-  // The worker gets an empty environment: it needs no setting, and holds no secret to leak.
-  if (existsSync(bundled)) return { filename: bundled, eval: false, env: {} };
+  // The worker's environment holds where modules are found and nothing else: no setting, no secret to leak.
+  const env = Object.fromEntries(['NODE_PATH', 'TZ', 'LANG'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  if (existsSync(bundled)) return { filename: bundled, eval: false, env };
   // From the TypeScript sources (npm start under tsx, tests under ts-jest): a worker cannot load
   // .ts itself, so a two-line script registers tsx's require hook (which resolves the #shared/*
   // aliases from the repository's tsconfig) and loads worker.ts through it.
   const root = path.resolve(__dirname, '..', '..', '..');
-  const tsx = require.resolve('tsx/cjs/api');
+  const tsx = createRequire(path.join(root, 'package.json')).resolve('tsx/cjs/api');
   const source = `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(path.join(__dirname, 'worker.ts'))});`;
-  return { filename: source, eval: true, env: { TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') } };
+  return { filename: source, eval: true, env: { ...env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') } };
 }
 
 function spawn(): Slot {
