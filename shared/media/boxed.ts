@@ -1,5 +1,5 @@
 import type { VideoFacts } from '#shared/domain/video';
-import type { Thumbnail } from '#shared/platforms/link-cards/thumbnail';
+import { isThumbnailFormat, ThumbnailRefused, type Thumbnail } from '#shared/platforms/link-cards/thumbnail';
 import { ImageRejected, type MediaType, type PreparedImage, type Variant } from './image-variants';
 import { MediaUnreadable, runInSandbox } from './sandbox/run';
 
@@ -28,6 +28,8 @@ export async function prepareImageInBox(bytes: Buffer, declaredType: MediaType):
 
 /** A link card's thumbnail made in the worker; throws when the image is refused or unreadable. */
 export async function makeThumbnailInBox(source: Buffer): Promise<Thumbnail> {
+  // Judged here too, so an SVG or a TIFF never even reaches the worker (the job judges again).
+  if (!isThumbnailFormat(source)) throw new ThumbnailRefused();
   const answer = await runInSandbox('make-thumbnail', { bytes: source });
   if ('refused' in answer) throw new Error(`thumbnail refused: ${answer.refused}`);
   return { ...answer.thumbnail, bytes: asBuffer(answer.thumbnail.bytes) };
