@@ -25,3 +25,5 @@ export const MAX_BUSY_WORKERS = 2;
 export const JOBS_PER_WORKER = 100;
 /** The largest single range a job may ask for: a `moov` box is far smaller (limits checked in mp4-sanity.ts). */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
+/** How long a fresh worker may take to load mediabunny and sharp (tsx compiles them first from the sources). */
+export const START_TIMEOUT_MS = 20_000;
