@@ -75,18 +75,21 @@ export async function checkMp4Declarations(fileSize: number, read: ReadAt): Prom
 
 function checkChildren(bytes: Uint8Array, start: number, end: number, fileSize: number): void {
   const declared = new Map<string, number>();
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const box = header(bytes.subarray(0, end), at, end, false);
     if (CONTAINERS.has(box.type)) checkChildren(bytes, box.payload, box.end, fileSize);
     else checkTable(bytes, box, fileSize, declared);
     at = box.end;
   }
-  // Within one stbl: the time-to-sample table may not describe more samples than the sizes table holds.
+  // Within one stbl, against the samples the sizes table holds (or, without one, the file's bytes:
+  // a sample takes at least one): neither the durations nor a single chunk may describe more.
+  const samples = declared.get('stsz');
+  const bound = samples ?? fileSize;
+  const what = samples === undefined ? `a ${fileSize}-byte file` : `stsz ${samples}`;
   const timed = declared.get('stts');
-  const sized = declared.get('stsz');
-  if (timed !== undefined && sized !== undefined && timed > sized) {
-    throw new ImpossibleMp4(`stts declares ${timed} samples, stsz ${sized}`);
-  }
+  if (timed !== undefined && timed > bound) throw new ImpossibleMp4(`stts declares ${timed} samples, ${what}`);
+  const perChunk = declared.get('stsc');
+  if (perChunk !== undefined && perChunk > bound) throw new ImpossibleMp4(`stsc declares ${perChunk} samples in a chunk, ${what}`);
 }
 
 /** Bytes per entry of the tables whose layout is version/flags, entry count, entries. */
@@ -108,6 +111,11 @@ function checkTable(bytes: Uint8Array, box: Box, fileSize: number, declared: Map
       let samples = 0;
       for (let entry = 0; entry < count; entry += 1) samples += u32(bytes, box.payload + 8 + entry * 8);
       declared.set('stts', samples);
+    } else if (box.type === 'stsc') {
+      // Entries are first_chunk, samples_per_chunk, sample_description_index.
+      let most = 0;
+      for (let entry = 0; entry < count; entry += 1) most = Math.max(most, u32(bytes, box.payload + 12 + entry * 12));
+      declared.set('stsc', most);
     }
   } else if (box.type === 'stsz') {
     need(12, 'a header');

@@ -20,3 +20,15 @@ export function withSttsSampleCount(mp4: Buffer, count = 0xffffffff): Buffer {
   copy.writeUInt32BE(count, stts + 16);
   return copy;
 }
+
+/**
+ * A clip whose first `stsc` entry puts 0xFFFFFFFF samples in each chunk: mediabunny 1.61 then loops
+ * (found on 2026-11-28 while building the sanity checks; the worker's timeout cut it off at 8 s).
+ */
+export function withStscSamplesPerChunk(mp4: Buffer, count = 0xffffffff): Buffer {
+  const copy = Buffer.from(mp4);
+  const stsc = findBox(copy, 'stsc');
+  // size(4) type(4) version+flags(4) entry_count(4), then first_chunk(4), samples_per_chunk(4).
+  copy.writeUInt32BE(count, stsc + 20);
+  return copy;
+}

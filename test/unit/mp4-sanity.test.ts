@@ -1,5 +1,5 @@
 import { checkMp4Declarations, ImpossibleMp4 } from '#shared/media/mp4-sanity';
-import { withSttsSampleCount } from '../support/hostile-media';
+import { withStscSamplesPerChunk, withSttsSampleCount } from '../support/hostile-media';
 import { clipArgs, describeWithFfmpeg, videoClips, type Clips } from '../support/video-clips';
 
 /**
@@ -38,6 +38,16 @@ describe('MP4 declarations', () => {
       'an stts declaring more samples than stsz holds',
       file(stbl(stts([0xffffffff, 512]), stsz(0, 3, [10, 10, 10]))),
       /stts declares 4294967295 samples, stsz 3/,
+    ],
+    [
+      'an stts declaring more samples than the file has bytes (no stsz)',
+      file(stbl(stts([0xffffffff, 512]))),
+      /stts declares 4294967295 samples, a \d+-byte file/,
+    ],
+    [
+      'an stsc putting more samples in a chunk than stsz holds',
+      file(stbl(fullBox('stsc', 0, u32(1), u32(1), u32(0xffffffff), u32(1)), stsz(0, 1, [1]))),
+      /stsc declares 4294967295 samples in a chunk, stsz 1/,
     ],
     ['an stts whose entry count exceeds its box', file(stbl(fullBox('stts', 0, u32(1000), u32(1), u32(1)))), /stts declares 1000 entries/],
     [
@@ -111,6 +121,7 @@ describeWithFfmpeg('MP4 declarations of real files', () => {
     const clip = await clips.make(`${name.replace(/\W+/g, '-')}.mp4`, args);
     await expect(check(clip)).resolves.toBeUndefined();
     await expect(check(withSttsSampleCount(clip))).rejects.toThrow(/stts declares 4294967295 samples/);
+    await expect(check(withStscSamplesPerChunk(clip))).rejects.toThrow(/stsc declares 4294967295 samples in a chunk/);
   });
 
   it('passes a fragmented ffmpeg clip (its samples in moof/trun boxes)', async () => {
