@@ -22,6 +22,6 @@ export async function refuseUnreadable(media: Media, cause: MediaUnreadable): Pr
   return new DomainError(
     'INVALID_MEDIA',
     { reason: 'unreadable' },
-    { message: 'The file could not be read within the time and memory allowed for one file; the media has been deleted' },
+    { message: `The file could not be read within the bounds set for one file (${cause.detail}); the media has been deleted` },
   );
 }
