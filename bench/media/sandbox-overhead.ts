@@ -47,7 +47,11 @@ async function main(): Promise<void> {
     const image = await photo(1600, 1200);
     const rows = [
       ['video probe', await time(() => probeVideo(clip.length, read)), await time(() => probeVideoInBox(clip.length, read))],
-      ['image complete work', await time(() => prepareImage(image, 'image/jpeg')), await time(() => prepareImageInBox(image, 'image/jpeg'))],
+      [
+        'image complete work',
+        await time(() => prepareImage(image, 'image/jpeg')),
+        await time(() => prepareImageInBox(image, 'image/jpeg')),
+      ],
     ];
     for (const [name, inProcess, boxed] of rows) {
       console.log(`${name}: in process ${Number(inProcess).toFixed(1)} ms, in the worker ${Number(boxed).toFixed(1)} ms`);

@@ -11,7 +11,10 @@ import { MediaUnreadable, runInSandbox } from './sandbox/run';
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The video's facts (undefined: not an MP4 with a video track), read in ranges through `read`. */
-export async function probeVideoInBox(size: number, read: (start: number, end: number) => Promise<Uint8Array>): Promise<VideoFacts | undefined> {
+export async function probeVideoInBox(
+  size: number,
+  read: (start: number, end: number) => Promise<Uint8Array>,
+): Promise<VideoFacts | undefined> {
   const answer = await runInSandbox('probe-video', { size }, { read });
   if ('impossible' in answer) throw new MediaUnreadable(answer.impossible);
   return answer.facts;

@@ -17,7 +17,7 @@ const isFrameMarker = (marker: number) => marker >= 0xc0 && marker <= 0xcf && ![
 
 function jpegDimensions(bytes: Buffer): { width: number; height: number } | undefined {
   // Segment by segment from SOI: each is FF, marker, 16-bit length (which counts itself).
-  for (let at = 2; at + 9 <= bytes.length && bytes[at] === 0xff; ) {
+  for (let at = 2; at + 9 <= bytes.length && bytes[at] === 0xff;) {
     const marker = bytes[at + 1];
     if (marker === 0xff) {
       at += 1;

@@ -15,7 +15,9 @@ export async function refuseUnreadable(media: Media, cause: MediaUnreadable): Pr
   logger.warn('media refused as unreadable', { media_id: media.id, account_id: media.account_id, detail: cause.detail });
   const deleted = await deleteMediaItem(media, [...(media.post_ids ?? [])]);
   if (deleted) {
-    await (await objectStorage())
+    await (
+      await objectStorage()
+    )
       .remove([media.upload_key])
       .catch((error: Error) => logger.warn('unreadable upload not removed', { media_id: media.id, error }));
   }

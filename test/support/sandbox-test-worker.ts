@@ -12,7 +12,11 @@ serve({
     const bytes = await host.read(0, input.size);
     return bytes.reduce((total, byte) => total + byte, 0);
   },
-  readPast: async (_input: unknown, host: Host) => host.read(0, 1 << 30).then(() => 'read', (error: Error) => error.message),
+  readPast: async (_input: unknown, host: Host) =>
+    host.read(0, 1 << 30).then(
+      () => 'read',
+      (error: Error) => error.message,
+    ),
   hog: async () => {
     const kept: unknown[] = [];
     for (;;) kept.push({ index: kept.length, label: `sample ${kept.length}` });

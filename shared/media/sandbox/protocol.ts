@@ -10,9 +10,7 @@ export interface Host {
   read(start: number, end: number): Promise<Uint8Array>;
 }
 
-export type ToWorker =
-  | { type: 'run'; job: string; input: unknown }
-  | { type: 'reply'; id: number; value?: Uint8Array; error?: string };
+export type ToWorker = { type: 'run'; job: string; input: unknown } | { type: 'reply'; id: number; value?: Uint8Array; error?: string };
 
 export type FromWorker =
   | { type: 'ready' }
