@@ -1,7 +1,8 @@
 /**
- * The messages between the service and a media worker (shared/media/sandbox/pool.ts and
- * worker.ts). The worker holds no credentials and no storage client: when a job needs bytes
- * (a video's boxes, read in ranges) it asks the service with a `call`, and the service answers.
+ * The messages between the service and a media worker (run-on-worker.ts on the service's side,
+ * worker-runtime.ts on the worker's). The worker holds no credentials and no storage client: when
+ * a job needs bytes (a video's boxes, read in ranges) it asks the service with a `call`, and the
+ * service answers.
  */
 
 /** What a job may ask of the service while it runs. */
