@@ -183,7 +183,25 @@ function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>>
   return {
     nodeModules: ['sharp'],
     environment: { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' },
+    commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: mediaWorkerBundle },
   };
+}
+
+/**
+ * The same functions parse untrusted media in a worker thread (shared/media/sandbox/pool.ts), which
+ * loads a file of its own: bundled here beside index.js, with sharp left to the installed package.
+ */
+function mediaWorkerBundle(_inputDir: string, outputDir: string): string[] {
+  const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+  return [
+    [
+      quote(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')),
+      quote(path.join(PROJECT_ROOT, 'shared', 'media', 'sandbox', 'worker.ts')),
+      '--bundle --platform=node --format=cjs --target=node24 --minify --sourcemap --sources-content=false --external:sharp',
+      `--tsconfig=${quote(path.join(PROJECT_ROOT, 'tsconfig.json'))}`,
+      `--outfile=${quote(path.join(outputDir, 'media-sandbox-worker.js'))}`,
+    ].join(' '),
+  ];
 }
 
 /** shared/wiring/aws.ts: the ports' AWS implementations (see shared/ports/registry.ts). */

@@ -31,6 +31,12 @@ export interface Config {
     apiBaseUrl: string;
     apiVersion: string;
     timeoutMs: number;
+    /**
+     * Where image and video bytes may be PUT with the member's token (LINKEDIN_UPLOAD_HOSTS): each
+     * `scheme://host[:port]`, the host exact or `*.` for its subdomains. A bare host means https.
+     * Default: LinkedIn's own hosts (docs/decisions/0146-linkedin-upload-hosts.md).
+     */
+    uploadHosts: string[];
   };
   oauthReturnUrlHosts: string[];
   publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; claimLeaseMs: number };
@@ -90,6 +96,24 @@ function url(env: Env, name: string, fallback: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** LinkedIn's upload URLs (`https://www.linkedin.com/dms-uploads/...`) and its CDN. */
+const LINKEDIN_UPLOAD_HOSTS = '*.linkedin.com,*.licdn.com';
+
+function uploadHosts(env: Env, name: string, fallback: string): string[] {
+  const raw = env[name] || fallback;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+    .map((entry) => {
+      const normalized = /^https?:\/\//.test(entry) ? entry.replace(/\/+$/, '') : `https://${entry}`;
+      if (!/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(normalized)) {
+        throw new ConfigError(`Setting ${name} must list hosts (host, *.domain or scheme://host:port), got "${entry}"`);
+      }
+      return normalized;
+    });
+}
+
 /** Turns a raw environment into a typed configuration; throws ConfigError on a bad value. */
 export function envToConfig(env: Env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -132,6 +156,7 @@ export function envToConfig(env: Env): Config {
       apiBaseUrl: url(env, 'LINKEDIN_API_BASE_URL', 'https://api.linkedin.com'),
       apiVersion,
       timeoutMs: integer(env, 'LINKEDIN_TIMEOUT_MS', 10_000),
+      uploadHosts: uploadHosts(env, 'LINKEDIN_UPLOAD_HOSTS', LINKEDIN_UPLOAD_HOSTS),
     },
     oauthReturnUrlHosts: (env.OAUTH_RETURN_URL_HOSTS || '')
       .split(',')

@@ -8,6 +8,7 @@ import sharp, { type Sharp } from 'sharp';
  * file (a polyglot's second payload) survives. Bluesky's variant is at most 1,000,000 bytes.
  */
 import type { MediaType } from '#shared/domain/media-types';
+import { declaredDimensions } from './image-header';
 
 export type { MediaType };
 
@@ -55,6 +56,12 @@ export async function prepareImage(bytes: Buffer, declaredType: MediaType): Prom
   const actual = sniffImageType(bytes);
   if (!actual) throw new ImageRejected('not_an_image', 'The file is not a JPEG, PNG or WebP image');
   if (actual !== declaredType) throw new ImageRejected('type_mismatch', `The file is ${actual}, not the declared ${declaredType}`);
+  // The header's own numbers first: a 50,000 x 50,000 PNG is refused before any decoder opens it.
+  const declared = declaredDimensions(bytes, actual);
+  if (declared && declared.width * declared.height > MAX_PIXELS) {
+    const pixels = declared.width * declared.height;
+    throw new ImageRejected('too_many_pixels', `The image has ${pixels} pixels; the maximum is ${MAX_PIXELS}`);
+  }
   let header;
   try {
     header = await sharp(bytes).metadata();

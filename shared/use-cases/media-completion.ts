@@ -1,7 +1,9 @@
 import { toMediaView, type MediaView } from '#shared/domain/media-view';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
-import { ImageRejected, prepareImage, type Variant } from '#shared/media/image-variants';
+import { prepareImageInBox } from '#shared/media/boxed';
+import { ImageRejected, type Variant } from '#shared/media/image-variants';
+import { MediaUnreadable } from '#shared/media/sandbox/run';
 import { clock } from '#shared/ports/clock';
 import { mediaKeys } from '#shared/media/object-keys';
 import { objectStorage } from '#shared/ports/registry';
@@ -10,10 +12,11 @@ import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
 import { isVideoType } from '#shared/domain/media-types';
 import { completeVideo } from './video-completion';
+import { refuseUnreadable } from './media-unreadable';
 
 /**
- * POST /media/{id}/complete: the one use case that decodes images (sharp), in a module of its
- * own so the other media functions bundle no image library.
+ * POST /media/{id}/complete: the one use case that decodes images (sharp, in the media worker:
+ * shared/media/sandbox/), in a module of its own so the other media functions bundle no image library.
  */
 /**
  * Checks the uploaded bytes and writes the variants the platforms get. Completing media that
@@ -33,8 +36,9 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   if (bytes.length !== media.size_bytes) throw invalid('size_mismatch');
   let prepared;
   try {
-    prepared = await prepareImage(bytes, media.content_type);
+    prepared = await prepareImageInBox(bytes, media.content_type);
   } catch (error) {
+    if (error instanceof MediaUnreadable) throw await refuseUnreadable(media, error);
     if (error instanceof ImageRejected) throw new DomainError('INVALID_MEDIA', { reason: error.reason }, { message: error.message });
     throw error;
   }

@@ -4,24 +4,33 @@ import type { Media, StoredVariant } from '#shared/domain/media';
 import { videoRejection } from '#shared/domain/video';
 import { logger } from '#shared/logger';
 import { mediaKeys } from '#shared/media/object-keys';
-import { probeVideo } from '#shared/media/video-probe';
+import { probeVideoInBox } from '#shared/media/boxed';
+import { MediaUnreadable } from '#shared/media/sandbox/run';
 import { clock } from '#shared/ports/clock';
 import { objectStorage } from '#shared/ports/registry';
 import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
+import { refuseUnreadable } from './media-unreadable';
 
 /**
  * POST /media/{id}/complete for a video (docs/api.md, "Video"): the container, codec, duration
  * and dimensions read from the stored bytes in ranges (never the whole file in memory), then the
  * video copied out of the expiring uploads and the media marked ready. Nothing is written
- * when the video is refused.
+ * when the video is refused; a video that cannot be read within the worker's bounds is deleted.
  */
 export async function completeVideo(media: Media): Promise<MediaView> {
   const storage = await objectStorage();
   const size = await storage.size(media.upload_key);
   if (size === undefined) throw invalid('not_uploaded');
   if (size !== media.size_bytes) throw invalid('size_mismatch');
-  const facts = await probeVideo(size, (start, end) => storage.readRange(media.upload_key, start, end));
+  let facts;
+  try {
+    // In the media worker: a file that makes the reader loop or allocate without end is cut off there.
+    facts = await probeVideoInBox(size, (start, end) => storage.readRange(media.upload_key, start, end));
+  } catch (error) {
+    if (error instanceof MediaUnreadable) throw await refuseUnreadable(media, error);
+    throw error;
+  }
   const rejection = videoRejection(facts);
   if (rejection || !facts) {
     const { reason, message } = rejection ?? { reason: 'not_a_video', message: 'The file is not a video' };

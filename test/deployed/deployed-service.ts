@@ -116,7 +116,13 @@ export async function startDeployedService(): Promise<DeployedService> {
     const functions = deployedFunctions(template, physical, {
       outdir,
       nodePath: runtimeModules(workdir),
-      added: { AWS_ENDPOINT_URL: aws.url, LINKEDIN_OAUTH_BASE_URL: linkedin.oauthBaseUrl, LINKEDIN_API_BASE_URL: linkedin.apiBaseUrl },
+      added: {
+        AWS_ENDPOINT_URL: aws.url,
+        LINKEDIN_OAUTH_BASE_URL: linkedin.oauthBaseUrl,
+        LINKEDIN_API_BASE_URL: linkedin.apiBaseUrl,
+        // The fake's upload URLs are on its own origin, over http (LinkedIn's hosts by default).
+        LINKEDIN_UPLOAD_HOSTS: linkedin.apiBaseUrl,
+      },
     });
     for (const fn of functions) aws.callers.set(fn.environment.AWS_ACCESS_KEY_ID, { kind: 'role', principal: fn.principal });
     const operatorKey = `AKIA${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;

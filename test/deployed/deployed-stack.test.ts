@@ -7,6 +7,9 @@ import { scheduleGroupArn } from './local-aws/scheduler';
 import { API_GATEWAY_SESSION } from './role-policies';
 import { functionDefinitions, resourcesOfType, routeDefinitions } from './template';
 import { Walkthrough } from './walkthrough';
+import { withSttsSampleCount } from '../support/hostile-media';
+import { smallJpeg } from '../support/images';
+import { clipArgs, videoClips } from '../support/video-clips';
 
 /**
  * The deployed artifacts under test (issue 13, part 3): the stack synthesized with its real
@@ -92,6 +95,30 @@ describe('the README walkthrough through the deployed bundles', () => {
       media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'A test card' },
     });
   });
+
+  it('refuses an MP4 whose stts declares 0xFFFFFFFF samples (INVALID_MEDIA unreadable); the same complete-media environment answers the next complete', async () => {
+    const clips = videoClips();
+    try {
+      const bomb = withSttsSampleCount(await clips.make('bomb.mp4', clipArgs({ seconds: 1, size: '64x36', audio: false })));
+      const completeOne = async (bytes: Buffer, contentType: string) => {
+        const created = await walk.call('POST', '/media', {
+          key: walk.apiKey,
+          body: { content_type: contentType, size_bytes: bytes.length },
+        });
+        const { url, headers } = created.json.upload;
+        expect((await fetch(url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
+        return walk.call('POST', `/media/${created.json.media.id}/complete`, { key: walk.apiKey });
+      };
+      const refused = await completeOne(bomb, 'video/mp4');
+      expect([refused.status, refused.json.error, refused.json.reason]).toEqual([400, 'INVALID_MEDIA', 'unreadable']);
+      const next = await completeOne(await smallJpeg(), 'image/jpeg');
+      expect(next.status).toBe(200);
+      const completes = service.lambda.invocations.filter((invocation) => invocation.operation === 'complete-media');
+      expect(completes.at(-1)?.coldStart).toBe(false);
+    } finally {
+      clips.cleanup();
+    }
+  }, 60_000);
 
   it('publishes a post scheduled 5 minutes ahead at its second, from the queue alone', async () => {
     await walk.postScheduledWithinQueueReach();

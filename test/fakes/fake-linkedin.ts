@@ -410,7 +410,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     send(response, 200, {
       value: {
         uploadUrlExpiresAt: image.uploadUrlExpiresAt,
-        uploadUrl: `${baseUrl}/dms-uploads/${encodeURIComponent(image.urn)}?token=${image.uploadToken}`,
+        uploadUrl: `${uploadOrigin ?? baseUrl}/dms-uploads/${encodeURIComponent(image.urn)}?token=${image.uploadToken}`,
         image: image.urn,
       },
     });
@@ -471,7 +471,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     restHeadersProblem,
     tokenProblem,
     actingAs: organizations.actingAs,
-    baseUrl: () => baseUrl,
+    baseUrl: () => uploadOrigin ?? baseUrl,
   });
 
   const server = createServer((request, response) => {
@@ -497,6 +497,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let uploadOrigin: string | undefined;
 
   /** Issues a code as if `user` consented; bound to `redirectUri` when given, as LinkedIn binds it. `ttlSeconds: 0` gives an expired one. */
   function issueCode(user: FakeLinkedInUser, codeOptions: { redirectUri?: string; ttlSeconds?: number; scopes?: string[] } = {}): string {
@@ -554,6 +555,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       LINKEDIN_API_BASE_URL: baseUrl,
       LINKEDIN_CLIENT_ID: clientId,
       LINKEDIN_CLIENT_SECRET: clientSecret,
+      // Its upload URLs are on its own origin, over http: allowed by the setting, as LinkedIn's hosts are in AWS.
+      LINKEDIN_UPLOAD_HOSTS: baseUrl,
     }),
     issueCode,
     approve,
@@ -582,6 +585,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     /** The posts that exist on the fake LinkedIn (including those whose caller never heard back). */
     createdPosts: (): ReceivedPost[] => received.filter((post) => post.urn !== undefined),
     postCount: (): number => received.filter((post) => post.urn !== undefined).length,
+    /** Upload URLs (images and video parts) name this origin instead of the fake's own; undefined: its own again. */
+    answerUploadsOn: (origin: string | undefined) => void (uploadOrigin = origin),
     /** Images registered through the Images API (uploaded or not), by URN. */
     images: (): Map<string, FakeImage> => new Map(images),
     /** The Videos API (fake-linkedin-videos.ts). */

@@ -1,13 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import { BUNDLED_WORKER_FILE } from '#shared/media/sandbox/run';
 import { ApiFunction } from '../../lib/api-function';
 
 /**
  * The image functions' bundles carry sharp for the Lambda's platform (linux arm64, glibc), not
  * this machine's: bundled for real (esbuild, then npm installs sharp beside the bundle with the
- * Lambda's cpu/os/libc), the asset is inspected. It also reports the bundle's size.
+ * Lambda's cpu/os/libc), the asset is inspected, with the media worker's bundle beside index.js. It
+ * also reports the bundle's size.
  */
 describe('sharp in the Lambda bundle', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'sps-sharp-bundle-'));
@@ -34,6 +36,9 @@ describe('sharp in the Lambda bundle', () => {
         .sort();
       expect(platforms).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
       expect(readdirSync(join(modules, '@img', 'sharp-linux-arm64', 'lib')).some((name) => name.endsWith('.node'))).toBe(true);
+      // The media worker (shared/media/sandbox/) is bundled beside index.js, sharp left to node_modules.
+      const worker = readFileSync(join(asset, BUNDLED_WORKER_FILE), 'utf8');
+      expect(worker).toContain('require("sharp")');
       // The bundle itself does not inline sharp (native code cannot be bundled).
       process.stdout.write(
         `${operation} asset: ${(folderSize(asset) / 1e6).toFixed(1)} MB (index.js ${(statSync(join(asset, 'index.js')).size / 1e3).toFixed(0)} KB)\n`,

@@ -5,23 +5,25 @@ import { startPageServer, type PageServer } from '../support/page-server';
  * Only JPEG, PNG, WebP and GIF reach sharp as a link-card thumbnail, judged by the bytes
  * themselves, not by Content-Type (docs/api.md, "Per-platform text, preview and link cards"):
  * an SVG or a TIFF (parsers with a history of flaws) leaves the card without a thumbnail and is
- * never handed to sharp. sharp is wrapped here to record every input it is given.
+ * never handed to sharp. sharp runs in the media worker (shared/media/sandbox/), so the door to the
+ * worker is wrapped here to record every image sent to its thumbnail job.
  */
 type Sharp = typeof import('sharp').default;
+type Run = typeof import('#shared/media/sandbox/run');
 
-jest.mock('sharp', () => {
-  const actual = jest.requireActual<Sharp>('sharp');
+jest.mock('#shared/media/sandbox/run', () => {
+  const actual = jest.requireActual<Run>('#shared/media/sandbox/run');
   const inputs: unknown[] = [];
-  const recorded = (input?: unknown, ...rest: unknown[]) => {
-    inputs.push(input);
-    return (actual as unknown as (...args: unknown[]) => unknown)(input, ...rest);
+  const runInSandbox = (name: string, input: { bytes?: unknown }, ...rest: unknown[]) => {
+    if (name === 'make-thumbnail') inputs.push(input.bytes);
+    return (actual.runInSandbox as (...args: unknown[]) => unknown)(name, input, ...rest);
   };
-  return Object.assign(recorded, actual, { inputs });
+  return { ...actual, runInSandbox, inputs };
 });
 
 describe('link-card thumbnails: formats', () => {
   let pages: PageServer;
-  const sharpInputs = () => (jest.requireMock('sharp') as { inputs: unknown[] }).inputs;
+  const sharpInputs = () => (jest.requireMock('#shared/media/sandbox/run') as { inputs: unknown[] }).inputs;
   const actualSharp = jest.requireActual<Sharp>('sharp');
   const picture = () => actualSharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 20 } } });
   const svg = Buffer.from(

@@ -3,7 +3,8 @@ import { safeFetch, type SafeFetchOptions } from '#shared/http-client/safe-fetch
 import { logger } from '#shared/logger';
 import { detectOffline } from '#shared/platforms/bluesky/rich-text';
 import { pageMetadata } from './page-metadata';
-import { makeThumbnail, type Thumbnail } from './thumbnail';
+import { makeThumbnailInBox } from '#shared/media/boxed';
+import type { Thumbnail } from './thumbnail';
 
 /**
  * The card of a post's first link (docs/api.md, "Per-platform text, preview and link cards"), built at publish time from the page's
@@ -62,7 +63,7 @@ export async function buildLinkCard(url: string): Promise<LinkCard | undefined> 
   if (metadata.image) {
     try {
       const image = await safeFetch(metadata.image, fetchOptions(MAX_IMAGE_BYTES, 'image/*'));
-      if (image.status >= 200 && image.status < 300 && !image.truncated) card.thumbnail = await makeThumbnail(image.body);
+      if (image.status >= 200 && image.status < 300 && !image.truncated) card.thumbnail = await makeThumbnailInBox(image.body);
     } catch (error) {
       logger.info('link card without thumbnail', {
         link: url,

@@ -1,4 +1,5 @@
 import { linkedinRequest, type LinkedInResponse } from './http';
+import { assertUploadUrls } from './upload-hosts';
 
 /**
  * LinkedIn's Images API: `initializeUpload` registers an image for the member and returns an
@@ -13,6 +14,8 @@ export interface ImageUploadContext {
   accessToken: string;
   /** The author URN (member or page, ./author.ts): the image's owner, as the post's author. */
   owner: string;
+  /** Where LinkedIn's upload URLs may point (config.linkedin.uploadHosts; ./upload-hosts.ts). */
+  uploadHosts: readonly string[];
 }
 
 /** LinkedIn refused a step (its answer kept for classification), or the answer made no sense. */
@@ -26,7 +29,10 @@ export class ImageUploadFailed extends Error {
   }
 }
 
-/** Uploads one image; returns its URN (`urn:li:image:…`). Network errors are thrown as they come. */
+/**
+ * Uploads one image; returns its URN (`urn:li:image:…`). Network errors are thrown as they come;
+ * an upload URL off LinkedIn's hosts throws UploadUrlRefused, the token never sent there.
+ */
 export async function uploadImage(bytes: Buffer, contentType: string, context: ImageUploadContext): Promise<string> {
   const headers = {
     authorization: `Bearer ${context.accessToken}`,
@@ -48,6 +54,7 @@ export async function uploadImage(bytes: Buffer, contentType: string, context: I
   if (initialized.status !== 200 || typeof value?.uploadUrl !== 'string' || typeof value.image !== 'string') {
     throw new ImageUploadFailed('initialize', initialized);
   }
+  assertUploadUrls([value.uploadUrl], context.uploadHosts);
   const uploaded = await linkedinRequest(value.uploadUrl, {
     method: 'PUT',
     headers: { authorization: headers.authorization, 'content-type': contentType },

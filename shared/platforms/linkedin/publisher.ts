@@ -7,6 +7,7 @@ import { articleFor } from './article';
 import { linkedInAuthorUrn, NO_PAGE_PICKED } from './author';
 import { ImageUploadFailed, uploadImage, type ImageUploadContext } from './images';
 import { renderLinkedInCommentary } from './render';
+import { UploadUrlRefused } from './upload-hosts';
 import { uploadVideo, VideoUploadFailed } from './videos';
 import { checkLinkedInApiVersionOnce } from './version-guard';
 import { commentOnLinkedIn } from './comments';
@@ -21,6 +22,8 @@ export interface LinkedInPublisherOptions {
   apiBaseUrl: string;
   apiVersion: string;
   timeoutMs: number;
+  /** Where upload URLs may point; config.linkedin.uploadHosts unless given. */
+  uploadHosts?: readonly string[];
 }
 
 type Failure = Extract<PublishOutcome, { ok: false }>;
@@ -104,7 +107,12 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
       }
       const author = linkedInAuthorUrn(request.profile);
       if (!author) return failure('PROFILE_DISCONNECTED', NO_PAGE_PICKED, false);
-      const imageContext = { ...options, accessToken: credentials.access_token, owner: author };
+      const imageContext = {
+        ...options,
+        uploadHosts: options.uploadHosts ?? config.linkedin.uploadHosts,
+        accessToken: credentials.access_token,
+        owner: author,
+      };
       let content: Record<string, unknown> | undefined;
       if (request.video) {
         const uploaded = await uploadPostVideo(request.video, imageContext);
@@ -166,6 +174,7 @@ async function uploadImages(
     try {
       uploaded.push({ id: await uploadImage(image.bytes, image.contentType, context), altText: image.altText });
     } catch (error) {
+      if (error instanceof UploadUrlRefused) return failure('PLATFORM_REJECTED', error.message, false);
       if (error instanceof ImageUploadFailed && error.response && error.response.status >= 300)
         return classifyResponse(error.response, clock.now()) as Failure;
       if (error instanceof LinkedInNetworkError || error instanceof ImageUploadFailed)
@@ -181,6 +190,7 @@ async function uploadPostVideo(video: PublishVideo, context: ImageUploadContext)
   try {
     return await uploadVideo(video, context);
   } catch (error) {
+    if (error instanceof UploadUrlRefused) return failure('PLATFORM_REJECTED', error.message, false);
     if (error instanceof VideoUploadFailed && error.response && error.response.status >= 300)
       return classifyResponse(error.response, clock.now()) as Failure;
     if (error instanceof LinkedInNetworkError || error instanceof VideoUploadFailed)

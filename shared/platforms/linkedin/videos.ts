@@ -1,6 +1,7 @@
 import type { PublishVideo } from '#shared/platforms/publisher';
 import { linkedinRequest, type LinkedInResponse } from './http';
 import type { ImageUploadContext } from './images';
+import { assertUploadUrls } from './upload-hosts';
 
 /**
  * LinkedIn's Videos API (docs/api.md, "Video"): `initializeUpload` registers the video for the
@@ -28,7 +29,10 @@ interface UploadInstruction {
 /** A part's upload may take longer than a JSON call: 4 MB over a slow link. */
 const PART_TIMEOUT_MS = 60_000;
 
-/** Uploads the video; returns its URN (`urn:li:video:…`). Network errors are thrown as they come. */
+/**
+ * Uploads the video; returns its URN (`urn:li:video:…`). Network errors are thrown as they come;
+ * a part URL off LinkedIn's hosts throws UploadUrlRefused before any part (or token) is sent.
+ */
 export async function uploadVideo(video: PublishVideo, context: ImageUploadContext): Promise<string> {
   const headers = {
     authorization: `Bearer ${context.accessToken}`,
@@ -48,6 +52,11 @@ export async function uploadVideo(video: PublishVideo, context: ImageUploadConte
   const instructions = value?.uploadInstructions;
   if (initialized.status !== 200 || typeof value?.video !== 'string' || !Array.isArray(instructions) || !instructions.length)
     throw new VideoUploadFailed('initialize', initialized);
+  // Every part's URL before the first byte: no part goes anywhere if one would go astray.
+  assertUploadUrls(
+    instructions.map((part) => String(part.uploadUrl)),
+    context.uploadHosts,
+  );
 
   const etags: string[] = [];
   for (const part of instructions) {
