@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import {
@@ -127,6 +127,10 @@ export class ServiceStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
+    // Strong references (Fn::ImportValue of the data stack's exports), said here rather than left to
+    // CDK's default: CloudFormation refuses to delete the data stack, or an export of it, while this
+    // stack imports it, so the data cannot be pulled from under the running functions.
+    CrossStackReferences.of(this).consume(ReferenceStrength.STRONG);
     assertOperationsExist();
     const { settings, data } = props;
     validateSettings(settings);

@@ -1,5 +1,5 @@
 import type { ServiceStack } from '../../lib/service-stack';
-import { buildStack } from '../stack/build-stack';
+import { buildStack, deployedTemplate } from '../stack/build-stack';
 import { functionLogicalId } from '../stack/template-queries';
 import { ACCOUNT, assumedRoleArn } from './aws-names';
 import { evaluate, operationAction, type PolicyDocument, type PolicyStatement } from './iam-policy';
@@ -188,7 +188,7 @@ describe("the Scheduler roles' trust, as Scheduler assumes them", () => {
   };
 
   beforeAll(() => {
-    template = buildStack().template.toJSON() as CfnTemplate;
+    template = deployedTemplate(buildStack());
     const [[, sweep]] = resourcesOfType(template, 'AWS::Scheduler::Schedule');
     sweepRoleId = sweep.Properties!.Target.RoleArn['Fn::GetAtt'][0];
     sweepGroup = sweep.Properties!.GroupName ?? 'default';
@@ -295,7 +295,7 @@ describe("API Gateway invoking the route functions through the template's invoke
   beforeAll(() => {
     const built = buildStack();
     stack = built.stack;
-    template = built.template.toJSON() as CfnTemplate;
+    template = deployedTemplate(built);
     physical = new PhysicalResources(template, { tableName: 'posts', localAwsUrl: 'http://127.0.0.1:1' });
   }, 30_000);
 
