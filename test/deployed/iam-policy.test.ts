@@ -5,6 +5,7 @@ import { ACCOUNT, assumedRoleArn } from './aws-names';
 import { evaluate, operationAction, type PolicyDocument, type PolicyStatement } from './iam-policy';
 import { PhysicalResources } from './physical-resources';
 import { AccessDenied, API_GATEWAY_SESSION, RolePolicies } from './role-policies';
+import { importedNames, joinStacks } from './stack-set';
 import { resourcesOfType, routeDefinitions, type CfnTemplate } from './template';
 
 /**
@@ -278,6 +279,45 @@ describe("resolving the template's references to this deployment's ARNs", () => 
   it('refuses what it does not emulate rather than guess', () => {
     expect(() => physical.resolve({ 'Fn::Sub': 'x' })).toThrow(/not emulated/);
     expect(() => physical.getAtt('Table', 'LatestStreamLabel')).toThrow(/not emulated/);
+  });
+});
+
+describe('the two stacks as one deployment (the data stack first, then the service stack importing from it)', () => {
+  const data: CfnTemplate = {
+    Resources: { Queue: { Type: 'AWS::SQS::Queue' } },
+    Outputs: { QueueArnOut: { Value: { 'Fn::GetAtt': ['Queue', 'Arn'] }, Export: { Name: 'app-data:QueueArn' } } },
+  };
+  const service: CfnTemplate = {
+    Resources: {
+      Fn: { Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: { Q: { 'Fn::ImportValue': 'app-data:QueueArn' } } } } },
+    },
+  };
+
+  it("resolves an import to the value of the export it names, the data stack's resource", () => {
+    // Act
+    const joined = joinStacks([
+      { name: 'app-data', template: data },
+      { name: 'app', template: service },
+    ]);
+    // Assess
+    expect(Object.keys(joined.Resources)).toEqual(['Queue', 'Fn']);
+    expect(joined.Resources.Fn.Properties!.Environment.Variables.Q).toEqual({ 'Fn::GetAtt': ['Queue', 'Arn'] });
+    expect(importedNames(service)).toEqual(['app-data:QueueArn']);
+  });
+
+  it('refuses an import no stack deployed before it exports (a cycle, or the wrong order), and a logical id two stacks share', () => {
+    expect(() =>
+      joinStacks([
+        { name: 'app', template: service },
+        { name: 'app-data', template: data },
+      ]),
+    ).toThrow('app: imports app-data:QueueArn, which no stack deployed before it exports');
+    expect(() =>
+      joinStacks([
+        { name: 'app-data', template: data },
+        { name: 'app', template: { Resources: { ...service.Resources, Queue: { Type: 'AWS::SQS::Queue' } } } },
+      ]),
+    ).toThrow('app: logical id Queue is also another stack');
   });
 });
 

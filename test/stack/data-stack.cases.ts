@@ -16,7 +16,8 @@ beforeAll(() => {
 });
 
 const typesOf = (built: Template): string[] => Object.values(built.toJSON().Resources as CfnTemplate['Resources']).map((r) => r.Type);
-const count = (types: string[]) => types.reduce<Record<string, number>>((counts, type) => ({ ...counts, [type]: (counts[type] ?? 0) + 1 }), {});
+const count = (types: string[]) =>
+  types.reduce<Record<string, number>>((counts, type) => ({ ...counts, [type]: (counts[type] ?? 0) + 1 }), {});
 
 describe('the data stack', () => {
   it('holds the table, the KMS key, the LinkedIn secret, the media bucket and the three queues with their dead letters', () => {
@@ -34,7 +35,9 @@ describe('the data stack', () => {
 
   it('holds no function and no role: a code deploy has nothing to change in it', () => {
     const types = typesOf(dataTemplate);
-    expect(types.filter((type) => type.startsWith('AWS::Lambda::') || type === 'AWS::IAM::Role' || type === 'AWS::IAM::Policy')).toEqual([]);
+    expect(types.filter((type) => type.startsWith('AWS::Lambda::') || type === 'AWS::IAM::Role' || type === 'AWS::IAM::Policy')).toEqual(
+      [],
+    );
   });
 
   it('keeps the table, the key and the media bucket when deleted or replaced; the table refuses deletion outright', () => {
@@ -44,7 +47,7 @@ describe('the data stack', () => {
     expect(dataTemplate.toJSON().Resources[ownLogicalId(data.table)].Properties.DeletionProtectionEnabled).toBe(true);
   });
 
-  it('imports nothing, and no resource policy of it names a principal of the service stack (grants are the roles\' own)', () => {
+  it("imports nothing, and no resource policy of it names a principal of the service stack (grants are the roles' own)", () => {
     expect(importedNames(dataTemplate.toJSON() as CfnTemplate)).toEqual([]);
     const principals = allStatements(dataTemplate).flatMap((statement) => (statement.Principal ? [statement.Principal] : []));
     // The key's default policy delegates to the account's IAM; queue and bucket policies deny non-TLS to anyone.
@@ -55,7 +58,7 @@ describe('the data stack', () => {
 });
 
 describe('the service stack', () => {
-  it('holds none of the data: no table, key, secret or queue, and only the dashboard\'s own buckets (its pages and their access logs)', () => {
+  it("holds none of the data: no table, key, secret or queue, and only the dashboard's own buckets (its pages and their access logs)", () => {
     const types = count(typesOf(template));
     for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue'])
       expect({ [type]: types[type] }).toEqual({ [type]: undefined });

@@ -278,7 +278,10 @@ describe('functions', () => {
       'xray:PutTraceSegments',
     ]);
     expect(statementsAllowing(statements, 'sqs:SendMessage').map((statement) => statement.Resource)).toEqual(
-      expect.arrayContaining([writtenIn(stack, data.publishing.queue.queueArn), writtenIn(stack, data.publishing.deadLetterQueue.queueArn)]),
+      expect.arrayContaining([
+        writtenIn(stack, data.publishing.queue.queueArn),
+        writtenIn(stack, data.publishing.deadLetterQueue.queueArn),
+      ]),
     );
     expect(statementsAllowing(statements, 'sqs:SendMessage')).toHaveLength(2);
   });

@@ -98,8 +98,9 @@ it('makes every function depend on its role, whose inline policy holds its grant
 it("keeps every role's inline policies under IAM's 10,240 characters, resolved to ARNs as long as a deployment's", () => {
   // Generated names at their longest (64-character function and role names), in a long region name.
   // The service stack's imports resolved to the data stack's resources, as CloudFormation resolves them.
-  const physical = new PhysicalResources(deployedTemplate(sharedDefaultStack()), { tableName: 'x'.repeat(255), localAwsUrl: 'http://x' });
-  const sizes = Object.entries(resources)
+  const deployed = deployedTemplate(sharedDefaultStack());
+  const physical = new PhysicalResources(deployed, { tableName: 'x'.repeat(255), localAwsUrl: 'http://x' });
+  const sizes = Object.entries(deployed.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::IAM::Role')
     .map(([logicalId, role]) => {
       const documents = (role.Properties?.Policies ?? []).map((policy: { PolicyDocument: unknown }) =>

@@ -98,5 +98,4 @@ export const statementsAllowing = (statements: FoundStatement[], action: string)
 export const writtenIn = (stack: Stack, value: string): unknown => stack.resolve(value);
 
 /** The logical id of a construct's CloudFormation resource in its own stack. */
-export const ownLogicalId = (construct: IConstruct): string =>
-  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+export const ownLogicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);

@@ -99,9 +99,7 @@ describe('webhooks', () => {
     }
     expect(sendsTo(WEBHOOK_DELIVERY_OPERATION)).toEqual([refs.queueArn]);
     // A stream batch that fails every retry is sent on by the event source, as the function's role.
-    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(
-      expect.arrayContaining([refs.queueArn, refs.deadLettersArn]),
-    );
+    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(expect.arrayContaining([refs.queueArn, refs.deadLettersArn]));
     expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toHaveLength(2);
     for (const operation of ['create-webhook', 'test-webhook', 'rotate-webhook-secret', EXPIRY_SWEEP_OPERATION]) {
       expect(functionVariables(stack, template, operation).WEBHOOK_QUEUE_URL).toBeUndefined();
