@@ -317,7 +317,7 @@ describe('AWS Solutions checks (cdk-nag)', () => {
     expect(unexplainedFindings(app, data)).toEqual([]);
   });
 
-  it('find nothing unexplained in the environment-agnostic stack `cdk synth` makes without credentials', () => {
+  it('find nothing unexplained in the environment-agnostic stacks `cdk synth` makes without credentials', () => {
     // Prepare: no account or region, so ARNs carry pseudo parameters instead of literals
     const agnosticApp = new App();
     const agnostic = serviceStacks(agnosticApp, 'social-posting', { settings: TEST_SETTINGS, handlerCode: 'stub' });
