@@ -1,6 +1,6 @@
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { PUBLISHER_OPERATION, RELEASE_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
-import { ServiceStack } from '../lib/service-stack';
+import { serviceStacks } from '../lib/service-stacks';
 
 /**
  * What the cost and the lateness model take from the real stack, read from its synthesized
@@ -31,12 +31,15 @@ type Resources = Record<string, { Type: string; Properties?: Record<string, unkn
 
 export function readStackFacts(): StackFacts {
   const app = new App();
-  const stack = new ServiceStack(app, 'bench-cost', {
+  const { data, service: stack } = serviceStacks(app, 'bench-cost', {
     env: { account: '123456789012', region: 'us-east-1' },
     settings: { linkedinClientId: 'bench', oauthReturnUrlHosts: 'app.example.com' },
     handlerCode: 'stub',
   });
-  const resources = (app.synth().getStackByName(stack.stackName).template as { Resources: Resources }).Resources;
+  const assembly = app.synth();
+  const resources = (assembly.getStackByName(stack.stackName).template as { Resources: Resources }).Resources;
+  // The publish queue is the data stack's (lib/data-stack.ts).
+  const dataResources = (assembly.getStackByName(data.stackName).template as { Resources: Resources }).Resources;
   const logicalId = (element: unknown) => Stack.of(stack).getLogicalId(element as CfnElement);
   const functionId = (operation: string) => {
     const fn = stack.functions.get(operation);
@@ -66,8 +69,8 @@ export function readStackFacts(): StackFacts {
       JSON.stringify(resource.Properties?.EventSourceArn).includes('PublishQueue'),
   );
   if (!mapping) throw new Error('the template has no event source mapping from the publish queue to the publisher');
-  const queueId = /"(\w*PublishQueue\w*)"/.exec(JSON.stringify(mapping.Properties?.EventSourceArn ?? ''))?.[1];
-  const queue = queueId ? resources[queueId]?.Properties : undefined;
+  const queue = dataResources[data.getLogicalId(data.publishing.queue.node.defaultChild as CfnElement)]?.Properties;
+  if (!queue) throw new Error('the data stack has no publish queue');
   const provisioned = alias?.Properties?.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined;
   return {
     functions: {

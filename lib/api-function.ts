@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -11,6 +11,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
+import { nagName } from './nag-names';
 
 /** The repository root: functions/, tsconfig.json and package-lock.json live here. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -102,9 +103,8 @@ export class ApiFunction extends Construct {
   bindTable(table: dynamodb.Table, access: 'RO' | 'RW'): this {
     this.function.addEnvironment('TABLE_NAME', table.tableName);
     table.grant(this.function, ...TABLE_READ_ACTIONS, ...(access === 'RW' ? TABLE_WRITE_ACTIONS : []));
-    const tableLogicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${nagName(this, table, table.tableArn)}/index/*]`,
       reason: 'Access to the table includes its index gsi1, addressed as <table-arn>/index/*.',
     });
     return this;
@@ -125,9 +125,8 @@ export class ApiFunction extends Construct {
     this.function.addToRolePolicy(
       new iam.PolicyStatement({ actions: actions.map((action) => s3Actions[action]), resources: [bucket.arnForObjects('*')] }),
     );
-    const bucketLogicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+      id: `AwsSolutions-IAM5[Resource::${nagName(this, bucket, bucket.bucketArn)}/*]`,
       reason:
         'Media objects are addressed per account and media id under the bucket; the function acts on any of them, scoped by the ids in the table.',
     });

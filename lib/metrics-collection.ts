@@ -4,11 +4,13 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { deadLetterQueue, workQueue } from './queues';
+import { assertConsumerFits, type WorkQueues } from './queues';
 import type { ApiFunction } from './api-function';
 import { InlinePolicyRole } from './inline-policy-role';
 
 export interface MetricsCollectionProps {
+  /** The metrics queue and its dead-letter queue, from the data stack (lib/data-stack.ts). */
+  queues: WorkQueues;
   /** Consumes the metrics queue: one collection per message (functions/collect-metrics). */
   collector: ApiFunction;
   /** The most collector invocations at once: platforms' rate limits matter more than speed here. */
@@ -34,11 +36,9 @@ export class MetricsCollection extends Construct {
       scheduleGroupName: `${stack.stackName}-metrics`,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', 'of the metrics queue and its schedules');
-    this.queue = workQueue(this, 'Queue', {
-      consumerTimeout: props.collector.function.timeout ?? Duration.seconds(30),
-      deadLetterQueue: this.deadLetterQueue,
-    });
+    this.deadLetterQueue = props.queues.deadLetterQueue;
+    this.queue = props.queues.queue;
+    assertConsumerFits(props.queues, props.collector.function, props.collector.function.timeout);
     props.collector.function.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: 10,

@@ -7,10 +7,12 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
-import { deadLetterQueue, workQueue } from './queues';
+import { assertConsumerFits, type WorkQueues } from './queues';
 import type { ApiFunction } from './api-function';
 
 export interface PublishingPipelineProps {
+  /** The publish queue and its dead-letter queue, from the data stack (lib/data-stack.ts). */
+  queues: WorkQueues;
   /** The function every post reaches, through the publish queue (functions/publish-post). */
   publisher: ApiFunction;
   /** The target of release schedules: queues a post for its exact time (functions/release-post). */
@@ -26,7 +28,8 @@ export interface PublishingPipelineProps {
  * queue that the publisher consumes with a bounded concurrency; immediate posts and posts due within
  * 14 minutes go onto it directly, delayed to their second; later ones get a one-time EventBridge
  * Scheduler schedule two minutes before their minute whose target, the release function, queues
- * them. One dead-letter queue for whatever could not be delivered or failed every attempt.
+ * them. One dead-letter queue for whatever could not be delivered or failed every attempt. The two
+ * queues live in the data stack; the event source, the schedules and the grants live here.
  */
 export class PublishingPipeline extends Construct {
   readonly scheduleGroup: scheduler.ScheduleGroup;
@@ -49,11 +52,9 @@ export class PublishingPipeline extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
-    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', "of the schedules, the publish queue and the publisher's async invokes");
-    this.publishQueue = workQueue(this, 'PublishQueue', {
-      consumerTimeout: props.publisher.function.timeout ?? Duration.minutes(3),
-      deadLetterQueue: this.deadLetterQueue,
-    });
+    this.deadLetterQueue = props.queues.deadLetterQueue;
+    this.publishQueue = props.queues.queue;
+    assertConsumerFits(props.queues, props.publisher.function, props.publisher.function.timeout);
     // Warm instances serve the queue (docs/decisions.md, "A warm publisher"): provisioned concurrency
     // lives on a version, so the queue feeds an alias of the current one. Invocations beyond the
     // warm ones start on demand as before, up to the event source's maximum concurrency.

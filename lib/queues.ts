@@ -1,11 +1,13 @@
 import { Duration, Validations } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 
 /**
  * The service's two SQS shapes, made one way: a dead-letter queue (encrypted, TLS only, 14 days
  * to replay from) and a work queue a Lambda function consumes, parking a message after five
- * failed runs. Both the publish queue and the webhook queue are built from these.
+ * failed runs. The publish, webhook and metrics queues are built from these, in the data stack
+ * (lib/data-stack.ts): they hold messages, so a code deploy never replaces them.
  */
 export function deadLetterQueue(scope: Construct, id: string, of: string): sqs.Queue {
   const queue = new sqs.Queue(scope, id, {
@@ -32,4 +34,41 @@ export function workQueue(scope: Construct, id: string, props: { consumerTimeout
     // A message whose run failed five times (store outage, a bug) is parked, alarmed, for replay.
     deadLetterQueue: { queue: props.deadLetterQueue, maxReceiveCount: 5 },
   });
+}
+
+/**
+ * A work queue with its dead-letter queue, and the longest its consumer may run: the queue's
+ * visibility timeout is sized for that consumer, which lives in another stack than the queue.
+ */
+export interface WorkQueues {
+  queue: sqs.Queue;
+  deadLetterQueue: sqs.Queue;
+  consumerTimeout: Duration;
+}
+
+/**
+ * `<scope>/<id>/DeadLetters` and `<scope>/<id>/<queueId>`: the construct paths (so the logical
+ * ids) these queues had when each lived in its pipeline's construct in the single stack.
+ */
+export function workQueues(
+  scope: Construct,
+  id: string,
+  props: { queueId: string; consumerTimeout: Duration; deadLettersOf: string },
+): WorkQueues {
+  const group = new Construct(scope, id);
+  const deadLetters = deadLetterQueue(group, 'DeadLetters', props.deadLettersOf);
+  const queue = workQueue(group, props.queueId, { consumerTimeout: props.consumerTimeout, deadLetterQueue: deadLetters });
+  return { queue, deadLetterQueue: deadLetters, consumerTimeout: props.consumerTimeout };
+}
+
+/**
+ * A consumer that may run longer than its queue was sized for would see its messages handed to a
+ * second invocation while it still works on them: refuse to synthesize it.
+ */
+export function assertConsumerFits(queues: WorkQueues, consumer: lambda.IFunction, timeout: Duration | undefined): void {
+  const seconds = timeout?.toSeconds() ?? 3;
+  if (seconds > queues.consumerTimeout.toSeconds())
+    throw new Error(
+      `${consumer.node.path} runs up to ${seconds} s, but its queue was sized for a consumer of ${queues.consumerTimeout.toSeconds()} s (lib/data-stack.ts)`,
+    );
 }

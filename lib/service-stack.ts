@@ -1,7 +1,5 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as kms from 'aws-cdk-lib/aws-kms';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Annotations, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import {
   DEFAULT_OPERATION,
@@ -13,12 +11,11 @@ import {
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
-import { GSI1, TTL_ATTRIBUTE } from '#shared/store/table';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
+import type { StatefulResources } from './data-stack';
 import { withMcp, withMcpMedia, withMcpMemory } from './mcp-function';
-import { MediaStorage } from './media-storage';
 import { MetricsCollection } from './metrics-collection';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
@@ -36,6 +33,8 @@ import {
 
 export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
+  /** The table, key, secret, media bucket and queues, from the data stack (lib/data-stack.ts). */
+  data: StatefulResources;
   /** 'bundle' (default) for synth and deploy; 'stub' for template tests only. */
   handlerCode?: HandlerCode;
 }
@@ -114,33 +113,29 @@ const MEMORY_MB: Record<string, number> = {
   'dashboard-sign-in': 1024,
 };
 
-/** The whole service: table, HTTP API with one function per route, publisher, alarms. */
+/**
+ * The stateless half of the service: the HTTP API with one function per route, the publisher and
+ * the other consumers, schedules, alarms, the dashboard's hosting. Its data (table, key, secret,
+ * media bucket, queues) is the data stack's, received as props (lib/data-stack.ts), and reached
+ * through grants in this stack's roles only.
+ */
 export class ServiceStack extends Stack {
+  /** The data stack's table. */
   readonly table: dynamodb.Table;
   /** Every function by operation (route functions, `not-found`, `publish-post`, `release-post`, the webhook functions). */
   readonly functions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
+    // Strong references (Fn::ImportValue of the data stack's exports), said here rather than left to
+    // CDK's default: CloudFormation refuses to delete the data stack, or an export of it, while this
+    // stack imports it, so the data cannot be pulled from under the running functions.
+    CrossStackReferences.of(this).consume(ReferenceStrength.STRONG);
     assertOperationsExist();
-    const { settings } = props;
+    const { settings, data } = props;
     validateSettings(settings);
-    this.table = singleTable(this);
-
-    const secretBoxKey = new kms.Key(this, 'SecretBoxKey', {
-      description: 'Seals platform credentials (app passwords, sessions, OAuth tokens) stored in the table',
-      enableKeyRotation: true,
-      // Losing the key would make every stored credential unreadable.
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    const linkedinClientSecret = new secretsmanager.Secret(this, 'LinkedInClientSecret', {
-      description: 'LinkedIn app client secret: replace the generated placeholder with the real value after the first deploy',
-    });
-    Validations.of(linkedinClientSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
-    });
+    this.table = data.table;
+    const { secretBoxKey, linkedinClientSecret, mediaBucket } = data;
     if (!settings.linkedinClientId) {
       Annotations.of(this).addWarningV2(
         'social-posting:linkedin-client-id',
@@ -149,13 +144,12 @@ export class ServiceStack extends Stack {
     }
 
     const httpApi = new PublicHttpApi(this, 'HttpApi');
-    const media = new MediaStorage(this, 'Media');
     // The dashboard's pages, its API and the public API behind one CloudFront distribution; its
     // compose page uploads images straight to the media bucket.
     const dashboard = new DashboardHosting(this, 'Dashboard', {
       api: httpApi.api,
       stageName: STAGE_NAME,
-      uploadOrigin: `https://${media.bucket.bucketRegionalDomainName}`,
+      uploadOrigin: `https://${mediaBucket.bucketRegionalDomainName}`,
     });
     // Template tests skip the upload: its helper's 22 MB AWS CLI layer would be copied on every synth.
     if (props.handlerCode !== 'stub')
@@ -192,7 +186,8 @@ export class ServiceStack extends Stack {
       httpApi.addRoute(route, fn.function);
     }
     // Consumes the publish queue: posts to each platform with retries, never waiting for a post's time.
-    const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', Duration.minutes(3)).bindTable(
+    // As long as the publish queue was sized for (lib/data-stack.ts, CONSUMER_TIMEOUTS).
+    const publisher = makeFunction(PUBLISHER_OPERATION, 'Publishes a post to its platforms', data.publishing.consumerTimeout).bindTable(
       this.table,
       'RW',
     );
@@ -202,6 +197,7 @@ export class ServiceStack extends Stack {
     // Webhooks: the stream's consumer, the deliverer, the daily sweep. None serves a route.
     const webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: this.table,
+      queues: data.webhooks,
       dispatcher: makeFunction(WEBHOOK_DISPATCH_OPERATION, 'Makes the deliveries of each webhook event the table stream brings').bindTable(
         this.table,
         'RW',
@@ -216,6 +212,7 @@ export class ServiceStack extends Stack {
 
     // Metrics: the collector consumes the metrics queue; the publisher schedules each published post's collections.
     const metrics = new MetricsCollection(this, 'Metrics', {
+      queues: data.metrics,
       collector: makeFunction(METRICS_COLLECTOR_OPERATION, "Reads a published post's figures back from its platforms").bindTable(
         this.table,
         'RW',
@@ -226,6 +223,7 @@ export class ServiceStack extends Stack {
     withMcp(METRICS_REFRESH_OPERATIONS).forEach((operation) => metrics.allowRefresh(this.fn(operation)));
 
     const pipeline = new PublishingPipeline(this, 'Publishing', {
+      queues: data.publishing,
       publisher,
       release,
       publisherMaxConcurrency: Number(settings.publisherMaxConcurrency ?? DEFAULT_PUBLISHER_MAX_CONCURRENCY),
@@ -239,7 +237,7 @@ export class ServiceStack extends Stack {
     withMcp(LINKEDIN_SECRET_OPERATIONS).forEach((operation) =>
       this.fn(operation).bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret),
     );
-    Object.entries(withMcpMedia(MEDIA_ACCESS)).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(media.bucket, actions));
+    Object.entries(withMcpMedia(MEDIA_ACCESS)).forEach(([operation, actions]) => this.fn(operation).bindMediaBucket(mediaBucket, actions));
 
     const watched: WatchedResources = {
       api: httpApi.api,
@@ -273,29 +271,6 @@ export class ServiceStack extends Stack {
     if (!fn) throw new Error(`No function for operation ${operation}`);
     return fn;
   }
-}
-
-/** The single table; its key names match shared/store/table.ts (a stack test compares them). */
-function singleTable(scope: Construct): dynamodb.Table {
-  const table = new dynamodb.Table(scope, 'Table', {
-    partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
-    sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
-    billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-    timeToLiveAttribute: TTL_ATTRIBUTE,
-    // The webhook outbox: new event items reach the dispatcher through the stream.
-    stream: dynamodb.StreamViewType.NEW_IMAGE,
-    // Retained on stack deletion, and protected from a replacement that would drop the data.
-    removalPolicy: RemovalPolicy.RETAIN,
-    deletionProtection: true,
-  });
-  table.addGlobalSecondaryIndex({
-    indexName: GSI1,
-    partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },
-    sortKey: { name: 'gsi1sk', type: dynamodb.AttributeType.STRING },
-    projectionType: dynamodb.ProjectionType.ALL,
-  });
-  return table;
 }
 
 /** A renamed operation must fail the synth, not silently lose its permissions. */

@@ -7,12 +7,14 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
-import { deadLetterQueue, workQueue } from './queues';
+import { assertConsumerFits, type WorkQueues } from './queues';
 import { WEBHOOK_EVENT_ITEM_TYPE } from '#shared/domain/webhook-events';
 import type { ApiFunction } from './api-function';
 
 export interface WebhookDeliveryProps {
   table: dynamodb.Table;
+  /** The webhook queue and its dead-letter queue, from the data stack (lib/data-stack.ts). */
+  queues: WorkQueues;
   /** Consumes the table's stream: makes each new event's deliveries (functions/dispatch-webhook-events). */
   dispatcher: ApiFunction;
   /** Consumes the webhook queue: one attempt per message (functions/deliver-webhook). */
@@ -48,15 +50,9 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
-    this.deadLetterQueue = deadLetterQueue(
-      this,
-      'DeadLetters',
-      'of the webhook queue and of stream batches the dispatcher could not process',
-    );
-    this.queue = workQueue(this, 'Queue', {
-      consumerTimeout: props.deliverer.function.timeout ?? Duration.seconds(30),
-      deadLetterQueue: this.deadLetterQueue,
-    });
+    this.deadLetterQueue = props.queues.deadLetterQueue;
+    this.queue = props.queues.queue;
+    assertConsumerFits(props.queues, props.deliverer.function, props.deliverer.function.timeout);
 
     props.dispatcher.function.addEventSource(
       new DynamoEventSource(props.table, {

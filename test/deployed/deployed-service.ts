@@ -15,6 +15,7 @@ import { wireServices, type LocalServices } from './local-aws/services';
 import { startLocalAws, type LocalAwsServer } from './local-aws/server';
 import { PhysicalResources } from './physical-resources';
 import { RolePolicies } from './role-policies';
+import type { SynthesizedStack } from './stack-set';
 import { synthesize } from './synthesis';
 import { eventSources, resourcesOfType, routeDefinitions, stageName, type CfnTemplate } from './template';
 import { WorldClock } from './world-clock';
@@ -25,6 +26,9 @@ export const LINKEDIN_CLIENT_ID = 'deployed-test-client';
 export interface DeployedService extends LocalServices {
   /** `http://127.0.0.1:<port>/v1`: the stage, as clients call it. */
   apiUrl: string;
+  /** The app's stacks as synthesized, in deploy order (the data stack, then the service stack). */
+  stacks: SynthesizedStack[];
+  /** Both as one deployment, imports resolved (stack-set.ts): what everything below reads. */
   template: CfnTemplate;
   physical: PhysicalResources;
   policies: RolePolicies;
@@ -72,7 +76,7 @@ function secretGrepSink(): (operation: string, line: string) => void {
 }
 
 /**
- * The synthesized stack, deployed onto this machine: each function's bundle from cdk.out in its
+ * The synthesized stacks (data, then service, their imports resolved), deployed onto this machine: each function's bundle from cdk.out in its
  * own Node.js 24 processes with the template's environment, the HTTP API's routes and stage, the
  * publish queue and its event source, the schedule group, the key, the secret, the buckets and the
  * table (DynamoDB Local), every AWS call checked against the caller's role as the template writes
@@ -98,7 +102,10 @@ export async function startDeployedService(): Promise<DeployedService> {
     cleanups.push(() => pds.stop());
     const linkedin = await startFakeLinkedIn({ clientId: LINKEDIN_CLIENT_ID });
     cleanups.push(() => linkedin.stop());
-    const { template, outdir, synthMs } = await synthesize({ linkedinClientId: LINKEDIN_CLIENT_ID, blueskyServiceUrl: pds.url }, workdir);
+    const { stacks, template, outdir, synthMs } = await synthesize(
+      { linkedinClientId: LINKEDIN_CLIENT_ID, blueskyServiceUrl: pds.url },
+      workdir,
+    );
     requireRuntimeNode(template);
 
     const clock = new WorldClock();
@@ -208,6 +215,7 @@ export async function startDeployedService(): Promise<DeployedService> {
     return {
       ...services,
       apiUrl: api.url,
+      stacks,
       template,
       physical,
       policies,

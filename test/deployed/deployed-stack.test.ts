@@ -5,6 +5,7 @@ import { runtimeMajor } from './deployment';
 import { removalTable, roleSteps, runSteps, withEachStatementRemoved } from './statement-removals';
 import { scheduleGroupArn } from './local-aws/scheduler';
 import { API_GATEWAY_SESSION } from './role-policies';
+import { importedNames } from './stack-set';
 import { functionDefinitions, resourcesOfType, routeDefinitions } from './template';
 import { Walkthrough } from './walkthrough';
 import { withSttsSampleCount } from '../support/hostile-media';
@@ -12,7 +13,7 @@ import { smallJpeg } from '../support/images';
 import { clipArgs, videoClips } from '../support/video-clips';
 
 /**
- * The deployed artifacts under test (issue 13, part 3): the stack synthesized with its real
+ * The deployed artifacts under test (issue 13, part 3): the stacks synthesized with their real
  * bundles, each function's bundle from cdk.out running on the runtime's Node.js with exactly the
  * template's environment, every AWS call checked against the caller's role as the template writes
  * it, requests routed by the template's own routes and stage (docs/decisions.md, "Deployed
@@ -206,6 +207,22 @@ describe('the README walkthrough through the deployed bundles', () => {
         undeliveredTraces: 0,
       });
     }
+  });
+
+  it('deploys the data stack (no function) and then the service stack, which reads the data through its imports only', () => {
+    const [data, functions] = service.stacks;
+    expect(service.stacks.map((stack) => stack.name)).toEqual(['social-posting-deployed-data', 'social-posting-deployed']);
+    expect(resourcesOfType(data.template, 'AWS::Lambda::Function')).toEqual([]);
+    expect(importedNames(data.template)).toEqual([]);
+    const imports = importedNames(functions.template);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((name) => !name.startsWith(`${data.name}:`))).toEqual([]);
+    // create-post's TABLE_NAME is an import in its template: deployed, it names the data stack's table.
+    const createPost = service.lambda.functions.find((fn) => fn.operation === 'create-post')!;
+    expect(
+      JSON.stringify(resourcesOfType(functions.template, 'AWS::Lambda::Function').find(([id]) => id === createPost.logicalId)),
+    ).toContain('"TABLE_NAME":{"Fn::ImportValue"');
+    expect(createPost.environment.TABLE_NAME).toBe(service.operatorEnvironment.TABLE_NAME);
   });
 
   it("starts every function of the template (its bundle from cdk.out loads) on the Node.js major of the template's runtime", async () => {

@@ -1,10 +1,11 @@
 import type { ServiceStack } from '../../lib/service-stack';
-import { buildStack } from '../stack/build-stack';
+import { buildStack, deployedTemplate } from '../stack/build-stack';
 import { functionLogicalId } from '../stack/template-queries';
 import { ACCOUNT, assumedRoleArn } from './aws-names';
 import { evaluate, operationAction, type PolicyDocument, type PolicyStatement } from './iam-policy';
 import { PhysicalResources } from './physical-resources';
 import { AccessDenied, API_GATEWAY_SESSION, RolePolicies } from './role-policies';
+import { importedNames, joinStacks } from './stack-set';
 import { resourcesOfType, routeDefinitions, type CfnTemplate } from './template';
 
 /**
@@ -188,7 +189,7 @@ describe("the Scheduler roles' trust, as Scheduler assumes them", () => {
   };
 
   beforeAll(() => {
-    template = buildStack().template.toJSON() as CfnTemplate;
+    template = deployedTemplate(buildStack());
     const [[, sweep]] = resourcesOfType(template, 'AWS::Scheduler::Schedule');
     sweepRoleId = sweep.Properties!.Target.RoleArn['Fn::GetAtt'][0];
     sweepGroup = sweep.Properties!.GroupName ?? 'default';
@@ -281,6 +282,45 @@ describe("resolving the template's references to this deployment's ARNs", () => 
   });
 });
 
+describe('the two stacks as one deployment (the data stack first, then the service stack importing from it)', () => {
+  const data: CfnTemplate = {
+    Resources: { Queue: { Type: 'AWS::SQS::Queue' } },
+    Outputs: { QueueArnOut: { Value: { 'Fn::GetAtt': ['Queue', 'Arn'] }, Export: { Name: 'app-data:QueueArn' } } },
+  };
+  const service: CfnTemplate = {
+    Resources: {
+      Fn: { Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: { Q: { 'Fn::ImportValue': 'app-data:QueueArn' } } } } },
+    },
+  };
+
+  it("resolves an import to the value of the export it names, the data stack's resource", () => {
+    // Act
+    const joined = joinStacks([
+      { name: 'app-data', template: data },
+      { name: 'app', template: service },
+    ]);
+    // Assess
+    expect(Object.keys(joined.Resources)).toEqual(['Queue', 'Fn']);
+    expect(joined.Resources.Fn.Properties!.Environment.Variables.Q).toEqual({ 'Fn::GetAtt': ['Queue', 'Arn'] });
+    expect(importedNames(service)).toEqual(['app-data:QueueArn']);
+  });
+
+  it('refuses an import no stack deployed before it exports (a cycle, or the wrong order), and a logical id two stacks share', () => {
+    expect(() =>
+      joinStacks([
+        { name: 'app', template: service },
+        { name: 'app-data', template: data },
+      ]),
+    ).toThrow('app: imports app-data:QueueArn, which no stack deployed before it exports');
+    expect(() =>
+      joinStacks([
+        { name: 'app-data', template: data },
+        { name: 'app', template: { Resources: { ...service.Resources, Queue: { Type: 'AWS::SQS::Queue' } } } },
+      ]),
+    ).toThrow('app: logical id Queue is also another stack');
+  });
+});
+
 /**
  * API Gateway invokes the route functions with the integrations' credentials role, from the stack's
  * own template (lib/lambda-invoke-integration.ts): it assumes the role (trust: API Gateway only),
@@ -295,7 +335,7 @@ describe("API Gateway invoking the route functions through the template's invoke
   beforeAll(() => {
     const built = buildStack();
     stack = built.stack;
-    template = built.template.toJSON() as CfnTemplate;
+    template = deployedTemplate(built);
     physical = new PhysicalResources(template, { tableName: 'posts', localAwsUrl: 'http://127.0.0.1:1' });
   }, 30_000);
 

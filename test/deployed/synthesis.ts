@@ -2,20 +2,25 @@ import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { dataStackName } from '../../lib/service-stacks';
 import type { ServiceSettings } from '../../lib/settings';
 import { STACK_NAME } from './aws-names';
+import { joinStacks, type SynthesizedStack } from './stack-set';
 import type { CfnTemplate } from './template';
 
 const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
 export interface CloudAssembly {
   outdir: string;
+  /** Each stack's template as synthesized, in deploy order: the data stack, then the service stack. */
+  stacks: SynthesizedStack[];
+  /** Both as one deployment, the service stack's imports resolved to the data stack's resources (stack-set.ts). */
   template: CfnTemplate;
   synthMs: number;
 }
 
 /**
- * `cdk synth` of the production stack into `<workdir>/cdk.out`, in a child process on this
+ * `cdk synth` of the production stacks into `<workdir>/cdk.out`, in a child process on this
  * machine's Node.js, as a deploy would run it. The caller removes the workdir.
  */
 export async function synthesize(settings: ServiceSettings, workdir: string): Promise<CloudAssembly> {
@@ -33,8 +38,12 @@ export async function synthesize(settings: ServiceSettings, workdir: string): Pr
       `cdk synth failed: ${(error as Error).message}\n${String(stderr ?? '').slice(-4000)}${String(stdout ?? '').slice(-2000)}`,
     );
   }
-  const template = JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as CfnTemplate;
-  return { outdir, template, synthMs: Date.now() - started };
+  // `cdk deploy --all` deploys the data stack first: the service stack imports its exports.
+  const stacks = [dataStackName(STACK_NAME), STACK_NAME].map((name) => ({
+    name,
+    template: JSON.parse(readFileSync(join(outdir, `${name}.template.json`), 'utf8')) as CfnTemplate,
+  }));
+  return { outdir, stacks, template: joinStacks(stacks), synthMs: Date.now() - started };
 }
 
 /**

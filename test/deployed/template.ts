@@ -10,8 +10,14 @@ export interface CfnResource {
   Metadata?: Record<string, unknown>;
 }
 
+export interface CfnOutput {
+  Value: unknown;
+  Export?: { Name: unknown };
+}
+
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
+  Outputs?: Record<string, CfnOutput>;
 }
 
 export interface FunctionDefinition {

@@ -6,8 +6,8 @@ import { MAX_QUEUE_DELAY_SECONDS } from '#shared/domain/publish-timing';
 import { PUBLISHER_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
 import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
-import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
-import { functionLogicalId, logicalIdOf } from './template-queries';
+import { type BuiltStacks, buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
+import { functionLogicalId, logicalIdOf, writtenIn } from './template-queries';
 
 type Dimensions = Array<{ Name: string; Value: unknown }>;
 interface MetricQuery {
@@ -46,23 +46,33 @@ const ALARM_IDS = [
 let stack: ServiceStack;
 let template: Template;
 let ids: {
-  publishQueue: string;
-  publishDlq: string;
-  webhookDlq: string;
   publisher: string;
   dispatcher: string;
   deliverer: string;
   api: string;
 };
 
+/** The data stack's queue names as the service template writes them (imports, lib/data-stack.ts). */
+let queueNames: { publishQueue: unknown; publishDlq: unknown; webhookDlq: unknown };
+
+/** A reference in the dashboard body as `${Ref}`, `${LogicalId.Attribute}` or `${import <export name>}`. */
+function placeholder(part: unknown): string {
+  const token = part as { Ref?: string; 'Fn::GetAtt'?: [string, string]; 'Fn::ImportValue'?: string };
+  if (token.Ref) return `\${${token.Ref}}`;
+  if (token['Fn::GetAtt']) return `\${${token['Fn::GetAtt'].join('.')}}`;
+  return `\${import ${token['Fn::ImportValue']!}}`;
+}
+
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  let data: BuiltStacks['data'];
+  ({ stack, template, data } = sharedDefaultStack());
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
-  const pipeline = stack.node.findChild('Publishing');
+  queueNames = {
+    publishQueue: writtenIn(stack, data.publishing.queue.queueName),
+    publishDlq: writtenIn(stack, data.publishing.deadLetterQueue.queueName),
+    webhookDlq: writtenIn(stack, data.webhooks.deadLetterQueue.queueName),
+  };
   ids = {
-    publishQueue: idOf(pipeline.node.findChild('PublishQueue')),
-    publishDlq: idOf(pipeline.node.findChild('DeadLetters')),
-    webhookDlq: idOf(stack.node.findChild('Webhooks').node.findChild('DeadLetters')),
     publisher: functionLogicalId(stack, PUBLISHER_OPERATION),
     dispatcher: functionLogicalId(stack, WEBHOOK_DISPATCH_OPERATION),
     deliverer: functionLogicalId(stack, WEBHOOK_DELIVERY_OPERATION),
@@ -122,7 +132,7 @@ function expressionOf(properties: AlarmProperties): { expression: string; metric
   return { expression: watched[0].Expression ?? '', metrics };
 }
 
-const queueName = (logicalId: string) => [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId, 'QueueName'] } }];
+const queueName = (written: unknown) => [{ Name: 'QueueName', Value: written }];
 const functionName = (logicalId: string) => [{ Name: 'FunctionName', Value: { Ref: logicalId } }];
 const scheduleGroup = [{ Name: 'ScheduleGroup', Value: GROUP }];
 
@@ -156,7 +166,7 @@ describe('alarms', () => {
     expect(singleMetric(properties)).toEqual({
       namespace: 'AWS/SQS',
       metricName: 'ApproximateAgeOfOldestMessage',
-      dimensions: queueName(ids.publishQueue),
+      dimensions: queueName(queueNames.publishQueue),
       statistic: 'Maximum',
       period: 300,
     });
@@ -223,9 +233,9 @@ describe('alarms', () => {
 
   it('alarms on every new arrival in both dead-letter queues (the rise of the visible count), not on "visible > 0" or NumberOfMessagesSent', () => {
     for (const [alarmId, key, queueId] of [
-      ['PublishDeadLetterArrivals', 'publishDlq', ids.publishDlq],
-      ['WebhookDeadLetterArrivals', 'webhookDlq', ids.webhookDlq],
-    ]) {
+      ['PublishDeadLetterArrivals', 'publishDlq', queueNames.publishDlq],
+      ['WebhookDeadLetterArrivals', 'webhookDlq', queueNames.webhookDlq],
+    ] as const) {
       const properties = alarm(alarmId);
       const { expression, metrics } = expressionOf(properties);
       expect(expression).toBe(`DIFF(FILL(${key}, 0))`);
@@ -328,8 +338,7 @@ describe('dashboard', () => {
     const body = parts
       .map((part) => {
         if (typeof part === 'string') return part;
-        const token = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
-        return token.Ref ? `\${${token.Ref}}` : `\${${token['Fn::GetAtt']!.join('.')}}`;
+        return placeholder(part);
       })
       .join('');
     widgets = (JSON.parse(body) as { widgets: Widget[] }).widgets;
@@ -350,9 +359,9 @@ describe('dashboard', () => {
     const lines = metricLines();
     const expected = [
       'SocialPosting PublishLateness service social-posting',
-      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName \${${ids.publishQueue}.QueueName}`,
-      `AWS/SQS ApproximateNumberOfMessagesDelayed QueueName \${${ids.publishQueue}.QueueName}`,
-      `AWS/SQS ApproximateAgeOfOldestMessage QueueName \${${ids.publishQueue}.QueueName}`,
+      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.publishQueue)}`,
+      `AWS/SQS ApproximateNumberOfMessagesDelayed QueueName ${placeholder(queueNames.publishQueue)}`,
+      `AWS/SQS ApproximateAgeOfOldestMessage QueueName ${placeholder(queueNames.publishQueue)}`,
       `AWS/Lambda Errors FunctionName \${${ids.publisher}}`,
       `AWS/Lambda Duration FunctionName \${${ids.publisher}}`,
       `AWS/Lambda ConcurrentExecutions FunctionName \${${ids.publisher}}`,
@@ -362,8 +371,8 @@ describe('dashboard', () => {
       `AWS/Scheduler InvocationsSentToDeadLetterCount ScheduleGroup ${GROUP}`,
       `AWS/Scheduler InvocationDroppedCount ScheduleGroup ${GROUP}`,
       `AWS/Scheduler InvocationsFailedToBeSentToDeadLetterCount ScheduleGroup ${GROUP}`,
-      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName \${${ids.publishDlq}.QueueName}`,
-      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName \${${ids.webhookDlq}.QueueName}`,
+      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.publishDlq)}`,
+      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.webhookDlq)}`,
       `AWS/ApiGateway Count ApiId \${${ids.api}}`,
       `AWS/ApiGateway 5xx ApiId \${${ids.api}}`,
       `AWS/ApiGateway Latency ApiId \${${ids.api}}`,

@@ -1,4 +1,4 @@
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { STAGE_NAME, STAGE_THROTTLE } from '../../lib/public-http-api';
 import type { ServiceStack } from '../../lib/service-stack';
@@ -15,7 +15,7 @@ import {
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
 import { buildStack, sharedDefaultStack } from './build-stack';
-import { functionLogicalId, functionVariables, logicalIdOf } from './template-queries';
+import { functionLogicalId, functionVariables, writtenIn } from './template-queries';
 
 let stack: ServiceStack;
 let template: Template;
@@ -137,7 +137,9 @@ describe('functions', () => {
   });
 
   it('points every function that uses the table at it by TABLE_NAME; not-found and the release step need none', () => {
-    const tableRef = { Ref: logicalIdOf(stack, stack.table.node.defaultChild as CfnElement) };
+    // The data stack's table, imported (lib/data-stack.ts).
+    const tableRef = writtenIn(stack, stack.table.tableName);
+    expect(tableRef).toEqual({ 'Fn::ImportValue': expect.stringMatching(/-data:ExportsOutputRefTable/) });
     for (const operation of operations) {
       const variables = functionVariables(stack, template, operation);
       if (operation === DEFAULT_OPERATION || operation === RELEASE_OPERATION) expect(variables.TABLE_NAME).toBeUndefined();

@@ -86,7 +86,8 @@ describe('dashboard hosting', () => {
                 '',
                 [
                   CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://").split('https://')[0] + 'https://',
-                  { 'Fn::GetAtt': [Match.stringLikeRegexp('^MediaBucket'), 'RegionalDomainName'] },
+                  // The data stack's media bucket, imported (lib/data-stack.ts).
+                  { 'Fn::ImportValue': Match.stringLikeRegexp('-data:ExportsOutputFnGetAttMediaBucket.*RegionalDomainName') },
                   CONTENT_SECURITY_POLICY.split("connect-src 'self'")[1],
                 ],
               ],

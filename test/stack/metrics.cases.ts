@@ -1,26 +1,42 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
+import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { METRICS_COLLECTOR_OPERATION, PUBLISHER_OPERATION } from '#shared/http/routes';
 import { sharedDefaultStack } from './build-stack';
-import { allowedActions, functionStatements, functionVariables, logicalIdOf, roleStatements, statementsAllowing } from './template-queries';
+import {
+  allowedActions,
+  functionStatements,
+  functionVariables,
+  logicalIdOf,
+  ownLogicalId,
+  roleStatements,
+  statementsAllowing,
+  writtenIn,
+} from './template-queries';
 
 /**
  * Metrics in AWS (lib/metrics-collection.ts): the collector consumes the metrics queue; the
  * publisher creates collection schedules in the metrics group only, run as a role that may only
- * send to the metrics queue; the refresh endpoints may only send to the queue.
+ * send to the metrics queue; the refresh endpoints may only send to the queue. The queues are the
+ * data stack's (lib/data-stack.ts).
  */
 let stack: ServiceStack;
 let template: Template;
+let data: DataStack;
+let dataTemplate: Template;
+/** Logical ids: queue and deadLetters in the data stack, the rest in the service stack. */
 let ids: { queue: string; deadLetters: string; collector: string; role: string };
+let refs: { queueUrl: unknown; queueArn: unknown };
 
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  ({ stack, template, data, dataTemplate } = sharedDefaultStack());
   const metrics = stack.node.findChild('Metrics');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
+  refs = { queueUrl: writtenIn(stack, data.metrics.queue.queueUrl), queueArn: writtenIn(stack, data.metrics.queue.queueArn) };
   ids = {
-    queue: idOf(metrics.node.findChild('Queue')),
-    deadLetters: idOf(metrics.node.findChild('DeadLetters')),
+    queue: ownLogicalId(data.metrics.queue),
+    deadLetters: ownLogicalId(data.metrics.deadLetterQueue),
     collector: idOf(stack.functions.get(METRICS_COLLECTOR_OPERATION)!.function),
     role: idOf(metrics.node.findChild('SchedulerRole')),
   };
@@ -34,11 +50,11 @@ describe('metrics', () => {
       (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties.FunctionName.Ref === ids.collector,
     );
     expect(mapping!.Properties).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+      EventSourceArn: refs.queueArn,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 5 },
     });
-    expect(resources()[ids.queue]!.Properties).toMatchObject({
+    expect(dataTemplate.toJSON().Resources[ids.queue].Properties).toMatchObject({
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }, maxReceiveCount: 5 },
     });
   });
@@ -52,8 +68,8 @@ describe('metrics', () => {
     const passRole = statementsAllowing(publisher, 'iam:PassRole').map((statement) => statement.Resource);
     expect(passRole).toContainEqual({ 'Fn::GetAtt': [ids.role, 'Arn'] });
     expect(functionVariables(stack, template, PUBLISHER_OPERATION)).toMatchObject({
-      METRICS_QUEUE_URL: { Ref: ids.queue },
-      METRICS_QUEUE_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+      METRICS_QUEUE_URL: refs.queueUrl,
+      METRICS_QUEUE_ARN: refs.queueArn,
       METRICS_SCHEDULE_GROUP: 'social-posting-test-metrics',
       METRICS_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.role, 'Arn'] },
     });
@@ -61,7 +77,7 @@ describe('metrics', () => {
 
   it.each(['refresh-post-metrics', 'dashboard-refresh-post-metrics'])('lets %s send to the metrics queue only', (operation) => {
     const sends = statementsAllowing(functionStatements(stack, template, operation), 'sqs:SendMessage').map((s) => s.Resource);
-    expect(sends).toEqual([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }]);
+    expect(sends).toEqual([refs.queueArn]);
     expect(allowedActions(functionStatements(stack, template, operation))).not.toContain('scheduler:CreateSchedule');
   });
 });

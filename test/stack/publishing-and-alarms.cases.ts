@@ -1,16 +1,22 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { INLINE_POLICY_NAME } from '../../lib/inline-policy-role';
+import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { validateSettings } from '../../lib/settings';
 import { PUBLISHER_OPERATION, RELEASE_OPERATION } from '#shared/http/routes';
 import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
-import { actionsOf, allowedActions, functionVariables, logicalIdOf, roleStatements } from './template-queries';
+import { actionsOf, allowedActions, functionVariables, logicalIdOf, ownLogicalId, roleStatements, writtenIn } from './template-queries';
 
 let stack: ServiceStack;
 let template: Template;
+let data: DataStack;
+let dataTemplate: Template;
+/** How the service template writes the data stack's publish queues (imports of its exports). */
+let refs: { deadLettersArn: unknown; publishQueueUrl: unknown; publishQueueArn: unknown };
 let ids: {
   schedulerRole: string;
+  /** In the data stack, as the publish queue. */
   queue: string;
   publishQueue: string;
   publisher: string;
@@ -21,13 +27,18 @@ let ids: {
 };
 
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  ({ stack, template, data, dataTemplate } = sharedDefaultStack());
   const pipeline = stack.node.findChild('Publishing');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
+  refs = {
+    deadLettersArn: writtenIn(stack, data.publishing.deadLetterQueue.queueArn),
+    publishQueueUrl: writtenIn(stack, data.publishing.queue.queueUrl),
+    publishQueueArn: writtenIn(stack, data.publishing.queue.queueArn),
+  };
   ids = {
     schedulerRole: idOf(pipeline.node.findChild('SchedulerRole')),
-    queue: idOf(pipeline.node.findChild('DeadLetters')),
-    publishQueue: idOf(pipeline.node.findChild('PublishQueue')),
+    queue: ownLogicalId(data.publishing.deadLetterQueue),
+    publishQueue: ownLogicalId(data.publishing.queue),
     publisher: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function),
     publisherRole: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function.role!),
     alias: idOf(pipeline.node.findChild('PublisherLive')),
@@ -50,7 +61,7 @@ describe('publishing pipeline', () => {
     ]) {
       expect(functionVariables(stack, template, operation)).toMatchObject({
         SCHEDULE_GROUP: 'social-posting-test-posts',
-        PUBLISH_DLQ_ARN: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+        PUBLISH_DLQ_ARN: refs.deadLettersArn,
       });
     }
   });
@@ -75,12 +86,12 @@ describe('publishing pipeline', () => {
       RELEASE_OPERATION,
       PUBLISHER_OPERATION,
     ]) {
-      expect(functionVariables(stack, template, operation)).toMatchObject({ PUBLISH_QUEUE_URL: { Ref: ids.publishQueue } });
+      expect(functionVariables(stack, template, operation)).toMatchObject({ PUBLISH_QUEUE_URL: refs.publishQueueUrl });
     }
   });
 
   it('has a publish queue, encrypted, redriven to the dead-letter queue after five receives, hidden while a run may still work', () => {
-    const queue = template.toJSON().Resources[ids.publishQueue].Properties;
+    const queue = dataTemplate.toJSON().Resources[ids.publishQueue].Properties;
     const publisherTimeout = template.toJSON().Resources[ids.publisher].Properties.Timeout as number;
     expect(queue).toMatchObject({
       SqsManagedSseEnabled: true,
@@ -91,13 +102,13 @@ describe('publishing pipeline', () => {
 
   it('feeds the publisher from the queue at once, reporting failed records, never above its maximum concurrency', () => {
     const publisherSources = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
-      (mapping) => mapping.Properties.EventSourceArn['Fn::GetAtt']?.[0] === ids.publishQueue,
+      (mapping) => JSON.stringify(mapping.Properties.EventSourceArn) === JSON.stringify(refs.publishQueueArn),
     );
     expect(publisherSources).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       // The alias's qualified name (function:live), so the warm instances serve the queue.
       FunctionName: { 'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: ids.alias }] }] }, ':live']] },
-      EventSourceArn: { 'Fn::GetAtt': [ids.publishQueue, 'Arn'] },
+      EventSourceArn: refs.publishQueueArn,
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 0,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -131,17 +142,13 @@ describe('publishing pipeline', () => {
       ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 3 },
     });
 
-    const { stack: coldStack, template: cold } = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '0' });
+    const { stack: coldStack, template: cold, data: coldData } = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '0' });
     expect(cold.findResources('AWS::Lambda::Alias')).toEqual({});
     expect(cold.findResources('AWS::Lambda::Version')).toEqual({});
     const coldPublisher = logicalIdOf(coldStack, coldStack.functions.get(PUBLISHER_OPERATION)!.function.node.defaultChild as CfnElement);
-    const coldQueue = logicalIdOf(
-      coldStack,
-      coldStack.node.findChild('Publishing').node.findChild('PublishQueue').node.defaultChild as CfnElement,
-    );
     cold.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: coldPublisher },
-      EventSourceArn: { 'Fn::GetAtt': [coldQueue, 'Arn'] },
+      EventSourceArn: writtenIn(coldStack, coldData.publishing.queue.queueArn),
     });
   });
 
@@ -158,7 +165,7 @@ describe('publishing pipeline', () => {
     const grant = statements.find(
       (statement) =>
         statement.Effect === 'Allow' &&
-        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [ids.publishQueue, 'Arn'] }) &&
+        JSON.stringify(statement.Resource) === JSON.stringify(refs.publishQueueArn) &&
         actionsOf(statement).includes('sqs:ChangeMessageVisibility'),
     );
     expect(grant).toBeDefined();
@@ -190,14 +197,15 @@ describe('publishing pipeline', () => {
       expect.arrayContaining([
         { Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.release, 'Arn'] } },
         { Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.publisher, 'Arn'] } },
-        { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.queue, 'Arn'] } },
+        { Action: 'sqs:SendMessage', Resource: refs.deadLettersArn },
       ]),
     );
   });
 
-  it('has an encrypted dead-letter queue that refuses requests without TLS', () => {
-    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+  it('has an encrypted dead-letter queue, in the data stack, that refuses requests without TLS', () => {
+    expect(dataTemplate.toJSON().Resources[ids.queue].Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    dataTemplate.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: ids.queue }],
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
@@ -209,7 +217,7 @@ describe('publishing pipeline', () => {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: functionId },
         MaximumRetryAttempts: 2,
-        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.queue, 'Arn'] } } },
+        DestinationConfig: { OnFailure: { Destination: refs.deadLettersArn } },
       });
     }
   });

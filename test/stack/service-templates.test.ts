@@ -6,6 +6,7 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 describe('table', () => void require('./table.cases'));
+describe('data stack', () => void require('./data-stack.cases'));
 describe('API and functions', () => void require('./api-and-functions.cases'));
 describe('dashboard hosting', () => void require('./dashboard-hosting.cases'));
 describe('dashboard content', () => void require('./dashboard-content.cases'));

@@ -9,35 +9,61 @@ import type { ServiceStack } from '../../lib/service-stack';
 import { DEFAULT_OPERATION, routes } from '#shared/http/routes';
 import { PhysicalResources } from '../deployed/physical-resources';
 import type { CfnTemplate } from '../deployed/template';
-import { sharedDefaultStack } from './build-stack';
+import { deployedTemplate, sharedDefaultStack } from './build-stack';
 import { functionLogicalId, logicalIdOf, roleStatements } from './template-queries';
 
 /**
- * CloudFormation takes at most 500 resources per stack. Each route costs 5: its function, the
- * function's role (its grants inline, lib/inline-policy-role.ts), its log group, the integration
- * and the route; API Gateway invokes every route function with one role instead of one Lambda
- * permission each (docs/decisions.md, "Stack size: inline role policies and one invoke role").
- * 450 leaves room to grow; past it, split the stack. These builds leave out what `cdk synth` adds:
- * the dashboard upload (helper function, role, log group, layer, custom resource) and CDK's metadata, 6 more.
+ * CloudFormation takes at most 500 resources per stack. The stateful resources are in the data
+ * stack (lib/data-stack.ts, 17 resources), so the budget is the service stack's. Each route costs 5
+ * there: its function, the function's role (its grants inline, lib/inline-policy-role.ts), its log
+ * group, the integration and the route; API Gateway invokes every route function with one role
+ * instead of one Lambda permission each (docs/decisions.md, "Stack size: inline role policies and
+ * one invoke role"). Past the budget, the next step is written down in
+ * docs/decisions/0111-stateful-resources-in-their-own-stack.md (nested stacks or an API split by
+ * resource group). These builds leave out what `cdk synth` adds to the service stack: the dashboard
+ * upload (helper function, role, log group, layer, custom resource) and CDK's metadata, 6 more.
  */
-const MAX_RESOURCES = 450;
+const BUDGET = 400;
+/**
+ * Today's routes once each dashboard route runs its public operation's function (issue 36, item 1):
+ * the 30 twin functions go with their roles, log groups and integrations, 120 resources. Measured
+ * with the twins still there: 417, over both figures, hence `.failing` below until that fold is
+ * merged; then jest reports "Failing test passed", and `.failing` comes off both tests.
+ */
+const WITH_TODAYS_ROUTES = 340;
 const RESOURCES_PER_ROUTE = 5;
 
 let stack: ServiceStack;
 let template: Template;
+let dataTemplate: Template;
 let resources: CfnTemplate['Resources'];
 
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  ({ stack, template, dataTemplate } = sharedDefaultStack());
   resources = template.toJSON().Resources;
 });
 
 const countOf = (type: string) => Object.values(resources).filter((resource) => resource.Type === type).length;
+const serviceTotal = () => Object.keys(resources).length;
 
-it(`stays at most ${MAX_RESOURCES} resources (CloudFormation's limit is 500)`, () => {
-  const total = Object.keys(resources).length;
-  process.stdout.write(`stack size: ${total} resources, ${routes.length} routes\n`);
-  expect(total).toBeLessThanOrEqual(MAX_RESOURCES);
+it('reports the size of both stacks', () => {
+  const dataTotal = Object.keys(dataTemplate.toJSON().Resources).length;
+  process.stdout.write(`stack size: service ${serviceTotal()} resources, data ${dataTotal}, ${routes.length} routes\n`);
+  // Far from any limit: the data stack grows with kinds of data, not with routes.
+  expect(dataTotal).toBeLessThanOrEqual(50);
+});
+
+// Until the dashboard twins are folded (see WITH_TODAYS_ROUTES): remove `.failing` then.
+it.failing(`keeps the service stack within its budget of ${BUDGET} resources (CloudFormation's limit is 500)`, () => {
+  expect(serviceTotal()).toBeLessThanOrEqual(BUDGET);
+});
+
+it.failing(`holds the service stack to ${WITH_TODAYS_ROUTES} resources with today's routes`, () => {
+  expect(serviceTotal()).toBeLessThanOrEqual(WITH_TODAYS_ROUTES);
+});
+
+it('keeps the service stack clear of the CloudFormation limit meanwhile (450, the figure before the data stack)', () => {
+  expect(serviceTotal()).toBeLessThanOrEqual(450);
 });
 
 it(`costs ${RESOURCES_PER_ROUTE} resources a route: function, role with inline grants, log group, integration, route`, () => {
@@ -71,8 +97,10 @@ it('makes every function depend on its role, whose inline policy holds its grant
 
 it("keeps every role's inline policies under IAM's 10,240 characters, resolved to ARNs as long as a deployment's", () => {
   // Generated names at their longest (64-character function and role names), in a long region name.
-  const physical = new PhysicalResources(template.toJSON() as CfnTemplate, { tableName: 'x'.repeat(255), localAwsUrl: 'http://x' });
-  const sizes = Object.entries(resources)
+  // The service stack's imports resolved to the data stack's resources, as CloudFormation resolves them.
+  const deployed = deployedTemplate(sharedDefaultStack());
+  const physical = new PhysicalResources(deployed, { tableName: 'x'.repeat(255), localAwsUrl: 'http://x' });
+  const sizes = Object.entries(deployed.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::IAM::Role')
     .map(([logicalId, role]) => {
       const documents = (role.Properties?.Policies ?? []).map((policy: { PolicyDocument: unknown }) =>

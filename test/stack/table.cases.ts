@@ -5,7 +5,8 @@ import { sharedDefaultStack } from './build-stack';
 let template: Template;
 
 beforeAll(() => {
-  ({ template } = sharedDefaultStack());
+  // The table is the data stack's (lib/data-stack.ts).
+  ({ dataTemplate: template } = sharedDefaultStack());
 });
 
 describe('the single table', () => {

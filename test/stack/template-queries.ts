@@ -1,4 +1,5 @@
-import type { CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { ServiceStack } from '../../lib/service-stack';
 
@@ -89,3 +90,12 @@ export const allowedActions = (statements: FoundStatement[]): string[] =>
 /** The statements that allow `action`. */
 export const statementsAllowing = (statements: FoundStatement[], action: string): FoundStatement[] =>
   statements.filter((statement) => statement.Effect === 'Allow' && actionsOf(statement).includes(action));
+
+/**
+ * A value as `stack`'s template writes it, once the app is synthesized: `{Ref}` / `{Fn::GetAtt}` for
+ * the stack's own resources, `{Fn::ImportValue}` of the data stack's export for the data stack's.
+ */
+export const writtenIn = (stack: Stack, value: string): unknown => stack.resolve(value);
+
+/** The logical id of a construct's CloudFormation resource in its own stack. */
+export const ownLogicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);

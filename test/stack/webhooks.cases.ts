@@ -1,27 +1,49 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
+import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { EXPIRY_SWEEP_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
 import { sharedDefaultStack } from './build-stack';
-import { allowedActions, functionStatements, functionVariables, logicalIdOf, roleStatements, statementsAllowing } from './template-queries';
+import {
+  allowedActions,
+  functionStatements,
+  functionVariables,
+  logicalIdOf,
+  ownLogicalId,
+  roleStatements,
+  statementsAllowing,
+  writtenIn,
+} from './template-queries';
 
 /**
  * Webhooks in AWS (lib/webhook-delivery.ts): the table's stream feeds the dispatcher new event
  * items only; the deliverer consumes the webhook queue; both dead-letter to one alarmed queue; a
- * recurring schedule runs the expiring-token sweep as a role that may do nothing else.
+ * recurring schedule runs the expiring-token sweep as a role that may do nothing else. The table and
+ * the queues are the data stack's (lib/data-stack.ts): the service template imports them.
  */
 let stack: ServiceStack;
 let template: Template;
+let data: DataStack;
+let dataTemplate: Template;
+/** Logical ids: table, queue and deadLetters in the data stack, the rest in the service stack. */
 let ids: { table: string; queue: string; deadLetters: string; dispatcher: string; deliverer: string; sweep: string; sweepRole: string };
+/** How the service template writes the data stack's resources. */
+let refs: { streamArn: unknown; queueUrl: unknown; queueArn: unknown; deadLettersArn: unknown };
 
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  ({ stack, template, data, dataTemplate } = sharedDefaultStack());
   const webhooks = stack.node.findChild('Webhooks');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
+  refs = {
+    streamArn: writtenIn(stack, data.table.tableStreamArn!),
+    queueUrl: writtenIn(stack, data.webhooks.queue.queueUrl),
+    queueArn: writtenIn(stack, data.webhooks.queue.queueArn),
+    deadLettersArn: writtenIn(stack, data.webhooks.deadLetterQueue.queueArn),
+  };
   ids = {
-    table: idOf(stack.table),
-    queue: idOf(webhooks.node.findChild('Queue')),
-    deadLetters: idOf(webhooks.node.findChild('DeadLetters')),
+    table: ownLogicalId(data.table),
+    queue: ownLogicalId(data.webhooks.queue),
+    deadLetters: ownLogicalId(data.webhooks.deadLetterQueue),
     dispatcher: idOf(stack.functions.get(WEBHOOK_DISPATCH_OPERATION)!.function),
     deliverer: idOf(stack.functions.get(WEBHOOK_DELIVERY_OPERATION)!.function),
     sweep: idOf(stack.functions.get(EXPIRY_SWEEP_OPERATION)!.function),
@@ -29,7 +51,9 @@ beforeAll(() => {
   };
 });
 
-const resources = () => template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const resources = () => template.toJSON().Resources as Resources;
+const dataResources = () => dataTemplate.toJSON().Resources as Resources;
 const mappingOf = (functionId: string) =>
   Object.values(resources()).filter(
     (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties.FunctionName.Ref === functionId,
@@ -37,14 +61,14 @@ const mappingOf = (functionId: string) =>
 
 describe('webhooks', () => {
   it('streams new images of the table, and wakes the dispatcher for inserted webhook event items only', () => {
-    expect(resources()[ids.table].Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(dataResources()[ids.table].Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     const [mapping] = mappingOf(ids.dispatcher);
     expect(mapping.Properties).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      EventSourceArn: refs.streamArn,
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] } } },
+      DestinationConfig: { OnFailure: { Destination: refs.deadLettersArn } },
     });
     expect(mapping.Properties.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
       { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['webhook_event'] } } } },
@@ -54,13 +78,13 @@ describe('webhooks', () => {
   it('feeds the deliverer from an encrypted queue, reporting failed records, redriven after five receives', () => {
     const [mapping] = mappingOf(ids.deliverer);
     expect(mapping.Properties).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
+      EventSourceArn: refs.queueArn,
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 20 },
     });
     const deliverer = resources()[ids.deliverer].Properties;
-    expect(resources()[ids.queue].Properties).toMatchObject({
+    expect(dataResources()[ids.queue].Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       VisibilityTimeout: deliverer.Timeout * 6,
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }, maxReceiveCount: 5 },
@@ -71,13 +95,11 @@ describe('webhooks', () => {
     const sendsTo = (operation: string) =>
       statementsAllowing(functionStatements(stack, template, operation), 'sqs:SendMessage').map((statement) => statement.Resource);
     for (const operation of [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION]) {
-      expect(functionVariables(stack, template, operation)).toMatchObject({ WEBHOOK_QUEUE_URL: { Ref: ids.queue } });
+      expect(functionVariables(stack, template, operation)).toMatchObject({ WEBHOOK_QUEUE_URL: refs.queueUrl });
     }
-    expect(sendsTo(WEBHOOK_DELIVERY_OPERATION)).toEqual([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }]);
+    expect(sendsTo(WEBHOOK_DELIVERY_OPERATION)).toEqual([refs.queueArn]);
     // A stream batch that fails every retry is sent on by the event source, as the function's role.
-    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(
-      expect.arrayContaining([{ 'Fn::GetAtt': [ids.queue, 'Arn'] }, { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }]),
-    );
+    expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toEqual(expect.arrayContaining([refs.queueArn, refs.deadLettersArn]));
     expect(sendsTo(WEBHOOK_DISPATCH_OPERATION)).toHaveLength(2);
     for (const operation of ['create-webhook', 'test-webhook', 'rotate-webhook-secret', EXPIRY_SWEEP_OPERATION]) {
       expect(functionVariables(stack, template, operation).WEBHOOK_QUEUE_URL).toBeUndefined();
@@ -98,7 +120,7 @@ describe('webhooks', () => {
       Target: {
         Arn: { 'Fn::GetAtt': [ids.sweep, 'Arn'] },
         RoleArn: { 'Fn::GetAtt': [ids.sweepRole, 'Arn'] },
-        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] } },
+        DeadLetterConfig: { Arn: refs.deadLettersArn },
       },
     });
     const role = resources()[ids.sweepRole].Properties;
@@ -116,7 +138,7 @@ describe('webhooks', () => {
     const statements = roleStatements(template, ids.sweepRole);
     expect(statements.map((statement) => [statement.Action, statement.Resource])).toEqual([
       ['lambda:InvokeFunction', { 'Fn::GetAtt': [ids.sweep, 'Arn'] }],
-      ['sqs:SendMessage', { 'Fn::GetAtt': [ids.deadLetters, 'Arn'] }],
+      ['sqs:SendMessage', refs.deadLettersArn],
     ]);
   });
 });
