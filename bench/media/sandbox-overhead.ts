@@ -8,7 +8,7 @@ import { prepareImage } from '#shared/media/image-variants';
 import { closeMediaSandbox } from '#shared/media/sandbox/run';
 import { probeVideo } from '#shared/media/video-probe';
 import { photo } from '../../test/support/images';
-import { clipArgs, videoClips } from '../../test/support/video-clips';
+import { clipArgs, videoClips } from '../../test/support/clip-maker';
 
 /**
  * What the media worker (shared/media/sandbox/) adds to one parse: `npx tsx bench/media/sandbox-overhead.ts`.

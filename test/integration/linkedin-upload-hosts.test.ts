@@ -68,7 +68,7 @@ describe('LinkedIn upload URLs only on the allowed hosts', () => {
     accountId: 'account',
     content: `upload hosts ${randomUUID()}`,
     postTime: new Date(),
-    profile: await connectedProfile(),
+    profile: (await import('#shared/store/profiles')).toPlatformProfile(await connectedProfile()),
     attempt: 1,
     ...extra,
   });
