@@ -172,7 +172,7 @@ function generateValidators(): void {
 }
 
 /** Functions that decode images (sharp): complete-media, and the publisher for link-card thumbnails. */
-export const USES_SHARP = new Set(['complete-media', 'dashboard-complete-media', 'publish-post']);
+export const USES_SHARP = new Set(['complete-media', 'publish-post']);
 
 /**
  * sharp is native: esbuild cannot bundle it, so it is installed beside the bundle, and for the
