@@ -32,7 +32,7 @@ export interface RouteLike {
 export interface DocumentInput {
   routes: readonly RouteLike[];
   /** The manifest's entries (shared/api/manifest.ts), or documentation alone for a test's own route. */
-  operations: Readonly<Record<string, OperationDoc & Partial<Pick<OperationRoute, 'dashboardNote'>>>>;
+  operations: Readonly<Record<string, OperationDoc & Partial<Pick<OperationRoute, 'dashboardPath' | 'dashboardNote'>>>>;
   version: string;
 }
 
@@ -83,8 +83,11 @@ function securityOf(route: RouteLike): JsonSchema[] {
  * A public operation's dashboard route (auth 'session' at its `dashboardPath`) is documented under
  * the Dashboard tag with an operationId of its own (`dashboardCreatePost`), from the same entry.
  */
-function documented(route: RouteLike, doc: OperationDoc & { dashboardNote?: string }): { operationId: string; doc: OperationDoc } {
-  const dashboardRouteOfPublic = route.auth === 'session' && doc.tag !== 'Dashboard';
+function documented(
+  route: RouteLike,
+  doc: OperationDoc & Partial<Pick<OperationRoute, 'dashboardPath' | 'dashboardNote'>>,
+): { operationId: string; doc: OperationDoc } {
+  const dashboardRouteOfPublic = route.auth === 'session' && route.path === doc.dashboardPath;
   if (!dashboardRouteOfPublic) return { operationId: camelCase(route.operation), doc };
   return {
     operationId: camelCase(`dashboard-${route.operation}`),

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
+import { operations } from '#shared/api/manifest';
 import { parseId } from '#shared/domain/ids';
 import type { KeyScope } from '#shared/domain/key-scopes';
 import { errorHandler } from './error-handler';
@@ -44,10 +45,11 @@ export interface EndpointOptions<TBody, TQuery> {
   body?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   query?: { schema: Schema; validator: PrecompiledValidator; extras?: ErrorExtras };
   /**
-   * POST endpoints honour the idempotency-key header (docs/api.md, "Idempotency"); a codec when the
-   * response holds a secret that the stored copy must keep sealed.
+   * Whether the endpoint honours the idempotency-key header is the manifest's `idempotent`
+   * (docs/api.md, "Idempotency"); a codec here when the response holds a secret that the stored
+   * copy must keep sealed.
    */
-  idempotent?: boolean | StoredResponseCodec;
+  storedResponseCodec?: StoredResponseCodec;
   /**
    * The route's `{id}` is checked (INVALID_ID) right after authentication, before the body is
    * read: an endpoint with both a path id and a body answers a bad id first (docs/api.md, "Errors", "Precedence").
@@ -60,6 +62,11 @@ export interface EndpointOptions<TBody, TQuery> {
    */
   onReplay?(replay: { accountId: string; statusCode: number; body: string }): Promise<void>;
   handle(request: ApiRequest<TBody, TQuery>): Promise<HandlerResult>;
+  /**
+   * The routes this handler serves, each with its authentication: by default the operation's in the
+   * manifest (shared/http/routes.ts). A test of the stack itself may give its own.
+   */
+  routes?: readonly Route[];
   /** The key may also come as `Authorization: Bearer <key>` (the MCP endpoint only, docs/decisions.md, "MCP"). */
   bearer?: boolean;
 }
@@ -79,7 +86,10 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
   const allowEmptyBody = (options.body?.schema.required ?? []).length === 0;
   // `$default` (not-found) answers whatever matched no route, before any authentication.
   const servesAnyRoute = options.operation === DEFAULT_OPERATION;
-  const ownRoutes = routesOf(options.operation);
+  const ownRoutes = options.routes ?? routesOf(options.operation);
+  const idempotent = operations[options.operation]?.idempotent === true;
+  if (options.storedResponseCodec && !idempotent)
+    throw new Error(`apiHandler: ${options.operation} has a codec but is not idempotent in the manifest`);
   if (ownRoutes.length === 0 && !servesAnyRoute) throw new Error(`apiHandler: no route in the manifest serves ${options.operation}`);
 
   /** The stack for one kind of authentication; the rest is the operation's, whatever the route. */
@@ -101,7 +111,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
         if (validateBody) validateBody(state.body as Record<string, unknown>);
       },
     });
-    if (options.idempotent) stack.use(idempotency(options.idempotent === true ? undefined : options.idempotent));
+    if (idempotent) stack.use(idempotency(options.storedResponseCodec));
     stack.use(errorHandler());
     return stack.handler(handle);
   };

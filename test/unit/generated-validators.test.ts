@@ -154,7 +154,6 @@ describe('generated validators (npm run validators)', () => {
       expect(() =>
         apiHandlerModule.apiHandler({
           operation: 'list-posts',
-          auth: 'none',
           query: { schema: changed, validator },
           handle: async () => ({ statusCode: 200, body: {} }),
         }),
