@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -154,23 +153,6 @@ const TABLE_READ_ACTIONS = [
 /** Item writes, as grantWriteData gives them. */
 const TABLE_WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
-/** Where the code comes from: esbuild on the handler's source, or the test stub. */
-let validatorsGenerated = false;
-
-/**
- * The request validators are build output (scripts/validators.ts, git-ignored): generated once
- * per synth before the first function is bundled, so a deploy from a fresh clone bundles
- * validators of exactly the schemas it deploys.
- */
-function generateValidators(): void {
-  if (validatorsGenerated) return;
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
-  validatorsGenerated = true;
-}
-
 /** Functions that decode images (sharp): complete-media, and the publisher for link-card thumbnails. */
 export const USES_SHARP = new Set(['complete-media', 'publish-post']);
 
@@ -189,6 +171,7 @@ function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>>
 /** shared/wiring/aws.ts: the ports' AWS implementations (see shared/ports/registry.ts). */
 const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 'aws.ts');
 
+/** Where the code comes from: esbuild on the handler's source (its request validators are committed), or the test stub. */
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {
     return {
@@ -196,7 +179,6 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       handler: 'index.handler',
     };
   }
-  generateValidators();
   return {
     entry: path.join(PROJECT_ROOT, 'functions', props.operation, 'handler.ts'),
     handler: 'handler',

@@ -1,4 +1,14 @@
 import type { OperationEntry, OperationNeeds } from './operation';
+import {
+  DEFAULT_OPERATION,
+  EXPIRY_SWEEP_OPERATION,
+  MCP_OPERATION,
+  METRICS_COLLECTOR_OPERATION,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  WEBHOOK_DELIVERY_OPERATION,
+  WEBHOOK_DISPATCH_OPERATION,
+} from './worker-names';
 import { accountOperations } from './operations/account';
 import { agentOperations } from './operations/agents';
 import { batchOperations } from './operations/batch';
@@ -18,6 +28,8 @@ import { webhookOperations } from './operations/webhooks';
  * all derived from it (docs/decisions/0102-the-operation-manifest.md). Adding an operation: an
  * entry in one of ./operations/*.ts, then `npm run generate` (docs/adding-an-endpoint.md).
  */
+export * from './worker-names';
+
 export const operations: Readonly<Record<string, OperationEntry>> = {
   ...profileOperations,
   ...postOperations,
@@ -41,23 +53,6 @@ export interface WorkerEntry {
   timeoutSeconds?: number;
   needs?: OperationNeeds;
 }
-
-/** Answers every request that matches no route (API Gateway's `$default` route). */
-export const DEFAULT_OPERATION = 'not-found';
-/** The publisher consumes the publish queue... */
-export const PUBLISHER_OPERATION = 'publish-post';
-/** ...which a post's release schedule feeds through this short function (docs/decisions.md). */
-export const RELEASE_OPERATION = 'release-post';
-/** Webhooks: the stream's consumer makes each recorded event's deliveries... */
-export const WEBHOOK_DISPATCH_OPERATION = 'dispatch-webhook-events';
-/** ...which the deliverer makes, one attempt per message of the webhook queue... */
-export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
-/** Metrics: the collector consumes the metrics queue (docs/decisions.md, "Metrics collection"). */
-export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
-/** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
-export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
-/** The MCP endpoint's operation: it runs the other api-key operations as tools, and is no tool itself. */
-export const MCP_OPERATION = 'mcp';
 
 /**
  * The functions that serve no route. Memory: the publisher streams a video in 4 MB pieces to both

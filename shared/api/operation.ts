@@ -54,6 +54,10 @@ export interface OperationRuntime {
 
 export type DeadlineClass = 'store' | 'outbound';
 
+/** What the functions read per request (shared/api/runtime.gen.ts, generated from the manifest). */
+export type OperationRuntimeRow = Pick<OperationRoute, 'method' | 'path' | 'dashboardPath' | 'auth' | 'scope'> &
+  Pick<OperationRuntime, 'deadline'> & { idempotent?: boolean };
+
 export interface OperationNeeds {
   /** The secret box's KMS key: 'seal' to seal and open (credentials, webhook secrets, key values in idempotency records), 'open' only. */
   secretBox?: 'seal' | 'open';

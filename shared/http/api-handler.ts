@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
-import { operations } from '#shared/api/manifest';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import { parseId } from '#shared/domain/ids';
 import type { KeyScope } from '#shared/domain/key-scopes';
 import { errorHandler } from './error-handler';

@@ -5,7 +5,7 @@ import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
 import { DomainError } from '#shared/domain/errors';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
-import { operations } from '#shared/api/manifest';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import type { HttpMiddleware } from './types';
 
 /**

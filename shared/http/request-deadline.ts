@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import type { Context } from 'aws-lambda';
-import { operations } from '#shared/api/manifest';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
 import { storeCallsTiedTo, type Caller } from '#shared/store/client';

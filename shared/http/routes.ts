@@ -1,5 +1,5 @@
 import type { KeyScope } from '#shared/domain/key-scopes';
-import { operations } from '#shared/api/manifest';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import type { HttpMethod } from '#shared/api/operation';
 
 export {
@@ -11,10 +11,11 @@ export {
   RELEASE_OPERATION,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
-} from '#shared/api/manifest';
+} from '#shared/api/worker-names';
 
 /**
- * THE route table, derived from the operation manifest (shared/api/manifest.ts): each operation's
+ * THE route table, derived from the operation manifest (shared/api/manifest.ts, through its generated
+ * runtime table shared/api/runtime.gen.ts, which leaves the documentation out of the bundles): each operation's
  * route, and its dashboard route where it has one. The CDK stack creates one API Gateway route per
  * entry and one Lambda function per operation; the local server routes with the same list. Each
  * operation's handler lives in `functions/<operation>/handler.ts` and exports `handler`.
