@@ -1,6 +1,6 @@
 import { type ErrorCode } from '#shared/domain/errors';
 import { errorCatalog } from '#shared/http/errors';
-import { routes as routeTable } from '#shared/http/routes';
+import { routesFrom } from '#shared/http/routes';
 import { CSRF_HEADER, SESSION_COOKIE } from '#shared/http/session-auth';
 import packageJson from '../../package.json';
 import { errorComponents, errorExampleComponents } from './error-schemas';
@@ -147,7 +147,8 @@ const INFO_DESCRIPTION = [
 
 /** The OpenAPI 3.1 document of the public API (and the dashboard API, once it has routes). */
 export function buildOpenApiDocument(
-  input: DocumentInput = { routes: routeTable, operations: manifest, version: packageJson.version },
+  // Routes from the manifest itself, not from its generated runtime table: generating must not read its own output.
+  input: DocumentInput = { routes: routesFrom(manifest), operations: manifest, version: packageJson.version },
 ): JsonSchema {
   checkCoverage(input);
   const paths: Record<string, Record<string, JsonSchema>> = {};

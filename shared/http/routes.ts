@@ -1,6 +1,6 @@
 import type { KeyScope } from '#shared/domain/key-scopes';
 import { operationRuntime as operations } from '#shared/api/runtime.gen';
-import type { HttpMethod } from '#shared/api/operation';
+import type { HttpMethod, OperationRuntimeRow } from '#shared/api/operation';
 
 export {
   DEFAULT_OPERATION,
@@ -35,16 +35,20 @@ export interface Route {
   scope?: KeyScope;
 }
 
-export const routes: readonly Route[] = Object.entries(operations).flatMap(([operation, entry]): Route[] => {
-  const route: Route = {
-    method: entry.method,
-    path: entry.path,
-    operation,
-    auth: entry.auth,
-    ...(entry.scope ? { scope: entry.scope } : {}),
-  };
-  return entry.dashboardPath ? [route, { method: entry.method, path: entry.dashboardPath, operation, auth: 'session' }] : [route];
-});
+/** The routes of a table of operations: each one's route, then its dashboard route where it has one. */
+export const routesFrom = (table: Readonly<Record<string, OperationRuntimeRow>>): Route[] =>
+  Object.entries(table).flatMap(([operation, entry]): Route[] => {
+    const route: Route = {
+      method: entry.method,
+      path: entry.path,
+      operation,
+      auth: entry.auth,
+      ...(entry.scope ? { scope: entry.scope } : {}),
+    };
+    return entry.dashboardPath ? [route, { method: entry.method, path: entry.dashboardPath, operation, auth: 'session' }] : [route];
+  });
+
+export const routes: readonly Route[] = routesFrom(operations);
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
