@@ -21,7 +21,7 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
 });
 
 /**
- * Bulk creation (docs/api.md, "Bulk creation"): POST /posts/batch and its dashboard twin (the CSV
+ * Bulk creation (docs/api.md, "Bulk creation"): POST /posts/batch and its dashboard route (the CSV
  * import). Its body schema is the endpoint's own, items included.
  */
 export const batchResourceSchemas: Record<string, JsonSchema> = {
