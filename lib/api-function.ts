@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { NativeModule } from '#shared/api/operation';
 import { InlinePolicyRole } from './inline-policy-role';
 
 /** The repository root: functions/, tsconfig.json and package-lock.json live here. */
@@ -40,6 +41,8 @@ export interface ApiFunctionProps {
   /** MB; 256 unless the function decodes images (memory also buys CPU in Lambda). */
   memorySize?: number;
   description?: string;
+  /** Native packages installed beside the bundle (shared/api/operation.ts, `nativeModules`). */
+  nativeModules?: readonly NativeModule[];
 }
 
 /**
@@ -153,9 +156,6 @@ const TABLE_READ_ACTIONS = [
 /** Item writes, as grantWriteData gives them. */
 const TABLE_WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
-/** Functions that decode images (sharp): complete-media, and the publisher for link-card thumbnails. */
-export const USES_SHARP = new Set(['complete-media', 'publish-post']);
-
 /**
  * sharp is native: esbuild cannot bundle it, so it is installed beside the bundle, and for the
  * Lambda's platform (linux arm64, glibc), not the machine's: npm's cpu/os/libc settings pick
@@ -200,7 +200,8 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       sourcesContent: false,
       // The Node.js 24 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
       externalModules: ['@aws-sdk/*'],
-      ...(USES_SHARP.has(props.operation) ? sharpForLambda() : {}),
+      // Functions that decode images (their manifest entry says so): complete-media, the publisher (link-card thumbnails), MCP.
+      ...(props.nativeModules?.includes('sharp') ? sharpForLambda() : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { MCP_OPERATION, operations, workers } from '#shared/api/manifest';
-import type { OperationNeeds } from '#shared/api/operation';
+import type { NativeModule, OperationNeeds } from '#shared/api/operation';
 import { routesOf } from '#shared/http/routes';
-import { mcpMemoryMb, mcpNeeds } from './mcp-function';
+import { mcpMemoryMb, mcpNativeModules, mcpNeeds } from './mcp-function';
 
 /** One Lambda function, as the manifest (shared/api/manifest.ts) describes its operation. */
 export interface FunctionSpec {
@@ -12,6 +12,7 @@ export interface FunctionSpec {
   memoryMb?: number;
   timeoutSeconds?: number;
   needs: OperationNeeds;
+  nativeModules?: NativeModule[];
 }
 
 /**
@@ -32,6 +33,7 @@ export function functionSpecs(): FunctionSpec[] {
       memoryMb: isMcp ? mcpMemoryMb(entry.memoryMb) : entry.memoryMb,
       timeoutSeconds: entry.timeoutSeconds,
       needs: isMcp ? mcpNeeds(entry.needs) : (entry.needs ?? {}),
+      nativeModules: isMcp ? mcpNativeModules(entry.nativeModules) : entry.nativeModules,
     };
   });
   const background = Object.entries(workers).map(([operation, worker]): FunctionSpec => ({

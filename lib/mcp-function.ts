@@ -1,5 +1,5 @@
 import { mcpToolOperations, operations } from '#shared/api/manifest';
-import type { OperationNeeds } from '#shared/api/operation';
+import type { NativeModule, OperationNeeds } from '#shared/api/operation';
 
 /**
  * The MCP function runs every public API-key operation in its own process (each tool call runs
@@ -35,3 +35,7 @@ export const mcpMemoryMb = (own?: number): number | undefined => {
   const most = Math.max(own ?? 0, ...[...MCP_TOOL_OPERATIONS].map((operation) => operations[operation].memoryMb ?? 0));
   return most || undefined;
 };
+
+/** The MCP function's native packages: those of any of its operations (complete-media decodes images with sharp). */
+export const mcpNativeModules = (own: NativeModule[] = []): NativeModule[] | undefined =>
+  union([own, ...[...MCP_TOOL_OPERATIONS].map((operation) => operations[operation].nativeModules)]);

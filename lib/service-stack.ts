@@ -107,6 +107,7 @@ export class ServiceStack extends Stack {
         description: spec.description,
         timeout: spec.timeoutSeconds === undefined ? undefined : Duration.seconds(spec.timeoutSeconds),
         memorySize: spec.memoryMb,
+        nativeModules: spec.nativeModules,
         environment,
         handlerCode: props.handlerCode ?? 'bundle',
       });

@@ -1,4 +1,4 @@
-import type { OperationEntry, OperationNeeds } from './operation';
+import type { NativeModule, OperationEntry, OperationNeeds } from './operation';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
@@ -52,6 +52,7 @@ export interface WorkerEntry {
   memoryMb?: number;
   timeoutSeconds?: number;
   needs?: OperationNeeds;
+  nativeModules?: NativeModule[];
 }
 
 /**
@@ -68,6 +69,8 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     memoryMb: 512,
     timeoutSeconds: 180,
     needs: { secretBox: 'seal', media: ['read'] },
+    // Link-card thumbnails.
+    nativeModules: ['sharp'],
   },
   // Target of release schedules: queues the post for its second. Reads and writes no table.
   [RELEASE_OPERATION]: { description: 'Queues a post for its exact time (its release schedule fired)', table: 'none', timeoutSeconds: 10 },

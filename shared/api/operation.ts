@@ -50,7 +50,11 @@ export interface OperationRuntime {
   timeoutSeconds?: number;
   /** What it needs from AWS beyond read-write access to the table; each becomes a grant in lib/. */
   needs?: OperationNeeds;
+  /** Native packages esbuild cannot bundle, installed beside the bundle for Lambda's platform (sharp decodes images). */
+  nativeModules?: NativeModule[];
 }
+
+export type NativeModule = 'sharp';
 
 export type DeadlineClass = 'store' | 'outbound';
 

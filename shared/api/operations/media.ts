@@ -55,6 +55,8 @@ export const mediaOperations: Record<string, OperationEntry> = {
     deadline: 'outbound',
     memoryMb: 1536,
     needs: { media: ['read', 'put', 'delete'] },
+    // Decodes the uploaded image to make its variants.
+    nativeModules: ['sharp'],
     tag: 'Media',
     summary: 'Finish an upload: check the image or video and prepare it',
     description:
