@@ -1,10 +1,11 @@
 /**
- * shared/api/types.gen.ts: the response schemas (shared/api/schemas/) as TypeScript types, for the
+ * shared/domain/api-types.gen.ts: the response schemas (shared/api/schemas/) as TypeScript types, for the
  * server's own views (a post, the analytics answer...), so each shape is written once, as a schema,
- * and the types follow it. openapi-typescript over the document's components only: the paths are
+ * and the types follow it. In the domain, the ground every layer may import: a leaf module of types
+ * with no imports of its own. openapi-typescript over the document's components only: the paths are
  * the client's business (client/src/schema.gen.ts).
  */
-export const SERVER_TYPES_FILE = 'shared/api/types.gen.ts';
+export const SERVER_TYPES_FILE = 'shared/domain/api-types.gen.ts';
 
 const NOTE = '// Generated from the response schemas (shared/api/schemas/) by `npm run generate` (scripts/generate.ts): do not edit.\n\n';
 

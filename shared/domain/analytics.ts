@@ -1,4 +1,4 @@
-import type { Resource } from '#shared/api/types.gen';
+import type { Resource } from './api-types.gen';
 import { DomainError } from './errors';
 import type { Platform } from './platforms';
 import { sumKnown, type PlatformMetrics } from './post-metrics';

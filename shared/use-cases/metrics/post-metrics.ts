@@ -1,4 +1,4 @@
-import type { Resource } from '#shared/api/types.gen';
+import type { Resource } from '#shared/domain/api-types.gen';
 import { analyticsDays, analyticsRows } from '#shared/domain/analytics';
 import { DomainError } from '#shared/domain/errors';
 import type { Platform } from '#shared/domain/platforms';
