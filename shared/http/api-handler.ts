@@ -76,9 +76,9 @@ export type EndpointDefinition<TBody = undefined, TQuery = Record<string, never>
 
 /**
  * THE middleware stack, the same for every endpoint, in this order: header normalisation,
- * request id and logger context, API-key auth and rate limit, JSON body, validation,
- * idempotency, and the error handler last (first to see an error on the way back). The whole
- * stack runs under the request's deadline.
+ * request id and logger context, authentication and rate limit (the API key or the dashboard
+ * session, as the matched route says), JSON body, validation, idempotency, and the error handler
+ * last (first to see an error on the way back). The whole stack runs under the request's deadline.
  */
 export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(options: EndpointOptions<TBody, TQuery>) {
   const validateBody = options.body && bodyValidator(options.body.schema, options.body.validator, options.body.extras);
