@@ -145,9 +145,12 @@ module.exports = {
       name: 'lib-shared-allow-list',
       severity: 'error',
       comment:
-        'From shared/, the CDK app imports the route table, the configuration, the table definition (one key schema for stack and store), the domain and the composition root it injects.',
+        'From shared/, the CDK app imports the operation manifest (shared/api/), the route table, the configuration, the table definition (one key schema for stack and store), the domain and the composition root it injects.',
       from: { path: '^(lib|bin)/' },
-      to: { path: '^shared/', pathNot: ['^shared/(http/routes\\.ts|config\\.ts|store/table\\.ts|wiring/aws\\.ts)$', '^shared/domain/'] },
+      to: {
+        path: '^shared/',
+        pathNot: ['^shared/(http/routes\\.ts|config\\.ts|store/table\\.ts|wiring/aws\\.ts)$', '^shared/domain/', '^shared/api/'],
+      },
     },
     {
       name: 'client-stands-alone',

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -10,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { NativeModule } from '#shared/api/operation';
 import { InlinePolicyRole } from './inline-policy-role';
 import { nagName } from './nag-names';
 
@@ -42,6 +42,8 @@ export interface ApiFunctionProps {
   /** MB; 256 unless the function decodes images (memory also buys CPU in Lambda). */
   memorySize?: number;
   description?: string;
+  /** Native packages installed beside the bundle (shared/api/operation.ts, `nativeModules`). */
+  nativeModules?: readonly NativeModule[];
 }
 
 /**
@@ -153,26 +155,6 @@ const TABLE_READ_ACTIONS = [
 /** Item writes, as grantWriteData gives them. */
 const TABLE_WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
-/** Where the code comes from: esbuild on the handler's source, or the test stub. */
-let validatorsGenerated = false;
-
-/**
- * The request validators are build output (scripts/validators.ts, git-ignored): generated once
- * per synth before the first function is bundled, so a deploy from a fresh clone bundles
- * validators of exactly the schemas it deploys.
- */
-function generateValidators(): void {
-  if (validatorsGenerated) return;
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'validators.ts')], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
-  validatorsGenerated = true;
-}
-
-/** Functions that decode images (sharp): complete-media, and the publisher for link-card thumbnails. */
-export const USES_SHARP = new Set(['complete-media', 'dashboard-complete-media', 'publish-post']);
-
 /**
  * sharp is native: esbuild cannot bundle it, so it is installed beside the bundle, and for the
  * Lambda's platform (linux arm64, glibc), not the machine's: npm's cpu/os/libc settings pick
@@ -206,6 +188,7 @@ function mediaWorkerBundle(_inputDir: string, outputDir: string): string[] {
 /** shared/wiring/aws.ts: the ports' AWS implementations (see shared/ports/registry.ts). */
 const AWS_COMPOSITION_ROOT = path.join(PROJECT_ROOT, 'shared', 'wiring', 'aws.ts');
 
+/** Where the code comes from: esbuild on the handler's source (its request validators are committed), or the test stub. */
 function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
   if (props.handlerCode === 'stub') {
     return {
@@ -213,7 +196,6 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       handler: 'index.handler',
     };
   }
-  generateValidators();
   return {
     entry: path.join(PROJECT_ROOT, 'functions', props.operation, 'handler.ts'),
     handler: 'handler',
@@ -235,7 +217,8 @@ function functionCode(props: ApiFunctionProps): NodejsFunctionProps {
       sourcesContent: false,
       // The Node.js 24 runtime ships AWS SDK v3; bundling it again only adds cold-start weight.
       externalModules: ['@aws-sdk/*'],
-      ...(USES_SHARP.has(props.operation) ? sharpForLambda() : {}),
+      // Functions that decode images (their manifest entry says so): complete-media, the publisher (link-card thumbnails), MCP.
+      ...(props.nativeModules?.includes('sharp') ? sharpForLambda() : {}),
     },
   };
 }

@@ -1,26 +1,41 @@
-import { MCP_OPERATION, routes } from '#shared/http/routes';
+import { mcpToolOperations, operations } from '#shared/api/manifest';
+import type { NativeModule, OperationNeeds } from '#shared/api/operation';
 
 /**
  * The MCP function runs every public API-key operation in its own process (each tool call runs
  * that operation's route handler, docs/decisions.md, "MCP"), so it needs what any of them needs:
- * the helpers below add it wherever one of its operations is granted something.
+ * the union of their needs and the most memory any of them gets (complete-media decodes images).
  */
-export const MCP_TOOL_OPERATIONS: ReadonlySet<string> = new Set(
-  routes.filter((route) => route.auth === 'api-key' && route.operation !== MCP_OPERATION).map((route) => route.operation),
-);
+export const MCP_TOOL_OPERATIONS: ReadonlySet<string> = new Set(mcpToolOperations());
 
-/** The operations of a grant, with the MCP function's when it runs one of them. */
-export const withMcp = (operations: readonly string[]): string[] =>
-  operations.some((operation) => MCP_TOOL_OPERATIONS.has(operation)) ? [...operations, MCP_OPERATION] : [...operations];
+const union = <T>(lists: Array<readonly T[] | undefined>): T[] | undefined => {
+  const all = [...new Set(lists.flatMap((list) => list ?? []))].sort();
+  return all.length ? all : undefined;
+};
 
-/** Media bucket access by operation, with the MCP function holding every action its operations hold. */
-export function withMcpMedia<A extends string>(access: Record<string, A[]>): Record<string, A[]> {
-  const actions = Object.entries(access).flatMap(([operation, granted]) => (MCP_TOOL_OPERATIONS.has(operation) ? granted : []));
-  return actions.length ? { ...access, [MCP_OPERATION]: [...new Set(actions)].sort() } : access;
+/** Needs merged: sealing covers opening; lists are joined. */
+export function mergeNeeds(needs: readonly OperationNeeds[]): OperationNeeds {
+  const secretBoxes = needs.map((need) => need.secretBox);
+  const merged: OperationNeeds = {
+    secretBox: secretBoxes.includes('seal') ? 'seal' : secretBoxes.includes('open') ? 'open' : undefined,
+    linkedinClientSecret: needs.some((need) => need.linkedinClientSecret) ? true : undefined,
+    scheduler: union(needs.map((need) => need.scheduler)),
+    media: union(needs.map((need) => need.media)),
+    metricsRefresh: needs.some((need) => need.metricsRefresh) ? true : undefined,
+  };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as OperationNeeds;
 }
 
-/** Memory by operation: the MCP function gets the most any of its operations gets (complete-media decodes images). */
-export function withMcpMemory(memory: Record<string, number>): Record<string, number> {
-  const most = Math.max(0, ...Object.entries(memory).map(([operation, mb]) => (MCP_TOOL_OPERATIONS.has(operation) ? mb : 0)));
-  return most ? { ...memory, [MCP_OPERATION]: most } : memory;
-}
+/** What the MCP function needs: its own, and every tool operation's. */
+export const mcpNeeds = (own: OperationNeeds = {}): OperationNeeds =>
+  mergeNeeds([own, ...[...MCP_TOOL_OPERATIONS].map((operation) => operations[operation].needs ?? {})]);
+
+/** The MCP function's memory: the most any of its operations gets, if any gets more than the default. */
+export const mcpMemoryMb = (own?: number): number | undefined => {
+  const most = Math.max(own ?? 0, ...[...MCP_TOOL_OPERATIONS].map((operation) => operations[operation].memoryMb ?? 0));
+  return most || undefined;
+};
+
+/** The MCP function's native packages: those of any of its operations (complete-media decodes images with sharp). */
+export const mcpNativeModules = (own: NativeModule[] = []): NativeModule[] | undefined =>
+  union([own, ...[...MCP_TOOL_OPERATIONS].map((operation) => operations[operation].nativeModules)]);

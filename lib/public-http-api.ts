@@ -44,6 +44,8 @@ export class PublicHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
   readonly invoker: ApiInvokeRole;
+  /** One integration per function: a public operation's route and its dashboard route share it. */
+  private readonly integrations = new Map<lambda.IFunction, apigwv2.HttpRouteIntegration>();
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -75,13 +77,17 @@ export class PublicHttpApi extends Construct {
     suppressNoAuthorizerFindings(route);
   }
 
-  /** The route `METHOD /path` served by one function. */
+  /**
+   * The route `METHOD /path` served by one function. A function's second route (a public
+   * operation's dashboard route) reuses its integration: one fewer resource, the same target.
+   */
   addRoute(route: Route, handler: lambda.IFunction): void {
-    const created = this.api.addRoutes({
-      path: route.path,
-      methods: [apigwv2.HttpMethod[route.method]],
-      integration: this.invoker.integration(`${route.operation}-integration`, handler),
-    });
+    let integration = this.integrations.get(handler);
+    if (!integration) {
+      integration = this.invoker.integration(`${route.operation}-integration`, handler);
+      this.integrations.set(handler, integration);
+    }
+    const created = this.api.addRoutes({ path: route.path, methods: [apigwv2.HttpMethod[route.method]], integration });
     created.forEach(suppressNoAuthorizerFindings);
   }
 

@@ -3,7 +3,7 @@
  * Do not make direct changes to the file.
  */
 
-// Regenerate with `npx tsx scripts/generate-client.ts` after `npm run openapi` (docs/decisions.md, "Typed client").
+// Regenerate with `npm run generate` (docs/decisions.md, "Typed client").
 
 export interface paths {
     "/analytics": {

@@ -71,8 +71,8 @@ export const browserUploadHeaders = (headers: Record<string, string>): Record<st
 
 /**
  * The API's objects as the dashboard reads them: aliases of the types generated from the OpenAPI
- * document into the typed client (`npx tsx scripts/generate-client.ts` writes client/src/schema.gen.ts
- * from docs/openapi.json; a test fails when it is stale), so the wire types have one source.
+ * document into the typed client (`npm run generate` writes client/src/schema.gen.ts from the
+ * manifest; `npm run lint:generated` fails when it is stale), so the wire types have one source.
  */
 type Schemas = components['schemas'];
 export type SessionInfo = Schemas['DashboardSession'];

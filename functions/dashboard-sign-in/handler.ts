@@ -6,9 +6,8 @@ import * as validators from '#shared/http/endpoints/dashboard-sign-in/schema.val
 
 export const handler = apiHandler<SignInBody>({
   operation: 'dashboard-sign-in',
-  // No session yet: the email and password are the credentials. A cross-site form cannot send
-  // this JSON body (415 without application/json), which is what keeps sign-in CSRF out.
-  auth: 'none',
+  // No session yet (auth 'none' in the manifest): the email and password are the credentials. A
+  // cross-site form cannot send this JSON body (415 without application/json), which keeps sign-in CSRF out.
   body: { schema: signInSchema, validator: validators.signInSchema },
   handle: async ({ body, state, sourceIp }) => {
     // API Gateway's sourceIp: the address of the connection it received (docs/decisions.md).

@@ -4,7 +4,6 @@ import { signOut } from '#shared/use-cases/dashboard-sessions';
 
 export const handler = apiHandler({
   operation: 'dashboard-sign-out',
-  auth: 'session',
   handle: async ({ state }) => {
     await signOut(state.session!.hash);
     return { statusCode: 204, cookies: [clearedSessionCookie()] };

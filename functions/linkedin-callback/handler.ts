@@ -9,7 +9,6 @@ export const handler = apiHandler<undefined, CallbackQuery>({
   operation: 'linkedin-callback',
   // A browser arrives here from LinkedIn without an API key: the single-use state, with the
   // nonce cookie of the browser that started it, authenticates it.
-  auth: 'none',
   handle: async ({ query, cookies, state }) => {
     // On every answer, errors included (the middleware adds these to whatever goes out).
     Object.assign(state.responseHeaders, PRIVATE);

@@ -7,14 +7,13 @@ import type { Context } from 'aws-lambda';
 /** API Gateway's `$default` route: any path or method the route table does not know. */
 const notFound = apiHandler({
   operation: 'not-found',
-  auth: 'none',
   handle: async () => {
     throw new DomainError('NOT_FOUND');
   },
 });
 
 /** GET and DELETE /mcp: 405, as a stateless MCP server answers them. */
-const mcpMethodNotAllowed = apiHandler({ operation: 'not-found', auth: 'none', handle: async () => MCP_METHOD_NOT_ALLOWED });
+const mcpMethodNotAllowed = apiHandler({ operation: 'not-found', handle: async () => MCP_METHOD_NOT_ALLOWED });
 
 export const handler = (event: HttpEvent, context: Context) =>
   (isMcpMethodNotAllowed(event) ? mcpMethodNotAllowed : notFound)(event, context);

@@ -8,7 +8,6 @@ const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' 
 export const handler = apiHandler<undefined, { state?: string }>({
   operation: 'start-linkedin-authorization',
   // The person's browser opens the authorization URL here: the single-use state authenticates it.
-  auth: 'none',
   handle: async ({ query, cookies, state }) => {
     Object.assign(state.responseHeaders, PRIVATE);
     const { nonce, location } = await bindLinkedInAuthorization(query.state, oauthNonceFrom(cookies));

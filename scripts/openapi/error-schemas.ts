@@ -5,7 +5,7 @@ import { VALID_PLATFORMS } from '#shared/domain/platforms';
 import { errorCatalog } from '#shared/http/errors';
 import { MAX_BODY_BYTES } from '#shared/http/json-body';
 import { POST_STATUSES } from '#shared/domain/post-status';
-import { closedObject, platform, timestamp, type JsonSchema } from './primitives';
+import { closedObject, platform, timestamp, type JsonSchema } from '#shared/api/schemas/primitives';
 
 /**
  * Error bodies from the error catalog: `{error, message, ...extras}` with each code's extra

@@ -1,17 +1,17 @@
 import { type ErrorCode } from '#shared/domain/errors';
 import { errorCatalog } from '#shared/http/errors';
-import { routes as routeTable } from '#shared/http/routes';
+import { routesFrom } from '#shared/http/routes';
 import { CSRF_HEADER, SESSION_COOKIE } from '#shared/http/session-auth';
 import packageJson from '../../package.json';
 import { errorComponents, errorExampleComponents } from './error-schemas';
-import { TAGS, type OperationDoc, type Tag } from './operation-doc';
-import { operationDocs } from './operations';
-import { resourceSchemas } from './resource-schemas';
-import { batchResourceSchemas } from './operations-batch';
+import { TAGS, type OperationDoc, type OperationRoute, type Tag } from '#shared/api/operation';
+import { operations as manifest } from '#shared/api/manifest';
+import { resourceSchemas } from '#shared/api/schemas/resources';
+import { batchResourceSchemas } from '#shared/api/operations/batch';
 import { parametersOf, pathParameterNames, requestBodyOf } from './request-parts';
 import { headerComponents, responsesOf } from './responses';
-import type { JsonSchema } from './primitives';
-import { webhookResourceSchemas, webhooksSection } from './webhook-schemas';
+import type { JsonSchema } from '#shared/api/schemas/primitives';
+import { webhookResourceSchemas, webhooksSection } from '#shared/api/schemas/webhooks';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table, the operations' documentation, the
@@ -31,7 +31,8 @@ export interface RouteLike {
 
 export interface DocumentInput {
   routes: readonly RouteLike[];
-  operations: Record<string, OperationDoc>;
+  /** The manifest's entries (shared/api/manifest.ts), or documentation alone for a test's own route. */
+  operations: Readonly<Record<string, OperationDoc & Partial<Pick<OperationRoute, 'dashboardPath' | 'dashboardNote'>>>>;
   version: string;
 }
 
@@ -78,7 +79,28 @@ function securityOf(route: RouteLike): JsonSchema[] {
   throw new Error(`OpenAPI: route ${route.method} ${route.path} has an unknown auth "${route.auth}"`);
 }
 
-function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
+/**
+ * A public operation's dashboard route (auth 'session' at its `dashboardPath`) is documented under
+ * the Dashboard tag with an operationId of its own (`dashboardCreatePost`), from the same entry.
+ */
+function documented(
+  route: RouteLike,
+  doc: OperationDoc & Partial<Pick<OperationRoute, 'dashboardPath' | 'dashboardNote'>>,
+): { operationId: string; doc: OperationDoc } {
+  const dashboardRouteOfPublic = route.auth === 'session' && route.path === doc.dashboardPath;
+  if (!dashboardRouteOfPublic) return { operationId: camelCase(route.operation), doc };
+  return {
+    operationId: camelCase(`dashboard-${route.operation}`),
+    doc: {
+      ...doc,
+      tag: 'Dashboard',
+      description: `As the public API's ${route.operation}, for the signed-in account${doc.dashboardNote ?? '.'} ${doc.description}`,
+    },
+  };
+}
+
+function operationObject(route: RouteLike, entry: OperationDoc): JsonSchema {
+  const { operationId, doc } = documented(route, entry);
   const dashboard = route.path.startsWith('/dashboard/');
   if (dashboard !== (doc.tag === 'Dashboard') || (route.auth === 'session' && !dashboard)) {
     throw new Error(
@@ -88,7 +110,7 @@ function operationObject(route: RouteLike, doc: OperationDoc): JsonSchema {
   const parameters = parametersOf(route.path, doc, { csrf: route.auth === 'session' && MUTATIONS.has(route.method) });
   const requestBody = requestBodyOf(doc);
   return {
-    operationId: camelCase(route.operation),
+    operationId,
     tags: [doc.tag],
     summary: doc.summary,
     description: route.scope ? `${doc.description}\n\nNeeds a key with scope \`${route.scope}\` or above.` : doc.description,
@@ -106,7 +128,7 @@ function checkCoverage(input: DocumentInput): void {
     .filter((route) => !input.operations[route.operation])
     .map((route) => `${route.method} ${route.path} (${route.operation})`);
   if (missing.length) {
-    throw new Error(`OpenAPI: no documentation for ${missing.join(', ')}: add an entry to scripts/openapi/operations*.ts`);
+    throw new Error(`OpenAPI: no documentation for ${missing.join(', ')}: add an entry to shared/api/operations/*.ts`);
   }
   const routed = new Set(input.routes.map((route) => route.operation));
   const stale = Object.keys(input.operations).filter((operation) => !routed.has(operation));
@@ -125,7 +147,8 @@ const INFO_DESCRIPTION = [
 
 /** The OpenAPI 3.1 document of the public API (and the dashboard API, once it has routes). */
 export function buildOpenApiDocument(
-  input: DocumentInput = { routes: routeTable, operations: operationDocs, version: packageJson.version },
+  // Routes from the manifest itself, not from its generated runtime table: generating must not read its own output.
+  input: DocumentInput = { routes: routesFrom(manifest), operations: manifest, version: packageJson.version },
 ): JsonSchema {
   checkCoverage(input);
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -138,7 +161,7 @@ export function buildOpenApiDocument(
       Object.fromEntries(Object.entries(methods).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))),
     ]),
   );
-  const usedTags = new Set(input.routes.map((route) => input.operations[route.operation].tag));
+  const usedTags = new Set(input.routes.map((route) => documented(route, input.operations[route.operation]).doc.tag));
   const usesSession = input.routes.some((route) => route.auth === 'session');
   return {
     openapi: '3.1.0',

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '#shared/http/session-auth';
 import type { Schema } from '#shared/http/validation';
-import type { OperationDoc } from './operation-doc';
-import type { JsonSchema } from './primitives';
+import type { OperationDoc } from '#shared/api/operation';
+import type { JsonSchema } from '#shared/api/schemas/primitives';
 
 /**
  * Request parameters and bodies, taken from the endpoints' own ajv schemas. The ajv-only

@@ -1,5 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import type { JsonSchema } from './primitives';
+import type { JsonSchema } from '#shared/api/schemas/primitives';
 
 /**
  * Checks a real response against the document: the status is documented for the operation,

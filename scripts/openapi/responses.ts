@@ -1,8 +1,8 @@
 import { type ErrorCode } from '#shared/domain/errors';
 import { errorCatalog } from '#shared/http/errors';
 import { errorSchemaName, exampleNamesOf, RATE_LIMIT_SCHEMAS } from './error-schemas';
-import type { OperationDoc } from './operation-doc';
-import { ref, type JsonSchema } from './primitives';
+import type { OperationDoc } from '#shared/api/operation';
+import { ref, type JsonSchema } from '#shared/api/schemas/primitives';
 
 /**
  * Responses of an operation: its success (and redirect), and one response per error status

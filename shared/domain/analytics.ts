@@ -1,3 +1,4 @@
+import type { Resource } from './api-types.gen';
 import { DomainError } from './errors';
 import type { Platform } from './platforms';
 import { sumKnown, type PlatformMetrics } from './post-metrics';
@@ -5,16 +6,11 @@ import { sumKnown, type PlatformMetrics } from './post-metrics';
 /** GET /analytics covers at most this many days, both ends included. */
 export const MAX_ANALYTICS_DAYS = 366;
 
-export interface AnalyticsDay {
-  date: string;
-  posts: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  /** null when no post of the day has impressions. */
-  impressions: number | null;
-}
+/**
+ * One day of GET /analytics: the type generated from its response schema (shared/api/schemas/metrics.ts),
+ * so the shape is written once (`impressions` is null when no post of the day has impressions).
+ */
+export type AnalyticsDay = Resource<'AnalyticsDay'>;
 
 /** One published post as analytics counts it: its day, the platforms it went out on, their latest figures. */
 export interface AnalyticsEntry {

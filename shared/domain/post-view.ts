@@ -1,22 +1,14 @@
-import type { PlatformResult, Post, PostCreator } from '#shared/domain/post';
+import type { Resource } from './api-types.gen';
+import type { PlatformResult, Post } from '#shared/domain/post';
 import type { Platform } from './platforms';
-import { toMediaView, type MediaView } from './media-view';
+import { toMediaView } from './media-view';
 import { firstCommentFor, firstCommentView } from './first-comment';
-import type { PlatformMetrics } from './post-metrics';
 
-/** The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. */
-export type PostView = Pick<
-  Post,
-  'id' | 'content' | 'platforms' | 'status' | 'scheduled_for' | 'created_at' | 'published_at' | 'results'
-> & {
-  results: Partial<Record<keyof Post['results'], PlatformResult & { metrics: PlatformMetrics | null }>>;
-  platform_content: NonNullable<Post['platform_content']>;
-  link_preview: boolean;
-  media: MediaView[];
-  created_by: PostCreator | null;
-  first_comment: string | null;
-  platform_first_comment: NonNullable<Post['platform_first_comment']>;
-};
+/**
+ * The post as the API shows it (docs/api.md, "Posts"): the stored post less its internal fields. Its
+ * type is generated from the response schema `Post` (shared/api/schemas/resources.ts), written once.
+ */
+export type PostView = Resource<'Post'>;
 
 const publicResult = (result: PlatformResult): PlatformResult => ({
   // "publishing" is the publisher's claim on a platform; clients see it as still pending.

@@ -5,15 +5,15 @@ import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
 import { DomainError } from '#shared/domain/errors';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
-import { routes } from './routes';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import type { HttpMiddleware } from './types';
 
 /**
- * The least scope of an operation, from THE route table. An api-key operation the table does
- * not name (none today) needs admin: a route forgotten there fails closed.
+ * The least scope of an operation, from the manifest (shared/api/manifest.ts). An api-key
+ * operation without a scope there (none today) needs admin: a scope forgotten fails closed.
  */
 export function requiredScopeOf(operation: string): KeyScope {
-  return routes.find((route) => route.operation === operation)?.scope ?? 'admin';
+  return operations[operation]?.scope ?? 'admin';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import type { Context } from 'aws-lambda';
+import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
 import { storeCallsTiedTo, type Caller } from '#shared/store/client';
@@ -8,28 +9,6 @@ import { dependencyUnavailable } from '#shared/store/dependency-errors';
 import { toWireError } from './errors';
 import { logRequest } from './request-context';
 import { jsonResponse, type HttpContext, type HttpEvent, type HttpResponse } from './types';
-
-/**
- * Operations that wait on more than the store: a platform (connecting Bluesky, LinkedIn's token
- * exchange), a web address (a webhook URL's name resolved), image decoding (media completion) or
- * password hashing (sign-in). Each within its own timeouts, so they get the longer budget; the
- * dashboard twins run the same code.
- */
-const WAITS_ON_MORE_THAN_THE_STORE = new Set([
-  'connect-bluesky',
-  'dashboard-connect-bluesky',
-  'linkedin-callback',
-  'create-webhook',
-  'dashboard-create-webhook',
-  'complete-media',
-  'dashboard-complete-media',
-  'dashboard-sign-in',
-  // A tool call runs any public operation inside it, each under its own deadline within this one.
-  'mcp',
-  // Up to 100 creations, each handed to the scheduler (docs/decisions.md, "Bulk creation").
-  'create-posts-batch',
-  'dashboard-create-posts-batch',
-]);
 
 /**
  * Left of the function's own time when the deadline answers: to write the answer and its log line
@@ -40,7 +19,9 @@ export const LAMBDA_MARGIN_MS = 1_000;
 /** The budget of an operation before the function's remaining time caps it. */
 export function budgetOf(operation: string): number {
   const { storeMs, outboundMs } = config.requestDeadline;
-  return WAITS_ON_MORE_THAN_THE_STORE.has(operation) ? outboundMs : storeMs;
+  // 'outbound' in the manifest: it waits on more than the store (a platform, a web address, image
+  // decoding, password hashing), each within its own timeouts, so it gets the longer budget.
+  return operations[operation]?.deadline === 'outbound' ? outboundMs : storeMs;
 }
 
 /** When the current request must have been answered, and the signal that abandons its work then. */

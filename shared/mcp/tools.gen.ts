@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json by `npm run mcp-tools` (scripts/generate-mcp-tools.ts): do not edit.
+// Generated from the operation manifest by `npm run generate` (scripts/generate-mcp-tools.ts): do not edit.
 
 import type { McpToolDefinition } from './tool-definition';
 

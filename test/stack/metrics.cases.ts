@@ -75,7 +75,7 @@ describe('metrics', () => {
     });
   });
 
-  it.each(['refresh-post-metrics', 'dashboard-refresh-post-metrics'])('lets %s send to the metrics queue only', (operation) => {
+  it.each(['refresh-post-metrics'])('lets %s send to the metrics queue only', (operation) => {
     const sends = statementsAllowing(functionStatements(stack, template, operation), 'sqs:SendMessage').map((s) => s.Resource);
     expect(sends).toEqual([refs.queueArn]);
     expect(allowedActions(functionStatements(stack, template, operation))).not.toContain('scheduler:CreateSchedule');

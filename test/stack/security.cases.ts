@@ -4,6 +4,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { serviceStacks } from '../../lib/service-stacks';
+import { MCP_TOOL_OPERATIONS } from '../../lib/mcp-function';
+import { MCP_OPERATION, operations } from '#shared/api/manifest';
+import type { OperationNeeds } from '#shared/api/operation';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
@@ -36,7 +39,7 @@ beforeAll(() => {
   ({ app, stack, template, data, dataTemplate } = buildStack());
 });
 
-const routeOperations = routes.map((route) => route.operation);
+const routeOperations = [...new Set(routes.map((route) => route.operation))];
 const webhookOperations = [WEBHOOK_DISPATCH_OPERATION, WEBHOOK_DELIVERY_OPERATION, EXPIRY_SWEEP_OPERATION];
 const allOperations = [
   DEFAULT_OPERATION,
@@ -47,6 +50,17 @@ const allOperations = [
   'collect-metrics',
 ];
 const ref = (element: unknown): string => logicalIdOf(stack, element as CfnElement);
+
+/**
+ * The route operations whose manifest entry declares a need (shared/api/manifest.ts), with the MCP
+ * function when one of its tools does: the grants the stack must give, and no function more.
+ */
+function needing(test: (needs: OperationNeeds) => boolean): string[] {
+  const holders = Object.entries(operations)
+    .filter(([, entry]) => test(entry.needs ?? {}))
+    .map(([operation]) => operation);
+  return holders.some((operation) => MCP_TOOL_OPERATIONS.has(operation)) ? [...holders, MCP_OPERATION] : holders;
+}
 
 describe('no wildcard actions', () => {
   it('no identity or trust policy statement names an action with *', () => {
@@ -86,104 +100,29 @@ describe('functions', () => {
   });
 
   it.each([
-    [
-      'kms:Decrypt',
-      [
-        'connect-bluesky',
-        'dashboard-connect-bluesky',
-        'linkedin-callback',
-        'publish-post',
-        'create-webhook',
-        'dashboard-create-webhook',
-        'rotate-webhook-secret',
-        'dashboard-rotate-webhook-secret',
-        'create-key',
-        'dashboard-create-key',
-        'deliver-webhook',
-        // The MCP function runs the public operations in its process (lib/mcp-function.ts).
-        'mcp',
-        'collect-metrics',
-      ],
-    ],
+    // The deliverer and the collector open what the secret box sealed; the publisher seals refreshed sessions.
+    ['kms:Decrypt', [...needing((needs) => needs.secretBox !== undefined), 'publish-post', 'deliver-webhook', 'collect-metrics']],
     // The deliverer opens webhook secrets to sign; it never seals one.
-    [
-      'kms:GenerateDataKey',
-      [
-        'connect-bluesky',
-        'dashboard-connect-bluesky',
-        'linkedin-callback',
-        'publish-post',
-        'create-webhook',
-        'dashboard-create-webhook',
-        'rotate-webhook-secret',
-        'dashboard-rotate-webhook-secret',
-        'create-key',
-        'dashboard-create-key',
-        'mcp',
-      ],
-    ],
-    ['secretsmanager:GetSecretValue', ['linkedin-callback']],
-    [
-      'scheduler:CreateSchedule',
-      [
-        'create-post',
-        'dashboard-create-post',
-        'edit-post',
-        'dashboard-edit-post',
-        'retry-post',
-        'dashboard-retry-post',
-        'schedule-post',
-        'dashboard-schedule-post',
-        'create-posts-batch',
-        'dashboard-create-posts-batch',
-        'mcp',
-        'publish-post',
-      ],
-    ],
-    ['scheduler:DeleteSchedule', ['delete-post', 'dashboard-delete-post', 'edit-post', 'dashboard-edit-post', 'mcp']],
-    [
-      'iam:PassRole',
-      [
-        'create-post',
-        'dashboard-create-post',
-        'edit-post',
-        'dashboard-edit-post',
-        'retry-post',
-        'dashboard-retry-post',
-        'schedule-post',
-        'dashboard-schedule-post',
-        'create-posts-batch',
-        'dashboard-create-posts-batch',
-        'mcp',
-        'publish-post',
-      ],
-    ],
+    ['kms:GenerateDataKey', [...needing((needs) => needs.secretBox === 'seal'), 'publish-post']],
+    ['secretsmanager:GetSecretValue', needing((needs) => needs.linkedinClientSecret === true)],
+    // The publisher schedules each published post's metrics collections.
+    ['scheduler:CreateSchedule', [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post']],
+    ['scheduler:DeleteSchedule', needing((needs) => needs.scheduler?.includes('cancel') === true)],
+    ['iam:PassRole', [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post']],
     ['lambda:InvokeFunction', []],
     [
       'sqs:SendMessage',
       [
-        'create-post',
-        'dashboard-create-post',
-        'edit-post',
-        'dashboard-edit-post',
-        'retry-post',
-        'dashboard-retry-post',
-        'schedule-post',
-        'dashboard-schedule-post',
-        'create-posts-batch',
-        'dashboard-create-posts-batch',
+        ...needing((needs) => needs.scheduler?.includes('schedule') === true || needs.metricsRefresh === true),
         'publish-post',
         'release-post',
         'dispatch-webhook-events',
         'deliver-webhook',
-        'mcp',
-        'refresh-post-metrics',
-        'dashboard-refresh-post-metrics',
       ],
     ],
-    ['s3:PutObject', ['create-media', 'complete-media', 'dashboard-create-media', 'dashboard-complete-media', 'mcp']],
-    ['s3:GetObject', ['complete-media', 'dashboard-complete-media', 'publish-post', 'mcp']],
-    ['s3:DeleteObject', ['complete-media', 'dashboard-complete-media', 'delete-media', 'mcp']],
+    ['s3:PutObject', needing((needs) => needs.media?.includes('put') === true)],
+    ['s3:GetObject', [...needing((needs) => needs.media?.includes('read') === true), 'publish-post']],
+    ['s3:DeleteObject', needing((needs) => needs.media?.includes('delete') === true)],
   ])('only the functions that need %s have it', (action, expected) => {
     const holders = allOperations.filter(
       (operation) => statementsAllowing(functionStatements(stack, template, operation), action).length > 0,
@@ -194,21 +133,9 @@ describe('functions', () => {
   it('KMS_KEY_ID and LINKEDIN_CLIENT_SECRET_ARN reach exactly the functions granted the key and the secret', () => {
     const withVariable = (name: string) =>
       allOperations.filter((operation) => name in functionVariables(stack, template, operation)).sort();
-    expect(withVariable('KMS_KEY_ID')).toEqual([
-      'collect-metrics',
-      'connect-bluesky',
-      'create-key',
-      'create-webhook',
-      'dashboard-connect-bluesky',
-      'dashboard-create-key',
-      'dashboard-create-webhook',
-      'dashboard-rotate-webhook-secret',
-      'deliver-webhook',
-      'linkedin-callback',
-      'mcp',
-      'publish-post',
-      'rotate-webhook-secret',
-    ]);
+    expect(withVariable('KMS_KEY_ID')).toEqual(
+      [...needing((needs) => needs.secretBox !== undefined), 'collect-metrics', 'deliver-webhook', 'publish-post'].sort(),
+    );
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
   });
 
@@ -234,15 +161,7 @@ describe('functions', () => {
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
     const withVariable = allOperations.filter((operation) => 'MEDIA_BUCKET' in functionVariables(stack, template, operation)).sort();
-    expect(withVariable).toEqual([
-      'complete-media',
-      'create-media',
-      'dashboard-complete-media',
-      'dashboard-create-media',
-      'delete-media',
-      'mcp',
-      'publish-post',
-    ]);
+    expect(withVariable).toEqual([...needing((needs) => needs.media !== undefined), 'publish-post'].sort());
     for (const operation of withVariable) {
       for (const statement of functionStatements(stack, template, operation).filter((one) =>
         actionsOf(one).some((action) => action.startsWith('s3:')),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { BUNDLED_WORKER_FILE } from '#shared/media/sandbox/run';
 import { ApiFunction } from '../../lib/api-function';
+import { functionSpecs } from '../../lib/function-specs';
 
 /**
  * The image functions' bundles carry sharp for the Lambda's platform (linux arm64, glibc), not
@@ -18,12 +19,18 @@ describe('sharp in the Lambda bundle', () => {
   const folderSize = (path: string): number =>
     statSync(path).isDirectory() ? readdirSync(path).reduce((total, name) => total + folderSize(join(path, name)), 0) : statSync(path).size;
 
-  it.each(['complete-media', 'publish-post'])(
+  // The functions whose manifest entry names sharp (complete-media, the publisher), and the MCP function that runs complete-media.
+  const imageFunctions = functionSpecs().filter((spec) => spec.nativeModules?.includes('sharp'));
+  it('are complete-media, the publisher and the MCP function', () => {
+    expect(imageFunctions.map((spec) => spec.operation).sort()).toEqual(['complete-media', 'mcp', 'publish-post']);
+  });
+
+  it.each(imageFunctions.map((spec) => [spec.operation, spec.nativeModules] as const))(
     '%s ships sharp with the linux-arm64 binaries and libvips, and no other platform',
-    (operation) => {
+    (operation, nativeModules) => {
       const app = new App({ outdir: join(outdir, operation) });
       const stack = new Stack(app, 'sharp-bundle', { env: { account: '123456789012', region: 'eu-west-1' } });
-      new ApiFunction(stack, 'Fn', { operation, handlerCode: 'bundle', environment: {} });
+      new ApiFunction(stack, 'Fn', { operation, handlerCode: 'bundle', environment: {}, nativeModules });
       app.synth();
       const root = join(outdir, operation);
       const assets = readdirSync(root).filter((name) => name.startsWith('asset.') && existsSync(join(root, name, 'index.js')));

@@ -73,7 +73,7 @@ describe('the rendering the preview shows and the publishers send', () => {
   it("keeps @atproto/api's generated client out of the preview functions (1.06 MB of bundle otherwise)", async () => {
     const root = join(__dirname, '../..');
     const { metafile } = await build({
-      entryPoints: ['preview-post', 'dashboard-preview-post'].map((operation) => join(root, 'functions', operation, 'handler.ts')),
+      entryPoints: ['preview-post'].map((operation) => join(root, 'functions', operation, 'handler.ts')),
       bundle: true,
       platform: 'node',
       target: 'node22',

@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Context } from 'aws-lambda';
 import type { HttpEvent } from '#shared/http/types';
+import type { Route } from '#shared/http/routes';
 
 /**
  * The request deadline (shared/http/request-deadline.ts; docs/decisions.md, "A deadline on every
@@ -40,7 +41,7 @@ async function loadService(settings: Record<string, string>) {
   const stalled = (operation: string) =>
     apiHandler({
       operation,
-      auth: 'none',
+      routes: unauthenticated(operation),
       handle: async () => {
         const call = client.db.send(new GetCommand({ TableName: client.tableName, Key: { pk: 'x', sk: 'y' } }));
         calls.push(call);
@@ -51,6 +52,9 @@ async function loadService(settings: Record<string, string>) {
   return { apiHandler, client, calls, stalled };
 }
 
+/** A route of the operation's own, without authentication: the deadline is the subject here. */
+const unauthenticated = (operation: string): Route[] => [{ method: 'GET', path: `/${operation}`, operation, auth: 'none' }];
+
 const event = (operation: string): HttpEvent =>
   ({
     version: '2.0',
@@ -59,7 +63,7 @@ const event = (operation: string): HttpEvent =>
     rawQueryString: '',
     headers: {},
     isBase64Encoded: false,
-    requestContext: { requestId: `req-${operation}`, http: { method: 'GET', path: `/${operation}` } },
+    requestContext: { requestId: `req-${operation}`, routeKey: `GET /${operation}`, http: { method: 'GET', path: `/${operation}` } },
   }) as unknown as HttpEvent;
 
 const lambdaContext = (remainingMs = 25_000): Context => {
@@ -104,7 +108,11 @@ describe('the request deadline', () => {
 
   it('gives a request that answers in time its own answer', async () => {
     const { apiHandler } = await loadService({ SERVICE_RUNTIME: 'local', REQUEST_DEADLINE_MS: '300' });
-    const handler = apiHandler({ operation: 'get-usage', auth: 'none', handle: async () => ({ statusCode: 200, body: { ok: true } }) });
+    const handler = apiHandler({
+      operation: 'get-usage',
+      routes: unauthenticated('get-usage'),
+      handle: async () => ({ statusCode: 200, body: { ok: true } }),
+    });
     const response = await handler(event('get-usage'), lambdaContext());
     expect([response.statusCode, response.body]).toEqual([200, '{"ok":true}']);
   });
@@ -112,8 +120,12 @@ describe('the request deadline', () => {
   it('is capped by the function’s remaining time, less the margin to answer', async () => {
     const { apiHandler } = await loadService({ SERVICE_RUNTIME: 'local', REQUEST_DEADLINE_MS: '300' });
     const { budgetOf, LAMBDA_MARGIN_MS } = await import('#shared/http/request-deadline');
-    expect([budgetOf('connect-bluesky'), budgetOf('dashboard-connect-bluesky'), budgetOf('list-profiles')]).toEqual([20_000, 20_000, 300]);
-    const handler = apiHandler({ operation: 'connect-bluesky', auth: 'none', handle: () => new Promise(() => undefined) });
+    expect([budgetOf('connect-bluesky'), budgetOf('list-profiles')]).toEqual([20_000, 300]);
+    const handler = apiHandler({
+      operation: 'connect-bluesky',
+      routes: unauthenticated('connect-bluesky'),
+      handle: () => new Promise(() => undefined),
+    });
     const { result: response, elapsed } = await timed(() => handler(event('connect-bluesky'), lambdaContext(LAMBDA_MARGIN_MS + 100)));
     expect(response.statusCode).toBe(503);
     expect(elapsed).toBeLessThan(1_000);

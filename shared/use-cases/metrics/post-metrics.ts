@@ -1,4 +1,5 @@
-import { analyticsDays, analyticsRows, type AnalyticsDay } from '#shared/domain/analytics';
+import type { Resource } from '#shared/domain/api-types.gen';
+import { analyticsDays, analyticsRows } from '#shared/domain/analytics';
 import { DomainError } from '#shared/domain/errors';
 import type { Platform } from '#shared/domain/platforms';
 import type { Post } from '#shared/domain/post';
@@ -70,10 +71,7 @@ export interface AnalyticsQuery {
 }
 
 /** GET /analytics: one row per day from..to, summing the latest figures of the posts published that day. */
-export async function getAnalytics(
-  accountId: string,
-  query: AnalyticsQuery,
-): Promise<{ analytics: { from: string; to: string; platform: Platform | null; days: AnalyticsDay[] } }> {
+export async function getAnalytics(accountId: string, query: AnalyticsQuery): Promise<Resource<'Analytics'>> {
   const days = analyticsDays(query.from, query.to);
   const from = days[0] as string;
   const to = days[days.length - 1] as string;

@@ -5,7 +5,6 @@ import * as validators from './schema.validators';
 
 export const connectBlueskyEndpoint: EndpointDefinition<ConnectBlueskyBody> = {
   body: { schema: connectBlueskySchema, validator: validators.connectBlueskySchema },
-  idempotent: true,
   handle: async ({ accountId, body }) => {
     const profile = await connectBluesky(accountId, { handle: body.handle, appPassword: body.app_password, service: body.service });
     return { statusCode: 201, body: { profile } };

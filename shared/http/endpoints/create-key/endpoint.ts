@@ -6,7 +6,7 @@ import * as validators from './schema.validators';
 export const createKeyEndpoint: EndpointDefinition<CreateKeyBody> = {
   body: { schema: createKeySchema, validator: validators.createKeySchema },
   // A replay shows the same key and value and creates none: the stored response keeps the value sealed (docs/decisions.md).
-  idempotent: createdKeyCodec,
+  storedResponseCodec: createdKeyCodec,
   handle: async ({ accountId, body }) => {
     const { key, apiKey } = await createApiKey(accountId, body.name.trim(), body.scope);
     return { statusCode: 201, body: { key, api_key: apiKey } };

@@ -5,6 +5,5 @@ import * as validators from './schema.validators';
 
 export const createMediaEndpoint: EndpointDefinition<CreateMediaBody> = {
   body: { schema: createMediaSchema, validator: validators.createMediaSchema },
-  idempotent: true,
   handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createMedia(accountId, body) }),
 };

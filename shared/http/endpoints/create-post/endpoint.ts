@@ -5,7 +5,6 @@ import * as validators from './schema.validators';
 
 export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
   body: { schema: createPostSchema, validator: validators.createPostSchema, extras: createPostErrorExtras },
-  idempotent: true,
   // The creation transaction completes the idempotency record with this very response.
   onReplay: async ({ statusCode, body }) => {
     if (statusCode === 201) await ensureHandedOver((JSON.parse(body) as { post: { id: string } }).post.id);

@@ -82,7 +82,6 @@ const notBegun = (index: number): BatchResult => {
  */
 export const createPostsBatchEndpoint: EndpointDefinition<CreatePostsBatchBody> = {
   body: { schema: createPostsBatchSchema, validator: envelopeOnly(validators.createPostsBatchSchema) },
-  idempotent: true,
   handle: (request) =>
     withPostingSession(async () => {
       const results: BatchResult[] = [];

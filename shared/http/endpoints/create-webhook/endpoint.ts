@@ -7,6 +7,6 @@ import * as validators from './schema.validators';
 export const createWebhookEndpoint: EndpointDefinition<CreateWebhookBody> = {
   body: { schema: createWebhookSchema, validator: validators.createWebhookSchema },
   // A replay shows the same secret: the stored response keeps it sealed.
-  idempotent: createdWebhookCodec,
+  storedResponseCodec: createdWebhookCodec,
   handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createWebhook(accountId, body) }),
 };

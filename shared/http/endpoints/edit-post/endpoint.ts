@@ -6,7 +6,6 @@ import * as validators from './schema.validators';
 
 export const editPostEndpoint: EndpointDefinition<EditPostBody> = {
   body: { schema: editPostSchema, validator: validators.editPostSchema, extras: editPostErrorExtras },
-  idempotent: true,
   pathId: true,
   // The edit's transaction completes the idempotency record with this very response.
   handle: async ({ accountId, path, body, state, scope }) => ({

@@ -6,7 +6,6 @@ import * as validators from './schema.validators';
 
 export const retryPostEndpoint: EndpointDefinition<RetryPostBody> = {
   body: { schema: retryPostSchema, validator: validators.retryPostSchema, extras: retryPostErrorExtras },
-  idempotent: true,
   pathId: true,
   handle: async ({ accountId, path, body, state }) => ({
     statusCode: 200,

@@ -6,6 +6,6 @@ import { rotateWebhookSecret } from '#shared/use-cases/webhooks/secret-rotation'
 export const rotateWebhookSecretEndpoint: EndpointDefinition = {
   pathId: true,
   // A replay shows the same new secret and rotates nothing: the stored response keeps it sealed, as POST /webhooks does.
-  idempotent: createdWebhookCodec,
+  storedResponseCodec: createdWebhookCodec,
   handle: async ({ accountId, path }) => ({ statusCode: 200, body: await rotateWebhookSecret(accountId, parseId(path.id)) }),
 };

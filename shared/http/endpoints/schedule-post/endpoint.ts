@@ -6,7 +6,6 @@ import * as validators from './schema.validators';
 
 export const schedulePostEndpoint: EndpointDefinition<SchedulePostBody> = {
   body: { schema: schedulePostSchema, validator: validators.schedulePostSchema },
-  idempotent: true,
   pathId: true,
   // The scheduling's transaction completes the idempotency record with this very response.
   handle: async ({ accountId, path, body, state }) => ({

@@ -1,0 +1,45 @@
+import { MCP_OPERATION, operations, workers } from '#shared/api/manifest';
+import type { NativeModule, OperationNeeds } from '#shared/api/operation';
+import { routesOf } from '#shared/http/routes';
+import { mcpMemoryMb, mcpNativeModules, mcpNeeds } from './mcp-function';
+
+/** One Lambda function, as the manifest (shared/api/manifest.ts) describes its operation. */
+export interface FunctionSpec {
+  operation: string;
+  description: string;
+  /** Read-write access to the table, or none. */
+  table: 'RW' | 'none';
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  needs: OperationNeeds;
+  nativeModules?: NativeModule[];
+}
+
+/**
+ * Every function of the stack: one per operation that serves routes (its public route and its
+ * dashboard route share it), then the workers. Route functions read and write the table even for
+ * reads: authentication counts every request (rate limit, last use), and the OAuth callback
+ * consumes its state and creates the profile.
+ */
+export function functionSpecs(): FunctionSpec[] {
+  const routed = Object.entries(operations).map(([operation, entry]): FunctionSpec => {
+    const isMcp = operation === MCP_OPERATION;
+    return {
+      operation,
+      description: routesOf(operation)
+        .map((route) => `${route.method} ${route.path}`)
+        .join(', '),
+      table: 'RW',
+      memoryMb: isMcp ? mcpMemoryMb(entry.memoryMb) : entry.memoryMb,
+      timeoutSeconds: entry.timeoutSeconds,
+      needs: isMcp ? mcpNeeds(entry.needs) : (entry.needs ?? {}),
+      nativeModules: isMcp ? mcpNativeModules(entry.nativeModules) : entry.nativeModules,
+    };
+  });
+  const background = Object.entries(workers).map(([operation, worker]): FunctionSpec => ({
+    operation,
+    ...worker,
+    needs: worker.needs ?? {},
+  }));
+  return [...routed, ...background];
+}

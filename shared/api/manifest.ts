@@ -1,0 +1,97 @@
+import type { NativeModule, OperationEntry, OperationNeeds } from './operation';
+import {
+  DEFAULT_OPERATION,
+  EXPIRY_SWEEP_OPERATION,
+  MCP_OPERATION,
+  METRICS_COLLECTOR_OPERATION,
+  PUBLISHER_OPERATION,
+  RELEASE_OPERATION,
+  WEBHOOK_DELIVERY_OPERATION,
+  WEBHOOK_DISPATCH_OPERATION,
+} from './worker-names';
+import { accountOperations } from './operations/account';
+import { agentOperations } from './operations/agents';
+import { batchOperations } from './operations/batch';
+import { dashboardOperations } from './operations/dashboard';
+import { draftOperations } from './operations/drafts';
+import { mediaOperations } from './operations/media';
+import { metricsOperations } from './operations/metrics';
+import { postOperations } from './operations/posts';
+import { profileOperations } from './operations/profiles';
+import { queueOperations } from './operations/queue';
+import { webhookOperations } from './operations/webhooks';
+
+/**
+ * THE operation manifest: every operation that serves a route, by name (the folder under
+ * functions/ and the name in logs). The route table, the stack's functions and grants, the
+ * request deadlines, docs/openapi.json, the MCP tools, the typed client and the tests' lists are
+ * all derived from it (docs/decisions/0102-the-operation-manifest.md). Adding an operation: an
+ * entry in one of ./operations/*.ts, then `npm run generate` (docs/adding-an-endpoint.md).
+ */
+export * from './worker-names';
+
+export const operations: Readonly<Record<string, OperationEntry>> = {
+  ...profileOperations,
+  ...postOperations,
+  ...draftOperations,
+  ...batchOperations,
+  ...mediaOperations,
+  ...accountOperations,
+  ...webhookOperations,
+  ...agentOperations,
+  ...queueOperations,
+  ...metricsOperations,
+  ...dashboardOperations,
+};
+
+/** A Lambda function that serves no route: the stack wires its event source itself. */
+export interface WorkerEntry {
+  description: string;
+  /** Read-write access to the table, or none (release-post, not-found). */
+  table: 'RW' | 'none';
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  needs?: OperationNeeds;
+  nativeModules?: NativeModule[];
+}
+
+/**
+ * The functions that serve no route. Memory: the publisher streams a video in 4 MB pieces to both
+ * platforms, so 512 MB holds (docs/performance.md, "Video").
+ */
+export const workers: Readonly<Record<string, WorkerEntry>> = {
+  // Answers 404 before any authentication (docs/api.md, "Errors", "Precedence"), so it touches nothing.
+  [DEFAULT_OPERATION]: { description: '$default: unknown route or method', table: 'none' },
+  // Posts to each platform with retries, never waiting for a post's time; reads media to publish it.
+  [PUBLISHER_OPERATION]: {
+    description: 'Publishes a post to its platforms',
+    table: 'RW',
+    memoryMb: 512,
+    timeoutSeconds: 180,
+    needs: { secretBox: 'seal', media: ['read'] },
+    // Link-card thumbnails.
+    nativeModules: ['sharp'],
+  },
+  // Target of release schedules: queues the post for its second. Reads and writes no table.
+  [RELEASE_OPERATION]: { description: 'Queues a post for its exact time (its release schedule fired)', table: 'none', timeoutSeconds: 10 },
+  [WEBHOOK_DISPATCH_OPERATION]: { description: 'Makes the deliveries of each webhook event the table stream brings', table: 'RW' },
+  // Signs with the webhook's secret: opens what the secret box sealed.
+  [WEBHOOK_DELIVERY_OPERATION]: {
+    description: 'Makes one webhook delivery attempt per queue message',
+    table: 'RW',
+    needs: { secretBox: 'open' },
+  },
+  [EXPIRY_SWEEP_OPERATION]: { description: 'Daily: announces LinkedIn tokens that expire within 7 days', table: 'RW' },
+  // Reads with the member's LinkedIn token: opens what the secret box sealed.
+  [METRICS_COLLECTOR_OPERATION]: {
+    description: "Reads a published post's figures back from its platforms",
+    table: 'RW',
+    needs: { secretBox: 'open' },
+  },
+};
+
+/** The operations the MCP function runs as tools: every api-key operation but itself (docs/decisions.md, "MCP"). */
+export const mcpToolOperations = (): string[] =>
+  Object.entries(operations)
+    .filter(([name, entry]) => entry.auth === 'api-key' && name !== MCP_OPERATION && entry.mcpTool !== false)
+    .map(([name]) => name);
