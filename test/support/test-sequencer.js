@@ -6,7 +6,7 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-const LONG_FIRST = ['test/integration/soak-short.test.ts', 'test/deployed/deployed-stack.test.ts'];
+const LONG_FIRST = ['test/slow/soak-short.test.ts', 'test/deployed/deployed-stack.test.ts'];
 
 class LongFirstSequencer extends Sequencer {
   sort(tests) {
