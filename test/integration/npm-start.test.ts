@@ -8,12 +8,16 @@ import { alive, startChildService, type ChildService } from '../support/child-se
  * Checks the printed demo key, the auth errors, that a key survives a restart, and that
  * stopping leaves no java process behind.
  */
-function start(dataDir: string): Promise<ChildService> {
+const LISTENING = /listening on http:\/\/127\.0\.0\.1:\d+/;
+/** A first start prints the demo account's key just after the address. */
+const LISTENING_WITH_KEY = /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*api key: sk_[A-Za-z0-9_-]{43}/;
+
+function start(dataDir: string, ready: RegExp): Promise<ChildService> {
   return startChildService({
     script: 'local/start.ts',
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'WARN' },
     unset: ['DYNAMODB_ENDPOINT', 'TABLE_NAME'],
-    ready: /listening on http:\/\/127\.0\.0\.1:\d+/,
+    ready,
     readyTimeoutMs: 60_000,
   });
 }
@@ -23,7 +27,7 @@ describe('npm start', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves with the printed demo key, keeps data across a restart and leaves no java behind', async () => {
-    const first = await start(dataDir);
+    const first = await start(dataDir, LISTENING_WITH_KEY);
     let newKey: string;
     try {
       const demoKey = /api key: (sk_[A-Za-z0-9_-]{43})/.exec(first.output())?.[1];
@@ -47,7 +51,7 @@ describe('npm start', () => {
       expect(alive(enginePid)).toBe(false);
     }
 
-    const second = await start(dataDir);
+    const second = await start(dataDir, LISTENING);
     try {
       expect(second.output()).not.toContain('api key:');
       const again = await fetch(`${second.baseUrl}/profiles`, { headers: { 'x-api-key': newKey } });
