@@ -8,8 +8,10 @@
  *   browser      test/browser       the dashboard in the packaged Chromium
  *   slow         test/slow          soak, crash and end-to-end tests that mostly wait for real time
  *
- * `npm test` runs every lane but slow (`jest --selectProjects ...`), `npm run test:all` all of them,
- * `npm run test:<lane>` one. Each lane's global setup starts only what it needs; every lane has the
+ * `npm test` runs every lane but slow, `npm run test:all` (or a bare `npx jest`) all of them,
+ * `npm run test:<lane>` one: the scripts name their lanes in SPS_TEST_LANES (below) rather than with
+ * `--selectProjects`, whose list would swallow a file name given after it (`npm test -- <file>`).
+ * Each lane's global setup starts only what it needs; every lane has the
  * per-run TMPDIR and the secret grep of all output in the teardown. ts-jest transpiles TypeScript,
  * and middy's ESM-only packages, to CommonJS.
  */
@@ -66,16 +68,31 @@ const lane = (displayName, folder, globalSetup) => ({
   globalSetup,
 });
 
+const lanes = [
+  lane('unit', 'unit', withoutStore),
+  lane('integration', 'integration', withStore),
+  lane('stack', 'stack', withoutStore),
+  lane('aws', 'deployed', withStore),
+  lane('browser', 'browser', withStore),
+  lane('slow', 'slow', withStore),
+];
+
+/** The lanes SPS_TEST_LANES names (comma-separated), every lane when it is unset. */
+function selectedLanes() {
+  const names = (process.env.SPS_TEST_LANES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return lanes;
+  const known = lanes.map((project) => project.displayName);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new Error(`SPS_TEST_LANES names no lane ${unknown.join(', ')}; the lanes are ${known.join(', ')}`);
+  return lanes.filter((project) => names.includes(project.displayName));
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [
-    lane('unit', 'unit', withoutStore),
-    lane('integration', 'integration', withStore),
-    lane('stack', 'stack', withoutStore),
-    lane('aws', 'deployed', withStore),
-    lane('browser', 'browser', withStore),
-    lane('slow', 'slow', withStore),
-  ],
+  projects: selectedLanes(),
   testSequencer: '<rootDir>/test/support/test-sequencer.js',
   testTimeout: 30000,
   // Four on a 2-core machine: many files mostly wait (child processes starting, claim leases,
