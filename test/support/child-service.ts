@@ -108,10 +108,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<C
   try {
     await waitForOutput(options.ready, options.readyTimeoutMs ?? 90_000, () => `${options.script} did not come up`);
   } catch (error) {
-    if (child.exitCode === null && child.signalCode === null) {
-      killTree(child, options.detached ?? false);
-      await exited(child);
-    }
+    await killTree(child, options.detached ?? false);
     throw error;
   }
   const readyPid = /READY (\d+)/.exec(output)?.[1];
@@ -129,14 +126,22 @@ export async function startChildService(options: ChildServiceOptions): Promise<C
   };
 }
 
-/** SIGKILL to the child, or to its whole group when it has one of its own. */
-function killTree(child: ChildProcess, detached: boolean): void {
+/**
+ * Ends a child that is still running, and what it started: SIGKILL to its whole group when it has
+ * one of its own; else SIGTERM, which tsx passes on to the script's process (a SIGKILL would leave
+ * that process behind), and SIGKILL if it is still there 10 s later.
+ */
+async function killTree(child: ChildProcess, detached: boolean): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   try {
     if (detached) process.kill(-child.pid!, 'SIGKILL');
-    else child.kill('SIGKILL');
+    else child.kill('SIGTERM');
   } catch {
-    // already gone
+    return; // already gone
   }
+  const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited(child);
+  clearTimeout(forced);
 }
 
 /**
@@ -161,11 +166,7 @@ export class ChildServices {
   }
 
   async cleanup(): Promise<void> {
-    for (const { service, detached } of this.started)
-      if (service.process.exitCode === null && service.process.signalCode === null) {
-        killTree(service.process, detached);
-        await service.exited();
-      }
+    for (const { service, detached } of this.started) await killTree(service.process, detached);
     for (const dir of this.dataDirs) {
       const enginePid = engineRecord(dir).engine_pid;
       if (enginePid && alive(enginePid)) process.kill(enginePid, 'SIGKILL');
