@@ -102,7 +102,11 @@ describe('first comment across a SIGKILL', () => {
     });
     expect(post.status).toBe(201);
     // Both platforms reach the crash point (they publish side by side).
-    await first.waitForOutput(/CRASH_POINT (linkedin|bluesky)[\s\S]*CRASH_POINT (linkedin|bluesky)/, 30_000, () => 'the crash point was not reached');
+    await first.waitForOutput(
+      /CRASH_POINT (linkedin|bluesky)[\s\S]*CRASH_POINT (linkedin|bluesky)/,
+      30_000,
+      () => 'the crash point was not reached',
+    );
     await kill(first);
     return { postId: post.json.post.id as string };
   }
