@@ -4,7 +4,7 @@
  *   unit         test/unit          pure code and in-process doubles: no DynamoDB Local
  *   integration  test/integration   the service in process (or `npm start`) against DynamoDB Local
  *   stack        test/stack         the CDK app synthesized and its template read: no DynamoDB Local
- *   aws          test/deployed      an emulation of the AWS account running the synthesized bundles
+ *   aws          test/aws-emulation an emulation of the AWS account running the synthesized bundles
  *   browser      test/browser       the dashboard in the packaged Chromium
  *   slow         test/slow          soak, crash and end-to-end tests that mostly wait for real time
  *
@@ -72,7 +72,7 @@ const lanes = [
   lane('unit', 'unit', withoutStore),
   lane('integration', 'integration', withStore),
   lane('stack', 'stack', withoutStore),
-  lane('aws', 'deployed', withStore),
+  lane('aws', 'aws-emulation', withStore),
   lane('browser', 'browser', withStore),
   lane('slow', 'slow', withStore),
 ];

@@ -11,7 +11,7 @@ const LONG_FIRST = [
   // slow: mostly waiting for real time (posts a minute ahead, claim leases after kills)
   'test/slow/soak-short.test.ts',
   // aws: one synth with real bundles, then the walk through the emulated account
-  'test/deployed/deployed-stack.test.ts',
+  'test/aws-emulation/deployed-stack.test.ts',
   // stack: aws-cdk-lib and cdk-nag over every template
   'test/stack/service-templates.test.ts',
   // integration: the longest files, each past a minute on a loaded machine
