@@ -1,7 +1,19 @@
 /**
- * One jest run, tests in kinds (test/unit, test/integration, test/stack). Integration tests
- * share one DynamoDB Local process started by the global setup; each test file makes its own
- * table. ts-jest transpiles TypeScript, and middy's ESM-only packages, to CommonJS.
+ * The suite in lanes, one jest project each, by folder (docs/decisions/0131-test-lanes.md):
+ *
+ *   unit         test/unit          pure code and in-process doubles: no DynamoDB Local
+ *   integration  test/integration   the service in process (or `npm start`) against DynamoDB Local
+ *   stack        test/stack         the CDK app synthesized and its template read: no DynamoDB Local
+ *   aws          test/aws-emulation an emulation of the AWS account running the synthesized bundles
+ *   browser      test/browser       the dashboard in the packaged Chromium
+ *   slow         test/slow          soak, crash and end-to-end tests that mostly wait for real time
+ *
+ * `npm test` runs every lane but slow, `npm run test:all` (or a bare `npx jest`) all of them,
+ * `npm run test:<lane>` one: the scripts name their lanes in SPS_TEST_LANES (below) rather than with
+ * `--selectProjects`, whose list would swallow a file name given after it (`npm test -- <file>`).
+ * Each lane's global setup starts only what it needs; every lane has the
+ * per-run TMPDIR and the secret grep of all output in the teardown. ts-jest transpiles TypeScript,
+ * and middy's ESM-only packages, to CommonJS.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -19,13 +31,11 @@ process.env.SPS_SECRET_SCAN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sps-s
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const sqliteForThisNode = nodeMajor >= 24 ? { '^better-sqlite3$': require.resolve('better-sqlite3-napi') } : {};
 
-/** @type {import('jest').Config} */
-module.exports = {
+/** What every lane shares: how files are transformed and resolved, the per-worker set-up, the teardown. */
+const common = {
+  rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Tees every worker's output for the teardown's secret grep.
   setupFiles: ['<rootDir>/test/support/log-sink.ts', '<rootDir>/test/support/wire-local-ports.ts'],
@@ -44,10 +54,49 @@ module.exports = {
     '^#test/(.*)$': '<rootDir>/test/$1',
     ...sqliteForThisNode,
   },
+};
+
+/** The run's temp folder and the validators only. */
+const withoutStore = '<rootDir>/test/support/global-setup.ts';
+/** The same, and one DynamoDB Local for every file of the lanes that take this. */
+const withStore = '<rootDir>/test/support/global-setup-dynamodb.ts';
+
+const lane = (displayName, folder, globalSetup) => ({
+  ...common,
+  displayName,
+  roots: [`<rootDir>/test/${folder}`],
+  globalSetup,
+});
+
+const lanes = [
+  lane('unit', 'unit', withoutStore),
+  lane('integration', 'integration', withStore),
+  lane('stack', 'stack', withoutStore),
+  lane('aws', 'aws-emulation', withStore),
+  lane('browser', 'browser', withStore),
+  lane('slow', 'slow', withStore),
+];
+
+/** The lanes SPS_TEST_LANES names (comma-separated), every lane when it is unset. */
+function selectedLanes() {
+  const names = (process.env.SPS_TEST_LANES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return lanes;
+  const known = lanes.map((project) => project.displayName);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new Error(`SPS_TEST_LANES names no lane ${unknown.join(', ')}; the lanes are ${known.join(', ')}`);
+  return lanes.filter((project) => names.includes(project.displayName));
+}
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: selectedLanes(),
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   testTimeout: 30000,
-  // Four on a 2-core machine: the short soak (test/integration/soak-short.test.ts) spends about three
-  // minutes mostly waiting for real time (posts at least 65 s ahead, claim leases after kills), and
-  // other files wait on child processes and timers; with two workers a core sat idle that long
-  // (measured on an idle machine: 3 workers 4:05, 4 workers 3:32 for the whole npm test).
+  // Four on a 2-core machine: many files mostly wait (child processes starting, claim leases,
+  // timers, the synth's esbuild children), so two workers leave a core idle (measured on an idle
+  // machine when the short soak was still in npm test: 3 workers 4:05, 4 workers 3:32).
   maxWorkers: 4,
 };

@@ -91,7 +91,7 @@ export class ApiFunction extends Construct {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'Pinned to Node.js 24 on purpose: the active LTS the project is built and tested with (the bundles run on it in test/deployed); moving to a newer runtime is a tested change, not a silent one.',
+          'Pinned to Node.js 24 on purpose: the active LTS the project is built and tested with (the bundles run on it in test/aws-emulation); moving to a newer runtime is a tested change, not a silent one.',
       },
     );
   }
@@ -100,7 +100,7 @@ export class ApiFunction extends Construct {
    * TABLE_NAME plus read-only or read-write item access on the table and its index (explicit
    * actions, no dynamodb:*). Not grantReadData/grantReadWriteData: they add the stream reads
    * (GetRecords, GetShardIterator) in a statement of their own, and the table has no stream;
-   * test/deployed shows every statement a role holds is needed.
+   * test/aws-emulation shows every statement a role holds is needed.
    */
   bindTable(table: dynamodb.Table, access: 'RO' | 'RW'): this {
     this.function.addEnvironment('TABLE_NAME', table.tableName);

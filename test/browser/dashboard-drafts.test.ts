@@ -6,6 +6,7 @@ import { registerSecret } from '../support/secret-registry';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+import { eventually } from '../support/eventually';
 
 /**
  * Drafts in a real browser (docs/api.md, "Drafts"): an agent's draft, proposed through the API
@@ -105,13 +106,14 @@ describe('the drafts page in Chromium', () => {
     await page.getByText('Draft approved: publishing now.').waitFor();
     await item(drafts.approved).waitFor({ state: 'detached' });
     await shot('02-approved');
-    let post: { status: string; results: { bluesky: { platform_post_id: string } } } | undefined;
-    const deadline = Date.now() + 15_000;
-    do {
-      post = (await api('GET', `/posts/${drafts.approved}`, account.apiKey)).json.post;
-      if (post?.status !== 'publishing') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
+    const post: { status: string; results: { bluesky: { platform_post_id: string } } } | undefined = await eventually(
+      async () => {
+        const answer = (await api('GET', `/posts/${drafts.approved}`, account.apiKey)).json.post;
+        expect(answer?.status).not.toBe('publishing');
+        return answer;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
     expect(post?.status).toBe('published');
     const records = await pds.listPosts(bluesky.did);
     expect(records).toHaveLength(1);

@@ -8,6 +8,7 @@ import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { PASSWORD, signIn, uniqueEmail } from './dashboard-client';
+import { eventually } from '../support/eventually';
 
 /**
  * The bad-input corpus: malformed requests over every public endpoint, each with the exact
@@ -1217,10 +1218,15 @@ describe('bad-input corpus', () => {
     [webhookA.json.secret, webhookA2.json.secret].forEach(registerSecret);
     ctx.webhookA = webhookA.json.webhook.id;
     for (let index = 0; index < 2; index += 1) await call('POST', `/webhooks/${webhookA2.json.webhook.id}/test`, a.apiKey);
-    for (let tries = 0; tries < 100 && !ctx.foreignCursor; tries += 1) {
-      ctx.foreignCursor = (await call('GET', `/webhooks/${webhookA2.json.webhook.id}/deliveries?limit=1`, a.apiKey)).json.next_cursor ?? '';
-      if (!ctx.foreignCursor) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    ctx.foreignCursor = await eventually(
+      async () => {
+        const cursor: string =
+          (await call('GET', `/webhooks/${webhookA2.json.webhook.id}/deliveries?limit=1`, a.apiKey)).json.next_cursor ?? '';
+        expect(cursor).not.toBe('');
+        return cursor;
+      },
+      { timeoutMs: 5_000, intervalMs: 50 },
+    );
     await receiver.waitFor(2);
     // Each attempt's record is completed after the receiver answered: polled until both are, so the
     // snapshot below does not change under the corpus.
@@ -1228,10 +1234,7 @@ describe('bad-input corpus', () => {
       (
         (await call('GET', `/webhooks/${webhookA2.json.webhook.id}/deliveries`, a.apiKey)).json.deliveries as Array<{ status: string }>
       ).filter((delivery) => delivery.status === 'succeeded').length;
-    for (const deadline = Date.now() + 10_000; (await recorded()) < 2 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(await recorded()).toBe(2);
+    await eventually(async () => expect(await recorded()).toBe(2), { timeoutMs: 10_000, intervalMs: 25 });
     expect([ctx.scheduledPost, ctx.publishingPost, ctx.cursorA, ctx.cursorB, ctx.webhookA, ctx.foreignCursor].every(Boolean)).toBe(true);
     before = await storeSnapshot();
   });

@@ -1,6 +1,7 @@
 import { captureLogs, type LogCapture } from '../support/log-capture';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { startTestService, type TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * The whole way through the local service: connect, POST /posts, the local scheduler and the
@@ -41,12 +42,14 @@ describe('Bluesky end to end', () => {
   async function publishNow(content: string) {
     const created = await service.call('POST', '/posts', { key: account.apiKey, body: { content, platforms: ['bluesky'] } });
     expect(created.status).toBe(201);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { json } = await service.call('GET', `/posts/${created.json.post.id}`, { key: account.apiKey });
-      if (json.post.status !== 'publishing' || Date.now() > deadline) return json.post;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return eventually(
+      async () => {
+        const { json } = await service.call('GET', `/posts/${created.json.post.id}`, { key: account.apiKey });
+        expect(json.post.status).not.toBe('publishing');
+        return json.post;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
   }
 
   it('publishes a post with a link, a mention and a tag, and a long one as a thread', async () => {

@@ -3,6 +3,7 @@ import type { FakeLinkedIn } from '../fakes/fake-linkedin';
 import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/connected-platforms';
 import type { PostRecord, TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Acceptance (issue 30, first comment): a post with a first comment goes out on a real Bluesky
@@ -57,13 +58,13 @@ describe('first comment, published after the post', () => {
     expect(documented('GET', '/posts/{id}', response)).toEqual([]);
     return response.json.post;
   };
-  const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) =>
+    eventually(
+      async () => {
+        if (!(await condition())) throw new Error('timed out');
+      },
+      { timeoutMs, intervalMs: 50 },
+    );
   const repliesTo = async (uri: string): Promise<PostRecord[]> =>
     (await pds.listPosts(alice.did)).filter((record) => record.value.reply?.parent?.uri === uri);
   const recordOf = async (uri: string): Promise<PostRecord> => (await pds.listPosts(alice.did)).find((record) => record.uri === uri)!;

@@ -4,6 +4,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import { startPageServer, type PageServer } from '../support/page-server';
 import type { PostRecord, TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Link cards end to end (docs/api.md, "Per-platform text, preview and link cards"): pages served on this machine, the real PDS and
@@ -65,12 +66,14 @@ describe('link cards', () => {
     const response = await service.call('POST', '/posts', { key: apiKey, body: { platforms: ['linkedin', 'bluesky'], ...body } });
     expect(response.status).toBe(201);
     const id = response.json.post.id as string;
-    let post = await read(id);
-    while (['publishing', 'scheduled'].includes(post.status)) {
-      if (Date.now() - started > 20_000) throw new Error(`post ${id} still ${post.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      post = await read(id);
-    }
+    const post = await eventually(
+      async () => {
+        const answer = await read(id);
+        if (['publishing', 'scheduled'].includes(answer.status)) throw new Error(`post ${id} still ${answer.status}`);
+        return answer;
+      },
+      { timeoutMs: 20_000 - (Date.now() - started), intervalMs: 50 },
+    );
     return { post, elapsedMs: Date.now() - started };
   };
   const blueskyRecord = async (post: { results: { bluesky: { platform_post_id: string } } }): Promise<PostRecord> => {

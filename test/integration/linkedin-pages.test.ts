@@ -6,6 +6,7 @@ import { smallJpeg } from '../support/images';
 import { startPageServer, type PageServer } from '../support/page-server';
 import { startTestService, type CallOptions, type TestService } from '../support/test-service';
 import { accountWithLogin, signIn, uniqueEmail } from './dashboard-client';
+import { eventually } from '../support/eventually';
 
 /**
  * Posting as a LinkedIn page (docs/api.md, "LinkedIn pages"): connecting with author
@@ -77,13 +78,14 @@ describe('LinkedIn pages', () => {
     const created = await call('POST', '/posts', { body: { platforms: ['linkedin'], ...body } });
     expect(created.status).toBe(201);
     const id = created.json.post.id as string;
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const post = (await call('GET', `/posts/${id}`)).json.post;
-      if (!['publishing', 'scheduled'].includes(post.status)) return post;
-      if (Date.now() > deadline) throw new Error(`post ${id} still ${post.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    return eventually(
+      async () => {
+        const post = (await call('GET', `/posts/${id}`)).json.post;
+        if (['publishing', 'scheduled'].includes(post.status)) throw new Error(`post ${id} still ${post.status}`);
+        return post;
+      },
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
   }
 
   const acmeAuthor = { type: 'organization', id: ACME.id, name: ACME.name };

@@ -2,6 +2,7 @@ import type { LocalStack } from '../../local/local-stack';
 import { useTestTable, type TestTable } from '../support/test-service';
 import { ScriptedPublisher } from '../support/fake-publishers';
 import { schedulerSettled } from '../support/scheduler-settled';
+import { eventually } from '../support/eventually';
 
 /**
  * The local scheduler behind the real server: publishes at the post's time (moved with the
@@ -34,13 +35,13 @@ describe('local scheduler', () => {
     const json: any = response.status === 204 ? undefined : await response.json();
     return { status: response.status, json };
   };
-  const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const waitFor = (condition: () => boolean | Promise<boolean>, timeoutMs = 5000) =>
+    eventually(
+      async () => {
+        if (!(await condition())) throw new Error('condition not met in time');
+      },
+      { timeoutMs, intervalMs: 25 },
+    );
 
   beforeAll(async () => {
     table = await useTestTable({ PUBLISH_RETRY_BASE_MS: '1' });

@@ -4,6 +4,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import { hasGpsIfd, photo, smallJpeg } from '../support/images';
 import type { TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Images end to end (issue 15's acceptance): a 6 MB, 4000x3000 JPEG with GPS EXIF posted to both
@@ -48,13 +49,14 @@ describe('posts with images', () => {
     const response = await service.call('POST', '/posts', { key: apiKey, body: { platforms: ['linkedin', 'bluesky'], ...body } });
     expect(response.status).toBe(201);
     const id = response.json.post.id as string;
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const post = (await service.call('GET', `/posts/${id}`, { key: apiKey })).json.post;
-      if (!['publishing', 'scheduled'].includes(post.status)) return post;
-      if (Date.now() > deadline) throw new Error(`post ${id} still ${post.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return eventually(
+      async () => {
+        const post = (await service.call('GET', `/posts/${id}`, { key: apiKey })).json.post;
+        if (['publishing', 'scheduled'].includes(post.status)) throw new Error(`post ${id} still ${post.status}`);
+        return post;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
   };
   const blob = async (cid: string): Promise<Buffer> => {
     const response = await fetch(`${pds.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(alice.did)}&cid=${cid}`);

@@ -8,6 +8,7 @@ import { accountWithLogin, PASSWORD, signIn, uniqueEmail } from './dashboard-cli
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type CallOptions, type CallResult, type TestService } from '../support/test-service';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../support/eventually';
 
 /**
  * The document against the running service: every public endpoint is driven through the
@@ -592,9 +593,13 @@ describe('the OpenAPI document matches what the service answers', () => {
       expectError(await call('POST', '/webhooks/{id}/rotate-secret', '/webhooks/nope/rotate-secret', { key }), 400, 'INVALID_ID');
       expect((await call('POST', '/webhooks/{id}/test', `/webhooks/${id}/test`, { key })).status).toBe(202);
       await receiver.waitFor(1);
-      let listed: CallResult;
-      do listed = await call('GET', '/webhooks/{id}/deliveries', `/webhooks/${id}/deliveries?limit=5`, { key });
-      while (listed.json.deliveries[0]?.status !== 'succeeded');
+      await eventually(
+        async () =>
+          expect(
+            (await call('GET', '/webhooks/{id}/deliveries', `/webhooks/${id}/deliveries?limit=5`, { key })).json.deliveries[0]?.status,
+          ).toBe('succeeded'),
+        { timeoutMs: 10_000, intervalMs: 25 },
+      );
       expectError(await call('GET', '/webhooks/{id}/deliveries', `/webhooks/${id}/deliveries?limit=500`, { key }), 400, 'INVALID_FIELD');
       expect((await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key })).status).toBe(204);
       expectError(await call('DELETE', '/webhooks/{id}', `/webhooks/${id}`, { key }), 404, 'NOT_FOUND');

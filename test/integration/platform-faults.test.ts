@@ -18,6 +18,7 @@ import { smallJpeg } from '../support/images';
 import type { TestPds, TestUser } from '../support/pds';
 import { seededRandom } from '../support/seeded-random';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * The publisher under platform faults (issue 18): the real server, publisher and adapters; the
@@ -76,15 +77,15 @@ describe('publishing under platform faults', () => {
   });
 
   const read = async (id: string) => (await service.call('GET', `/posts/${id}`, { key: apiKey })).json.post;
-  const settled = async (id: string) => {
-    const deadline = Date.now() + 25_000;
-    for (;;) {
-      const post = await read(id);
-      if (!['publishing', 'scheduled'].includes(post.status)) return post;
-      if (Date.now() > deadline) throw new Error(`post ${id} still ${post.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const settled = (id: string) =>
+    eventually(
+      async () => {
+        const post = await read(id);
+        if (['publishing', 'scheduled'].includes(post.status)) throw new Error(`post ${id} still ${post.status}`);
+        return post;
+      },
+      { timeoutMs: 25_000, intervalMs: 50 },
+    );
   const publish = async (body: Record<string, unknown>) => {
     clock.advance(61_000); // LinkedIn's 60 s spacing: each post in a minute of its own
     const created = await service.call('POST', '/posts', { key: apiKey, body });

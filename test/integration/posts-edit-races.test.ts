@@ -1,6 +1,7 @@
 import { ScriptedPublisher } from '../support/fake-publishers';
 import { schedulerSettled } from '../support/scheduler-settled';
 import { startTestService, type TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Edits under concurrency, against DynamoDB Local and the real local scheduler and publisher
@@ -161,10 +162,11 @@ describe('edits under concurrency', () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('never published');
-    await sleep(25);
-  }
+function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  return eventually(
+    async () => {
+      if (!(await condition())) throw new Error('never published');
+    },
+    { timeoutMs, intervalMs: 25 },
+  );
 }

@@ -3,6 +3,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import type { TestPds, TestUser } from '../support/pds';
 import { schedulerSettled } from '../support/scheduler-settled';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Editing and retrying end to end (docs/api.md, "Editing, rescheduling and retrying"): the real server and handlers, the local
@@ -34,13 +35,13 @@ describe('edit and retry, end to end', () => {
   const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
   const read = async (postId: string) => (await service.call('GET', `/posts/${postId}`, { key: apiKey })).json.post;
   const used = async () => (await service.call('GET', '/usage', { key: apiKey })).json.usage.used as number;
-  const until = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (condition: () => Promise<boolean>, timeoutMs = 15_000) =>
+    eventually(
+      async () => {
+        if (!(await condition())) throw new Error('timed out');
+      },
+      { timeoutMs, intervalMs: 50 },
+    );
   /** What is due by the clock has been handed over and every publisher run has ended (no sleep). */
   const settle = schedulerSettled;
   const onLinkedIn = (text: string) => linkedin.createdPosts().filter((post) => post.text === text);

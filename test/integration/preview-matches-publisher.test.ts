@@ -3,6 +3,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import { type PostRecord, type TestPds, type TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 import { generateTexts } from '../support/text-generator';
+import { eventually } from '../support/eventually';
 
 /**
  * What each platform receives, against the real adapters, a real PDS and the fake LinkedIn:
@@ -37,13 +38,13 @@ describe('preview and publisher agree on what each platform receives', () => {
   });
 
   const read = async (postId: string) => (await service.call('GET', `/posts/${postId}`, { key: apiKey })).json.post;
-  const until = async (condition: () => Promise<boolean>, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (condition: () => Promise<boolean>, timeoutMs = 20_000) =>
+    eventually(
+      async () => {
+        if (!(await condition())) throw new Error('timed out');
+      },
+      { timeoutMs, intervalMs: 50 },
+    );
   /** Publishes now (LinkedIn spacing: each post a minute after the one before) and waits for the outcome. */
   const publish = async (body: Record<string, unknown>) => {
     clock.advance(61_000);

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { startTestService, type TestService } from '../support/test-service';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { authExpired, rejected, ScriptedPublisher, unavailable } from '../support/fake-publishers';
+import { eventually } from '../support/eventually';
 
 /**
  * The publisher against DynamoDB Local with scripted platform adapters: exactly-once per
@@ -144,7 +145,7 @@ describe('publisher', () => {
     const record = jest.spyOn(store, 'recordPlatformResult').mockRejectedValue(new Error('process killed'));
     await expect(publish(postId)).rejects.toThrow('process killed');
     // Both platforms must have "died" before the process comes back.
-    while (record.mock.calls.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => expect(record.mock.calls.length).toBeGreaterThanOrEqual(2), { timeoutMs: 10_000, intervalMs: 10 });
     record.mockRestore();
     expect(linkedin.callsFor(postId)).toBe(1);
     // Within the claim's lease, a rerun leaves the in-flight claims alone.

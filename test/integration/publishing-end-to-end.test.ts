@@ -4,6 +4,7 @@ import { startConnectedPlatforms, type ConnectedPlatforms } from '../support/con
 import type { TestPds, TestUser } from '../support/pds';
 import { schedulerSettled } from '../support/scheduler-settled';
 import type { TestService } from '../support/test-service';
+import { eventually } from '../support/eventually';
 
 /**
  * The whole pipeline on this machine: the real server and handlers, DynamoDB Local, the local
@@ -41,13 +42,13 @@ describe('publishing end to end', () => {
     return { id: response.json.post.id as string, at };
   };
   const read = async (postId: string) => (await service.call('GET', `/posts/${postId}`, { key: apiKey })).json.post;
-  const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) =>
+    eventually(
+      async () => {
+        if (!(await condition())) throw new Error('timed out');
+      },
+      { timeoutMs, intervalMs: 50 },
+    );
   const linkedinCopies = (content: string) => linkedin.createdPosts().filter((post) => post.text === content).length;
   const blueskyCopies = async (content: string) =>
     (await pds.listPosts(alice.did)).filter((record) => record.value.text === content).length;

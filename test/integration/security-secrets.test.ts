@@ -7,6 +7,7 @@ import { captureLogs, type LogCapture } from '../support/log-capture';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { openAuthorizationUrl } from '../support/linkedin-browser';
+import { eventually } from '../support/eventually';
 
 /**
  * Secrets stay secret through a whole flow run at LOG_LEVEL=INFO (keys created and deleted,
@@ -22,12 +23,14 @@ const jwt = (claims: Record<string, unknown>) =>
 /** Polls the store (no HTTP request, so no request's log context) until the post leaves `publishing`. */
 async function finalStatus(postId: string): Promise<string | undefined> {
   const { getPostItem } = await import('#shared/store/posts');
-  for (let wait = 0; wait < 100; wait += 1) {
-    const post = await getPostItem(postId);
-    if (post?.status !== 'publishing') return post?.status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return 'publishing';
+  return eventually(
+    async () => {
+      const post = await getPostItem(postId);
+      expect(post?.status).not.toBe('publishing');
+      return post?.status;
+    },
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
 }
 
 describe('secrets in logs and in the store', () => {

@@ -5,6 +5,7 @@ import { accountWithLogin, signIn, uniqueEmail } from './dashboard-client';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../support/eventually';
 
 /**
  * The webhook endpoints (docs/api.md, "Webhooks") through the local server: create with the secret
@@ -204,13 +205,15 @@ describe('webhook endpoints', () => {
       new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, delivery.headers as Record<string, string>),
     ).toThrow();
 
-    let listed;
-    for (let tries = 0; tries < 50; tries += 1) {
-      listed = await service.call('GET', `/webhooks/${webhook.id}/deliveries`, { key });
-      if (listed.json.deliveries[0]?.status === 'succeeded') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(listed!.json).toEqual({
+    const listed = await eventually(
+      async () => {
+        const answer = await service.call('GET', `/webhooks/${webhook.id}/deliveries`, { key });
+        expect(answer.json.deliveries[0]?.status).toBe('succeeded');
+        return answer;
+      },
+      { timeoutMs: 5_000, intervalMs: 50 },
+    );
+    expect(listed.json).toEqual({
       deliveries: [
         {
           id: expect.any(String),

@@ -2,6 +2,7 @@ import { ScriptedPublisher } from '../support/fake-publishers';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../support/eventually';
 
 /**
  * Acceptance (issue 16): 100 posts finish at once with 3 endpoints, one of which never answers.
@@ -96,23 +97,25 @@ describe('100 posts finishing at once, one endpoint hanging', () => {
 
     // The hanging endpoint's attempts end at the 10 s timeout: failed, another attempt scheduled.
     await receivers[2].waitFor(POSTS, 20_000);
-    const deadline = Date.now() + 30_000;
-    let rows: { attempt: number; status: string; error: string | null; duration_ms: number }[] = [];
-    while (Date.now() < deadline) {
-      rows = [];
-      let cursor: string | null = null;
-      do {
-        const page: { json: { deliveries: typeof rows; next_cursor: string | null } } = await service.call(
-          'GET',
-          `/webhooks/${webhooks[2].id}/deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-          { key },
-        );
-        rows.push(...page.json.deliveries);
-        cursor = page.json.next_cursor;
-      } while (cursor);
-      if (rows.filter((row) => row.attempt === 1 && row.status === 'failed').length === POSTS) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    type Row = { attempt: number; status: string; error: string | null; duration_ms: number };
+    const rows = await eventually(
+      async () => {
+        const all: Row[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { json: { deliveries: Row[]; next_cursor: string | null } } = await service.call(
+            'GET',
+            `/webhooks/${webhooks[2].id}/deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+            { key },
+          );
+          all.push(...page.json.deliveries);
+          cursor = page.json.next_cursor;
+        } while (cursor);
+        expect(all.filter((row) => row.attempt === 1 && row.status === 'failed')).toHaveLength(POSTS);
+        return all;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
     const firsts = rows.filter((row) => row.attempt === 1);
     expect(firsts).toHaveLength(POSTS);
     expect(firsts.every((row) => row.status === 'failed' && row.error === 'No answer within 10 s' && row.duration_ms >= 9_900)).toBe(true);

@@ -5,6 +5,7 @@ import { webhooksSettled } from '../support/scheduler-settled';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../support/eventually';
 
 /**
  * Delivery (docs/api.md, "Webhooks"), time moved through the clock port: retries at the documented
@@ -50,16 +51,20 @@ describe('webhook delivery', () => {
     return created.json as { webhook: { id: string }; secret: string };
   };
   const deliveries = async (id: string) => (await service.call('GET', `/webhooks/${id}/deliveries`, { key })).json.deliveries as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const settle = async (id: string, count: number) => {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const rows = await deliveries(id);
-      // Settled: nothing due is still waiting or being made (a pending retry waits for a later time).
-      if (rows.length >= count && rows.every((row) => row.status !== 'pending' || Date.parse(row.next_attempt_at) > clock.now().getTime()))
-        return rows;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the deliveries did not settle');
-  };
+  const settle = (id: string, count: number) =>
+    eventually(
+      async () => {
+        const rows = await deliveries(id);
+        // Settled: nothing due is still waiting or being made (a pending retry waits for a later time).
+        if (
+          rows.length >= count &&
+          rows.every((row) => row.status !== 'pending' || Date.parse(row.next_attempt_at) > clock.now().getTime())
+        )
+          return rows;
+        throw new Error('the deliveries did not settle');
+      },
+      { timeoutMs: 10_000, intervalMs: 25 },
+    );
   /** Every webhook attempt due by the clock has been made (no sleep). */
   const quiet = webhooksSettled;
 
@@ -158,13 +163,16 @@ describe('webhook delivery', () => {
     for (const inside of [['10.0.0.7'], ['127.0.0.1', '169.254.169.254'], ['fd12::1']]) {
       names.set('hooks.rebind.example', inside);
       const { event_id: eventId } = (await service.call('POST', `/webhooks/${webhook.id}/test`, { key })).json;
-      let row;
-      for (let tries = 0; tries < 100 && !row; tries += 1) {
-        row = (await deliveries(webhook.id)).find(
-          (candidate) => candidate.event_id === eventId && candidate.attempt === 1 && candidate.status === 'failed',
-        );
-        if (!row) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const row = await eventually(
+        async () => {
+          const found = (await deliveries(webhook.id)).find(
+            (candidate) => candidate.event_id === eventId && candidate.attempt === 1 && candidate.status === 'failed',
+          );
+          expect(found).toBeDefined();
+          return found;
+        },
+        { timeoutMs: 10_000, intervalMs: 25 },
+      );
       expect(row).toMatchObject({
         status: 'failed',
         response_status: null,
@@ -214,8 +222,7 @@ describe('webhook delivery', () => {
       await service.call('POST', `/webhooks/${big.webhook.id}/test`, { key });
       const [row] = await settle(big.webhook.id, 1);
       expect(row).toMatchObject({ status: 'succeeded', response_status: 200 });
-      for (let tries = 0; tries < 40 && !closedEarly; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(closedEarly).toBe(true);
+      await eventually(() => expect(closedEarly).toBe(true), { timeoutMs: 2_000, intervalMs: 25 });
     } finally {
       server.closeAllConnections();
       server.close();
@@ -277,16 +284,19 @@ describe('webhook delivery', () => {
     await quiet();
     expect(receiver.received.length).toBe(before + 1);
     // The endpoint is gone, and with it its list: read the attempt from the store.
-    let stored;
-    for (let tries = 0; tries < 40 && stored?.status !== 'failed'; tries += 1) {
-      stored = await getDelivery({
-        webhook_id: webhook.id,
-        event_id: pending.event_id,
-        event_created_at: await eventTime(pending.event_id),
-        attempt: 2,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const stored = await eventually(
+      async () => {
+        const delivery = await getDelivery({
+          webhook_id: webhook.id,
+          event_id: pending.event_id,
+          event_created_at: await eventTime(pending.event_id),
+          attempt: 2,
+        });
+        expect(delivery?.status).toBe('failed');
+        return delivery;
+      },
+      { timeoutMs: 5_000, intervalMs: 25 },
+    );
     expect(stored).toMatchObject({ status: 'failed', error: 'The webhook was deleted', next_attempt_at: null });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run soak`: the full soak of issue 18 (test/soak/soak.ts), minutes long, not part of
- * `npm test` (test/integration/soak-short.test.ts runs a short one). Prints its figures as JSON
+ * `npm test` (test/slow/soak-short.test.ts, in `npm run test:slow`, runs a short one). Prints its figures as JSON
  * and exits 1 when a post was lost or doubled, a counter is off, or the spacing was broken.
  * SOAK_ACCOUNTS, SOAK_POSTS_PER_ACCOUNT, SOAK_KILLS, SOAK_WINDOW_SECONDS, SOAK_SEED override the issue's numbers.
  */

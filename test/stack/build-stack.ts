@@ -4,8 +4,8 @@ import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { serviceStacks } from '../../lib/service-stacks';
 import type { ServiceSettings } from '../../lib/settings';
-import { joinStacks } from '../deployed/stack-set';
-import type { CfnTemplate } from '../deployed/template';
+import { joinStacks } from '../aws-emulation/stack-set';
+import type { CfnTemplate } from '../aws-emulation/template';
 
 export const TEST_SETTINGS: ServiceSettings = {
   linkedinClientId: 'test-client-id',
@@ -51,7 +51,7 @@ export function sharedDefaultStack(): BuiltStacks {
 }
 
 /**
- * Both stacks as one deployment (test/deployed/stack-set.ts): the service stack's imports resolved to
+ * Both stacks as one deployment (test/aws-emulation/stack-set.ts): the service stack's imports resolved to
  * the data stack's resources, as CloudFormation resolves them, for what evaluates policies by ARN.
  */
 export function deployedTemplate(built: BuiltStacks): CfnTemplate {

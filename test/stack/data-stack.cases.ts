@@ -1,8 +1,8 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
-import { importedNames } from '../deployed/stack-set';
-import type { CfnTemplate } from '../deployed/template';
+import { importedNames } from '../aws-emulation/stack-set';
+import type { CfnTemplate } from '../aws-emulation/template';
 import { sharedDefaultStack } from './build-stack';
 import { allStatements, ownLogicalId } from './template-queries';
 

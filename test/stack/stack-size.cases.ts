@@ -7,8 +7,8 @@ import { INLINE_POLICY_SIZE_LIMIT, InlinePolicyRole } from '../../lib/inline-pol
 import { ApiInvokeRole, FUNCTIONS_PER_INVOKE_ROLE } from '../../lib/lambda-invoke-integration';
 import type { ServiceStack } from '../../lib/service-stack';
 import { DEFAULT_OPERATION, routes } from '#shared/http/routes';
-import { PhysicalResources } from '../deployed/physical-resources';
-import type { CfnTemplate } from '../deployed/template';
+import { PhysicalResources } from '../aws-emulation/physical-resources';
+import type { CfnTemplate } from '../aws-emulation/template';
 import { deployedTemplate, sharedDefaultStack } from './build-stack';
 import { functionLogicalId, logicalIdOf, roleStatements } from './template-queries';
 

@@ -1,5 +1,5 @@
 /**
- * `npm start` for the first-comment crash test (test/integration/first-comment-crash.test.ts), run
+ * `npm start` for the first-comment crash test (test/slow/first-comment-crash.test.ts), run
  * as a child process against the test's real PDS and fake LinkedIn (their URLs in the usual
  * settings). With CRASH_AT it stands in for a process about to die at a point of the first
  * comment: the store write named there never goes out (it hangs), and `CRASH_POINT <platform>` is
@@ -8,20 +8,14 @@
  *   - `record`: the comment call has been made, its outcome not yet recorded.
  * With EXTRA_ACCOUNT=1 it also creates a pro account and prints its key (`account key: sk_…`).
  */
-import { resolve } from 'node:path';
-import { startLocalStack } from '../../local/local-stack';
+import { runLocalStackChild } from './local-stack-child';
 
 const WRITES: Record<string, string> = {
   claim: 'SET results.#p.#fc = :claim',
   record: 'SET results.#p.#fc = :outcome',
 };
 
-async function main(): Promise<void> {
-  const stack = await startLocalStack({
-    dataDir: resolve(process.env.DATA_DIR as string),
-    port: 0,
-    log: (line) => process.stdout.write(`${line}\n`),
-  });
+runLocalStackChild('crash-comment service', async () => {
   // After the start (the store client is made for the stack it starts); a fresh store has nothing to publish before.
   const crashAt = WRITES[process.env.CRASH_AT ?? ''];
   if (crashAt) {
@@ -42,11 +36,4 @@ async function main(): Promise<void> {
     const { apiKey } = await createAccount({ name: 'Crash account', plan: 'pro' });
     process.stdout.write(`account key: ${apiKey}\n`);
   }
-  process.stdout.write(`READY ${process.pid}\n`);
-  process.on('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`crash-comment service failed: ${(error as Error).message}\n`);
-  process.exit(1);
 });

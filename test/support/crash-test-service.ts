@@ -1,5 +1,5 @@
 /**
- * `npm start` for the crash test (test/integration/webhooks-crash.test.ts), run as a child
+ * `npm start` for the crash test (test/slow/webhooks-crash.test.ts), run as a child
  * process: the local stack on DATA_DIR with its own DynamoDB Local, a Bluesky publisher that
  * always succeeds (no PDS in the child), and a Bluesky profile for the demo account.
  *
@@ -8,15 +8,9 @@
  * printed instead, for the test to SIGKILL the whole process group before anything else runs.
  */
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { startLocalStack } from '../../local/local-stack';
+import { runLocalStackChild } from './local-stack-child';
 
-async function main(): Promise<void> {
-  const stack = await startLocalStack({
-    dataDir: resolve(process.env.DATA_DIR as string),
-    port: 0,
-    log: (line) => process.stdout.write(`${line}\n`),
-  });
+runLocalStackChild('crash-test service', async (stack) => {
   const { usePlatformPublisher } = await import('#shared/platforms/registry');
   const { ScriptedPublisher } = await import('./fake-publishers');
   usePlatformPublisher('bluesky', new ScriptedPublisher('bluesky'));
@@ -39,12 +33,4 @@ async function main(): Promise<void> {
     const { useWebhookEventFeed } = await import('#shared/ports/webhook-event-feed');
     useWebhookEventFeed((events) => process.stdout.write(`OUTBOX_WRITTEN ${events.map((event) => event.id).join(',')}\n`));
   }
-  // The service's own process (tsx runs this file in a child of the command the test spawns).
-  process.stdout.write(`READY ${process.pid}\n`);
-  process.on('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`crash-test service failed: ${(error as Error).message}\n`);
-  process.exit(1);
 });

@@ -2,9 +2,15 @@ import { rmSync } from 'node:fs';
 import type { DynamoDbLocal } from '../../local/dynamodb-local';
 import { findLeaks, secretScanDir } from './secret-registry';
 
-/** Stops the shared DynamoDB Local, then fails the run if any test's logs carried a secret. */
+/**
+ * Every lane's teardown (jest.config.js): stops the shared DynamoDB Local when a lane started one
+ * (./global-setup-dynamodb.ts), removes the run's temp folder, then fails the run if any test's logs
+ * carried a secret. One module for all lanes, so jest runs it once, after the last test of the run.
+ */
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __dynamoDbLocal?: DynamoDbLocal }).__dynamoDbLocal?.stop();
+  const holder = globalThis as { __dynamoDbLocal?: DynamoDbLocal };
+  await holder.__dynamoDbLocal?.stop();
+  holder.__dynamoDbLocal = undefined;
   if (process.env.SPS_TEST_RUN_DIR) rmSync(process.env.SPS_TEST_RUN_DIR, { recursive: true, force: true });
   const dir = secretScanDir();
   if (!dir) return;

@@ -33,15 +33,19 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   const script: Answer[] = [];
   let standing: Answer = 200;
+  /** The pending waitFor calls, told of each request once it is answered (or left hanging). */
+  const waiting = new Set<() => void>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const answer = script.shift() ?? standing;
-      if (answer === 'hang') return;
-      response.writeHead(answer, { 'content-type': 'text/plain' });
-      response.end('ok');
+      if (answer !== 'hang') {
+        response.writeHead(answer, { 'content-type': 'text/plain' });
+        response.end('ok');
+      }
+      for (const check of waiting) check();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,13 +62,21 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         return { id: headers['webhook-id'] as string, type: payload.type, data: payload.data };
       });
     },
-    waitFor: async (count, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`the receiver got ${received.length} of ${count} requests in time`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitFor: (count, timeoutMs = 10_000) =>
+      new Promise<void>((resolveWait, rejectWait) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiting.delete(check);
+          clearTimeout(timer);
+          resolveWait();
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          rejectWait(new Error(`the receiver got ${received.length} of ${count} requests in time`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

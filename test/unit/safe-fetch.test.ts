@@ -2,6 +2,7 @@ import { OutboundRequestRefused, safeFetch, type SafeFetchOptions } from '#share
 import { isInternalAddress } from '#shared/http-client/internal-addresses';
 import { offlineResolver, useNameResolver } from '#shared/ports/name-resolver';
 import { startPageServer, type PageServer } from '../support/page-server';
+import { eventually } from '../support/eventually';
 
 /** The SSRF-safe client against pages on this machine; names resolve only through the test's map. */
 describe('safeFetch', () => {
@@ -106,8 +107,7 @@ describe('safeFetch', () => {
     expect(page.truncated).toBe(true);
     expect(page.body.length).toBe(100_000);
     // The client hung up: the server sees the close soon after (polled, bounded).
-    for (const deadline = Date.now() + 5_000; !closed && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(closed).toBe(true);
+    await eventually(() => expect(closed).toBe(true), { timeoutMs: 5_000, intervalMs: 10 });
     expect(sent).toBeLessThan(10 * 1024 * 1024);
   });
 

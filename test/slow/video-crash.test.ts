@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ChildServices, type ChildService } from '../support/child-service';
+import { eventually } from '../support/eventually';
 import { startTestPds, type TestPds } from '../support/pds';
 import { registerSecret } from '../support/secret-registry';
 import { clipArgs, describeWithFfmpeg, videoClips, type Clips } from '../support/video-clips';
@@ -13,98 +14,41 @@ import { startVideoService, type TestVideoService } from '../support/video-servi
  * once and the video was uploaded to the video service once (the job is resumed, not redone).
  * The service runs as `npm start` does (test/support/video-crash-service.ts), against a real PDS.
  */
-const root = resolve(__dirname, '../..');
-const tsx = join(root, 'node_modules/.bin/tsx');
-
-interface Child {
-  process: ChildProcess;
-  servicePid: number;
-  output: () => string;
-  baseUrl: string;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number, message: () => string, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (child && child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${message()}`);
-    if (Date.now() > deadline) throw new Error(message());
-    await new Promise((resolveWait) => setTimeout(resolveWait, 10));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolveExit) =>
-    child.exitCode !== null || child.signalCode !== null ? resolveExit() : child.once('exit', () => resolveExit()),
-  );
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describeWithFfmpeg('a crash while Bluesky processes the video', () => {
   let pds: TestPds;
   let videoService: TestVideoService;
   let clips: Clips;
   let dataDir: string;
-  const children: Child[] = [];
+  const services = new ChildServices();
 
-  async function start(): Promise<Child> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'WARN',
-      BLUESKY_SERVICE_URL: pds.url,
-      BLUESKY_VIDEO_SERVICE_URL: videoService.url,
-      BLUESKY_VIDEO_POLL_MS: '20',
-      // The killed run's claim on Bluesky must lapse before the restart takes the platform over.
-      PUBLISH_CLAIM_LEASE_MS: '10000',
-      // The test polls the post every 100 ms past the lease: the API's rate limit (100 a minute) would answer 429 instead.
-      RATE_LIMIT_REQUESTS: '100000',
-    };
-    delete env.DYNAMODB_ENDPOINT;
-    delete env.TABLE_NAME;
-    delete env.PUBLIC_BASE_URL;
-    const child = spawn(tsx, ['test/support/video-crash-service.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function start(): Promise<ChildService> {
+    return services.start({
+      script: 'test/support/video-crash-service.ts',
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'WARN',
+        BLUESKY_SERVICE_URL: pds.url,
+        BLUESKY_VIDEO_SERVICE_URL: videoService.url,
+        BLUESKY_VIDEO_POLL_MS: '20',
+        // The killed run's claim on Bluesky must lapse before the restart takes the platform over.
+        PUBLISH_CLAIM_LEASE_MS: '10000',
+        // The test polls the post every 100 ms past the lease: the API's rate limit (100 a minute) would answer 429 instead.
+        RATE_LIMIT_REQUESTS: '100000',
+      },
+      unset: ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'PUBLIC_BASE_URL'],
+      ready: /READY \d+/,
       detached: true,
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(
-      () => /READY \d+/.test(output),
-      90_000,
-      () => `the service did not come up:\n${output.replace(/sk_\S+/g, 'sk_…')}`,
-      child,
-    );
-    const started = {
-      process: child,
-      servicePid: Number(/READY (\d+)/.exec(output)![1]),
-      output: () => output,
-      baseUrl: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1],
-    };
-    children.push(started);
-    return started;
   }
 
   beforeAll(async () => {
     clips = videoClips();
-    dataDir = mkdtempSync(join(tmpdir(), 'sps-video-crash-'));
+    dataDir = services.track(mkdtempSync(join(tmpdir(), 'sps-video-crash-')));
     pds = await startTestPds();
     videoService = await startVideoService({ pdsUrl: pds.url, plcUrl: pds.plcUrl });
   }, 60_000);
   afterAll(async () => {
-    for (const child of children) if (alive(child.process.pid!)) process.kill(-child.process.pid!, 'SIGKILL');
-    const { engine_pid: enginePid } = JSON.parse(readFileSafe(join(dataDir, 'engine.json')) || '{}') as { engine_pid?: number };
-    if (enginePid && alive(enginePid)) process.kill(enginePid, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await services.cleanup();
     await videoService?.stop();
     await pds?.stop();
     clips?.cleanup();
@@ -148,23 +92,22 @@ describeWithFfmpeg('a crash while Bluesky processes the video', () => {
 
     // Uploaded, its job recorded (the publisher asks for the job's status only after recording it), still processing.
     await videoService.waitForUploads(1);
-    await waitFor(
-      () => videoService.statusCalls() > 0,
-      20_000,
-      () => 'the publisher never asked for the job status',
-    );
+    await eventually(() => expect(videoService.statusCalls()).toBeGreaterThan(0), { timeoutMs: 20_000, intervalMs: 10 });
     process.kill(first.servicePid, 'SIGKILL');
-    await exited(first.process);
+    await first.exited();
     expect(await pds.listPosts(alice.did)).toEqual([]);
     videoService.release();
 
     const second = await start();
     const postId = post.json.post.id as string;
-    let current = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
-    for (const deadline = Date.now() + 60_000; ['publishing', 'scheduled'].includes(current.status) && Date.now() < deadline;) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-      current = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
-    }
+    const current = await eventually(
+      async () => {
+        const answer = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
+        expect(['publishing', 'scheduled']).not.toContain(answer.status);
+        return answer;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(current).toMatchObject({ status: 'published', results: { bluesky: { status: 'published' } } });
     const records = await pds.listPosts(alice.did);
     expect(records).toHaveLength(1);
@@ -174,15 +117,6 @@ describeWithFfmpeg('a crash while Bluesky processes the video', () => {
       aspectRatio: { width: 160, height: 90 },
     });
     expect(videoService.uploads()).toBe(1);
-    second.process.kill('SIGTERM');
-    await exited(second.process);
+    await second.stop();
   }, 180_000);
 });
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}

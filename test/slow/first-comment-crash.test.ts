@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
+import { alive, ChildServices, type ChildService } from '../support/child-service';
+import { eventually } from '../support/eventually';
 import { openAuthorizationUrl } from '../support/linkedin-browser';
 import { startTestPds, type PostRecord, type TestPds, type TestUser } from '../support/pds';
 import { registerSecret } from '../support/secret-registry';
@@ -17,24 +18,14 @@ import { registerSecret } from '../support/secret-registry';
  * The child hangs the store write named by CRASH_AT (test/support/crash-comment-service.ts) and
  * says so, so the kill lands exactly there.
  */
-const root = resolve(__dirname, '../..');
-const tsx = join(root, 'node_modules/.bin/tsx');
 /** The shortest claim lease the service accepts: a claim of the killed run is taken over after it. */
 const LEASE_MS = 10_000;
-
-interface Child {
-  process: ChildProcess;
-  servicePid: number;
-  output: () => string;
-  baseUrl: string;
-}
 
 describe('first comment across a SIGKILL', () => {
   let pds: TestPds;
   let linkedin: FakeLinkedIn;
   let alice: TestUser;
-  const dirs: string[] = [];
-  const children: Child[] = [];
+  const services = new ChildServices();
 
   beforeAll(async () => {
     pds = await startTestPds();
@@ -42,62 +33,35 @@ describe('first comment across a SIGKILL', () => {
     alice = await pds.createUser('crash');
   }, 60_000);
   afterAll(async () => {
-    for (const child of children) if (alive(child.process.pid!)) process.kill(-child.process.pid!, 'SIGKILL');
-    for (const dir of dirs) {
-      const { engine_pid: enginePid } = JSON.parse(readFileSafe(join(dir, 'engine.json')) || '{}') as { engine_pid?: number };
-      if (enginePid && alive(enginePid)) process.kill(enginePid, 'SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await services.cleanup();
     await linkedin?.stop();
     await pds?.stop();
   });
 
-  async function start(dataDir: string, crashAt?: 'claim' | 'record', extraAccount = false): Promise<Child> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...linkedin.settings(),
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'WARN',
-      BLUESKY_SERVICE_URL: pds.url,
-      PUBLISH_CLAIM_LEASE_MS: String(LEASE_MS),
-      PUBLISH_RETRY_BASE_MS: '1',
-      // The test polls a post every 50 ms: the API's rate limit (100 a minute) would answer 429 instead.
-      RATE_LIMIT_REQUESTS: '100000',
-      CRASH_AT: crashAt ?? '',
-      EXTRA_ACCOUNT: extraAccount ? '1' : '0',
-    };
-    delete env.DYNAMODB_ENDPOINT;
-    delete env.TABLE_NAME;
-    delete env.PUBLIC_BASE_URL;
-    const child = spawn(tsx, ['test/support/crash-comment-service.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function start(dataDir: string, crashAt?: 'claim' | 'record', extraAccount = false): Promise<ChildService> {
+    return services.start({
+      script: 'test/support/crash-comment-service.ts',
+      env: {
+        ...linkedin.settings(),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'WARN',
+        BLUESKY_SERVICE_URL: pds.url,
+        PUBLISH_CLAIM_LEASE_MS: String(LEASE_MS),
+        PUBLISH_RETRY_BASE_MS: '1',
+        // The test polls a post every 50 ms: the API's rate limit (100 a minute) would answer 429 instead.
+        RATE_LIMIT_REQUESTS: '100000',
+        CRASH_AT: crashAt ?? '',
+        EXTRA_ACCOUNT: extraAccount ? '1' : '0',
+      },
+      unset: ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'PUBLIC_BASE_URL'],
+      ready: /READY \d+/,
       detached: true,
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(
-      () => /READY \d+/.test(output),
-      90_000,
-      () => `the service did not come up:\n${output.replace(/sk_\S+/g, 'sk_…')}`,
-      child,
-    );
-    const started = {
-      process: child,
-      servicePid: Number(/READY (\d+)/.exec(output)![1]),
-      output: () => output,
-      baseUrl: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1],
-    };
-    children.push(started);
-    return started;
   }
 
-  async function kill(child: Child): Promise<void> {
+  async function kill(child: ChildService): Promise<void> {
     process.kill(child.servicePid, 'SIGKILL');
-    await exited(child.process);
+    await child.exited();
     expect(alive(child.servicePid)).toBe(false);
   }
 
@@ -107,7 +71,7 @@ describe('first comment across a SIGKILL', () => {
    */
   let dataDir = '';
   let call: ReturnType<typeof callWith>;
-  async function connect(first: Child): Promise<void> {
+  async function connect(first: ChildService): Promise<void> {
     const apiKey = /(?:api|account) key: (sk_[A-Za-z0-9_-]{43})/.exec(first.output())![1];
     registerSecret(apiKey);
     call = callWith(apiKey);
@@ -126,8 +90,7 @@ describe('first comment across a SIGKILL', () => {
   async function upToTheCrash(crashAt: 'claim' | 'record', content: string, comment: string) {
     const fresh = !dataDir;
     if (fresh) {
-      dataDir = mkdtempSync(join(tmpdir(), 'sps-comment-crash-'));
-      dirs.push(dataDir);
+      dataDir = services.track(mkdtempSync(join(tmpdir(), 'sps-comment-crash-')));
     }
     const first = await start(dataDir, crashAt, !fresh);
     await connect(first);
@@ -139,10 +102,10 @@ describe('first comment across a SIGKILL', () => {
     });
     expect(post.status).toBe(201);
     // Both platforms reach the crash point (they publish side by side).
-    await waitFor(
-      () => (first.output().match(/CRASH_POINT (linkedin|bluesky)/g) ?? []).length >= 2,
+    await first.waitForOutput(
+      /CRASH_POINT (linkedin|bluesky)[\s\S]*CRASH_POINT (linkedin|bluesky)/,
       30_000,
-      () => `the crash point was not reached:\n${first.output()}`,
+      () => 'the crash point was not reached',
     );
     await kill(first);
     return { postId: post.json.post.id as string };
@@ -162,13 +125,13 @@ describe('first comment across a SIGKILL', () => {
     expect(linkedin.comments.created().filter((one) => one.object === linkedinPost.urn)).toEqual([]);
 
     const second = await start(dataDir);
-    let post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
-    await waitFor(
-      () => post?.status === 'published',
-      30_000,
-      () => `not published: ${JSON.stringify(post)}`,
-      undefined,
-      async () => (post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post),
+    const post = await eventually(
+      async () => {
+        const answer = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
+        expect(answer?.status).toBe('published');
+        return answer;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
     );
     expect(post.results.bluesky.first_comment).toMatchObject({ status: 'published', error: null });
     expect(post.results.linkedin.first_comment).toMatchObject({ status: 'published', error: null });
@@ -200,13 +163,13 @@ describe('first comment across a SIGKILL', () => {
 
     // The restart finds the comments claimed by the dead run; once that claim's lease is over it takes them over.
     const second = await start(dataDir);
-    let post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
-    await waitFor(
-      () => post?.status === 'published',
-      LEASE_MS + 30_000,
-      () => `not published: ${JSON.stringify(post)}`,
-      undefined,
-      async () => (post = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post),
+    const post = await eventually(
+      async () => {
+        const answer = (await call(second.baseUrl, 'GET', `/posts/${postId}`)).json.post;
+        expect(answer?.status).toBe('published');
+        return answer;
+      },
+      { timeoutMs: LEASE_MS + 30_000, intervalMs: 50 },
     );
     const replies = await repliesTo(postRecord.uri);
     expect(replies).toHaveLength(1);
@@ -222,7 +185,7 @@ describe('first comment across a SIGKILL', () => {
       error: { code: 'PLATFORM_OUTCOME_UNKNOWN', message: expect.stringContaining('may or may not be on linkedin') },
     });
     expect(post.results.linkedin.status).toBe('published');
-    await stop(second);
+    await second.stop();
   }, 180_000);
 });
 
@@ -237,47 +200,4 @@ function callWith(apiKey: string) {
     const json: any = response.status === 204 ? undefined : await response.json();
     return { status: response.status, json };
   };
-}
-
-async function waitFor(
-  condition: () => boolean,
-  timeoutMs: number,
-  message: () => string,
-  child?: ChildProcess,
-  poll?: () => Promise<unknown>,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (child && child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${message()}`);
-    if (Date.now() > deadline) throw new Error(message());
-    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
-    await poll?.();
-  }
-}
-
-async function stop(child: Child): Promise<void> {
-  child.process.kill('SIGTERM');
-  await exited(child.process);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolveExit) =>
-    child.exitCode !== null || child.signalCode !== null ? resolveExit() : child.once('exit', () => resolveExit()),
-  );
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }

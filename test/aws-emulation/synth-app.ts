@@ -4,7 +4,7 @@
  * account and region, with the settings given as JSON. Path and asset metadata are on, as the
  * CDK CLI turns them on, so the template names each function's construct and asset folder.
  *
- *   node --import tsx test/deployed/synth-app.ts <outdir> '<settings json>'
+ *   node --import tsx test/aws-emulation/synth-app.ts <outdir> '<settings json>'
  */
 import { App } from 'aws-cdk-lib';
 import { serviceStacks } from '../../lib/service-stacks';

@@ -9,6 +9,7 @@ import type { TestPds, TestUser } from '../support/pds';
 import type { TestService } from '../support/test-service';
 import { clipArgs, describeWithFfmpeg, videoClips, type Clips } from '../support/video-clips';
 import { startVideoService, type TestVideoService } from '../support/video-service';
+import { eventually } from '../support/eventually';
 
 /**
  * Video end to end (issue 31's acceptance): a 10-second H.264 MP4 with alt text reaches Bluesky (the
@@ -66,13 +67,14 @@ describeWithFfmpeg('video', () => {
     const response = await service.call('POST', '/posts', { key: apiKey, body: { platforms: ['linkedin', 'bluesky'], ...body } });
     expect(response.status).toBe(201);
     const id = response.json.post.id as string;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const post = (await service.call('GET', `/posts/${id}`, { key: apiKey })).json.post;
-      if (!['publishing', 'scheduled'].includes(post.status)) return post;
-      if (Date.now() > deadline) throw new Error(`post ${id} still ${post.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return eventually(
+      async () => {
+        const post = (await service.call('GET', `/posts/${id}`, { key: apiKey })).json.post;
+        if (['publishing', 'scheduled'].includes(post.status)) throw new Error(`post ${id} still ${post.status}`);
+        return post;
+      },
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
   };
   /** Every object the storage folder holds for this media id (none after a refused complete but the raw upload). */
   const storedObjects = (mediaId: string): string[] => {

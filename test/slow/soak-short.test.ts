@@ -1,7 +1,7 @@
 import { runSoak, type SoakReport } from '../soak/soak';
 
 /**
- * Issue 18, the short soak in `npm test` (the full one is `npm run soak`): the local service in a
+ * Issue 18, the short soak, in the slow lane (`npm run test:slow`; the full one is `npm run soak`): the local service in a
  * child process under injected faults (5 % of its DynamoDB calls, 10 % of its platform calls),
  * SIGKILLed twice and its DynamoDB Local stopped and started again under load. Afterwards nothing
  * is lost or doubled, every counter is exact and the LinkedIn spacing held.

