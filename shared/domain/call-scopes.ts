@@ -1,4 +1,4 @@
-import type { KeyScope } from './key-scopes';
+import { KEY_SCOPES, type KeyScope } from './key-scopes';
 
 /**
  * What one call needs (docs/api.md, "Key scopes"; docs/decisions/0151-required-scope-of-the-call.md):
@@ -17,31 +17,38 @@ export const sameScope = (scope: KeyScope): CallScope => ({ refuseBelow: scope, 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A POST /posts body (or a batch item) asks for a draft only with `"draft": true`; anything else is a post. */
-const creationScope = (body: unknown): KeyScope => (isObject(body) && body.draft === true ? 'draft' : 'write');
+/**
+ * A POST /posts body (or a batch item): `"draft": true` asks for a draft, no `draft` or `false`
+ * for a post. Anything else (not an object, `draft` not a boolean) will fail validation whatever
+ * the key: it gets `fallback`, the route's least scope, so that the key hears of its real fault.
+ */
+function creationScope(body: unknown, fallback: KeyScope): KeyScope {
+  if (!isObject(body)) return fallback;
+  if (body.draft === true) return 'draft';
+  return body.draft === undefined || body.draft === false ? 'write' : fallback;
+}
 
 /**
- * POST /posts: `draft` for a body asking for a draft, `write` for any other object. A body that is
- * not a JSON object (`undefined`: unreadable) gets `fallback`, the route's least scope: the call
- * will fail INVALID_JSON for a key that passes, and nothing in it says more.
+ * POST /posts: `draft` for a body asking for a draft, `write` for a post. A body that cannot be
+ * read (`undefined`) gets `fallback`, the route's least scope: the call will fail INVALID_JSON for
+ * a key that passes, and nothing in it says more.
  */
 export function postCreationScope(body: unknown, fallback: KeyScope): CallScope {
-  return isObject(body) ? sameScope(creationScope(body)) : sameScope(fallback);
+  return sameScope(creationScope(body, fallback));
 }
 
 /**
  * POST /posts/batch: `write` for all of it unless every item is a draft; refused whole only when
- * no item is a draft (no item could be created). A body without a non-empty `posts` array gets
+ * the key can create no item (a `draft` key and no draft among them). A body without a non-empty `posts` array gets
  * `fallback`, as an unreadable one: validation refuses it whole for any key that passes.
  */
 export function batchCreationScope(body: unknown, fallback: KeyScope): CallScope {
   const posts = isObject(body) ? body.posts : undefined;
   if (!Array.isArray(posts) || posts.length === 0) return sameScope(fallback);
-  const scopes = posts.map(creationScope);
-  return {
-    refuseBelow: scopes.includes('draft') ? 'draft' : 'write',
-    required: scopes.includes('write') ? 'write' : 'draft',
-  };
+  const scopes = posts.map((post) => creationScope(post, fallback));
+  const least = scopes.reduce((a, b) => (KEY_SCOPES.indexOf(a) <= KEY_SCOPES.indexOf(b) ? a : b));
+  const most = scopes.reduce((a, b) => (KEY_SCOPES.indexOf(a) >= KEY_SCOPES.indexOf(b) ? a : b));
+  return { refuseBelow: least, required: most };
 }
 
 /**
