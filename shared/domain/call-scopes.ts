@@ -14,8 +14,7 @@ export interface CallScope {
 
 export const sameScope = (scope: KeyScope): CallScope => ({ refuseBelow: scope, required: scope });
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * A POST /posts body (or a batch item): `"draft": true` asks for a draft, no `draft` or `false`

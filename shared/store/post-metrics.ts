@@ -115,7 +115,6 @@ export async function claimMetricsRefresh(
   }
 }
 
-
 /**
  * Writes a collection's figures in one transaction: on the post, on its analytics entry, and the
  * post.metrics_updated event when some endpoint of the account asked for it (the outbox write).

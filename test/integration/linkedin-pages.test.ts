@@ -208,7 +208,9 @@ describe('LinkedIn pages', () => {
       clock.advance(4 * 60_000);
       expect((await call('GET', `/profiles/${profile.id}/authors`)).json.authors).toHaveLength(3);
       clock.advance(60_000 + 1000);
-      expect((await call('GET', `/profiles/${profile.id}/authors`)).json.authors.map((author: { id: string }) => author.id)).toContain('777');
+      expect((await call('GET', `/profiles/${profile.id}/authors`)).json.authors.map((author: { id: string }) => author.id)).toContain(
+        '777',
+      );
       expect(linkedin.organizations.aclQueries().length - before).toBe(2);
     } finally {
       linkedin.organizations.setAdministrators('777', []);

@@ -51,7 +51,8 @@ export const getWebhook = async (accountId: string, webhookId: string): Promise<
 /** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
   logger.appendKeys({ webhook_id: webhookId });
-  if (!(await retryOnConflict(8, 'the webhook count kept changing', () => deleteWebhookItem(accountId, webhookId)))) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
+  const deleted = await retryOnConflict(8, 'the webhook count kept changing', () => deleteWebhookItem(accountId, webhookId));
+  if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
 }
 
 /** Records a webhook.test event for this one endpoint; it is delivered like any other. */
