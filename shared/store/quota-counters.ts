@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { cancellationReasons, ignoreConditionFailure } from './transaction-errors';
@@ -94,4 +94,15 @@ export async function startCounter(accountId: string, quota: CountedQuota): Prom
       }),
     )
     .catch(ignoreConditionFailure);
+}
+
+/**
+ * The places an account holds now (undefined when its counter was never started): a cheap look
+ * before work that costs something shared (a KMS call), never the check itself, which stays the
+ * creating transaction's condition.
+ */
+export async function placesTaken(accountId: string, quota: CountedQuota): Promise<number | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: quotaCounterKey(accountId, quota), ConsistentRead: true }));
+  const count = Item?.[COUNTERS[quota].attribute];
+  return typeof count === 'number' ? count : undefined;
 }

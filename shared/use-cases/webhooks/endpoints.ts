@@ -5,6 +5,7 @@ import { logger } from '#shared/logger';
 import { config } from '#shared/config';
 import { quotaExceeded } from '#shared/domain/quotas';
 import { retryOnConflict } from '../store-retries';
+import { placesTaken } from '#shared/store/quota-counters';
 import { clock } from '#shared/ports/clock';
 import { recordWebhookEvent } from '#shared/store/webhook-events';
 import { type Webhook } from '#shared/domain/webhook';
@@ -22,6 +23,9 @@ export interface CreateWebhookInput {
 /** Creates an endpoint; its signing secret is in this answer only (stored sealed). */
 export async function createWebhook(accountId: string, input: CreateWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
   const url = await checkWebhookUrl(input.url);
+  // At the quota already: refused before the secret is sealed (a KMS call, shared by every account).
+  const limit = config.quotas.webhooks;
+  if (((await placesTaken(accountId, 'webhooks')) ?? 0) >= limit) throw quotaExceeded('webhooks', limit);
   const id = newId();
   const { secret, sealed } = await newSealedSecret(accountId, id);
   // Duplicates merged, in the order of the list in docs/api.md, "Webhooks".
@@ -29,7 +33,6 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
   // The account's webhook quota (docs/api.md, "Quotas"); concurrent creations on real DynamoDB may cancel each other: again.
-  const limit = config.quotas.webhooks;
   if (!(await retryOnConflict(8, 'the webhook count kept changing', () => putWebhook(item, limit)))) throw quotaExceeded('webhooks', limit);
   logger.appendKeys({ webhook_id: id });
   return { webhook: toWebhook(item), secret };
