@@ -55,6 +55,32 @@ describe('quotas', () => {
       registerSecret(again.json.secret);
       expect((await create(apiKey)).json).toEqual(exceeded('webhooks', 20));
     });
+
+    it('holds in the creating transaction itself, whatever the look before it saw', async () => {
+      // The use case looks at the count before sealing a secret; the limit is the transaction's
+      // condition: 30 stores at once at 15 existing, none of them having looked first.
+      const { accountId, apiKey } = await account();
+      for (let index = 0; index < 15; index += 1) registerSecret((await create(apiKey)).json.secret);
+      const { putWebhook } = await import('#shared/store/webhooks');
+      const stored = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          putWebhook(
+            {
+              id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+              account_id: accountId,
+              url: receiver.url,
+              events: ['post.failed'],
+              description: null,
+              created_at: new Date().toISOString(),
+              secret: 'sealed-elsewhere',
+            },
+            20,
+          ),
+        ),
+      );
+      expect(stored.filter(Boolean)).toHaveLength(5);
+      expect((await service.call('GET', '/webhooks', { key: apiKey })).json.webhooks).toHaveLength(20);
+    });
   });
 
   describe('keys (100)', () => {
