@@ -1,4 +1,5 @@
 import { isLinkedInApiVersion, PINNED_LINKEDIN_API_VERSION } from '#shared/domain/linkedin-api-version';
+import type { QuotaLimits } from '#shared/domain/quotas';
 
 /**
  * Settings, read once per process (per Lambda cold start): first the raw environment,
@@ -65,8 +66,16 @@ export interface Config {
     metricsScheduleGroup?: string;
     metricsSchedulerRoleArn?: string;
   };
-  /** Where published posts' figures are read back (docs/api.md, "Metrics and analytics"). */
-  metrics: { blueskyAppViewUrl: string };
+  /**
+   * Where published posts' figures are read back (docs/api.md, "Metrics and analytics"), and how
+   * many refreshes an account may ask for per window (METRICS_REFRESH_ACCOUNT_LIMIT per
+   * METRICS_REFRESH_ACCOUNT_WINDOW_SECONDS, default 30 an hour), beside the 5 minutes per post.
+   */
+  metrics: { blueskyAppViewUrl: string; accountRefreshLimit: number; accountRefreshWindowSeconds: number };
+  /** What an account may hold of what all share (docs/api.md, "Quotas"). */
+  quotas: QuotaLimits;
+  /** How long the pages a LinkedIn member administers are kept per profile (LINKEDIN_AUTHORS_CACHE_SECONDS, default 300). */
+  linkedinAuthorsCacheSeconds: number;
   /** AWS: the private bucket holding uploaded images and their published variants (locally DATA_DIR/media). */
   mediaBucket: string | undefined;
 }
@@ -186,7 +195,18 @@ export function envToConfig(env: Env): Config {
       metricsScheduleGroup: env.METRICS_SCHEDULE_GROUP || undefined,
       metricsSchedulerRoleArn: env.METRICS_SCHEDULER_ROLE_ARN || undefined,
     },
-    metrics: { blueskyAppViewUrl: url(env, 'BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app') },
+    metrics: {
+      blueskyAppViewUrl: url(env, 'BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app'),
+      accountRefreshLimit: integer(env, 'METRICS_REFRESH_ACCOUNT_LIMIT', 30),
+      accountRefreshWindowSeconds: integer(env, 'METRICS_REFRESH_ACCOUNT_WINDOW_SECONDS', 3600, 60, 86_400),
+    },
+    quotas: {
+      keys: integer(env, 'QUOTA_KEYS', 100),
+      webhooks: integer(env, 'QUOTA_WEBHOOKS', 20),
+      pendingMedia: integer(env, 'QUOTA_PENDING_MEDIA', 50),
+      pendingMediaBytes: integer(env, 'QUOTA_PENDING_MEDIA_BYTES', 5_000_000_000),
+    },
+    linkedinAuthorsCacheSeconds: integer(env, 'LINKEDIN_AUTHORS_CACHE_SECONDS', 300, 0, 3600),
     mediaBucket: env.MEDIA_BUCKET || undefined,
   };
 }

@@ -63,7 +63,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description As the public API's create-key, for the signed-in account. The value is shown this once. The value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself.
+         * @description As the public API's create-key, for the signed-in account. The value is shown this once. The value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself. At most 100 keys per account (QUOTA_EXCEEDED with `quota: "keys"`: delete one first).
          */
         post: operations["dashboardCreateKey"];
         delete?: never;
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Start an image or video upload
-         * @description As the public API's create-media, for the signed-in account. Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).
+         * @description As the public API's create-media, for the signed-in account. Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond). At most 50 uploads per account may be pending (declared, neither completed, deleted nor expired), declaring at most 5000000000 bytes together (QUOTA_EXCEEDED with `quota: "pending_media"`; `limit` is the count, or the bytes when the byte cap is what was hit).
          */
         post: operations["dashboardCreateMedia"];
         delete?: never;
@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Read a post's figures again now
-         * @description As the public API's refresh-post-metrics, for the signed-in account. Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
+         * @description As the public API's refresh-post-metrics, for the signed-in account. Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post and 30 times an hour per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`, the later wait when both hold it back); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
          */
         post: operations["dashboardRefreshPostMetrics"];
         delete?: never;
@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * List who a profile can post as
-         * @description As the public API's list-profile-authors, for the signed-in account. The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
+         * @description As the public API's list-profile-authors, for the signed-in account. The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers (approved ADMINISTRATOR roles), asked of LinkedIn at most once per 5 minutes per profile: a page granted since can take up to 5 minutes to appear. Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
          */
         get: operations["dashboardListProfileAuthors"];
         put?: never;
@@ -519,7 +519,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description As the public API's create-webhook, for the signed-in account. The secret is shown this once. Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).
+         * @description As the public API's create-webhook, for the signed-in account. The secret is shown this once. Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 20 endpoints per account (QUOTA_EXCEEDED with `quota: "webhooks"`).
          */
         post: operations["dashboardCreateWebhook"];
         delete?: never;
@@ -625,7 +625,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself.
+         * @description The value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself. At most 100 keys per account (QUOTA_EXCEEDED with `quota: "keys"`: delete one first).
          *
          *     Needs a key with scope `admin` or above.
          */
@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Start an image or video upload
-         * @description Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).
+         * @description Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond). At most 50 uploads per account may be pending (declared, neither completed, deleted nor expired), declaring at most 5000000000 bytes together (QUOTA_EXCEEDED with `quota: "pending_media"`; `limit` is the count, or the bytes when the byte cap is what was hit).
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Read a post's figures again now
-         * @description Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
+         * @description Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post and 30 times an hour per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`, the later wait when both hold it back); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.
          *
          *     Needs a key with scope `write` or above.
          */
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * List who a profile can post as
-         * @description The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
+         * @description The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member administers (approved ADMINISTRATOR roles), asked of LinkedIn at most once per 5 minutes per profile: a page granted since can take up to 5 minutes to appear. Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.
          *
          *     Needs a key with scope `read` or above.
          */
@@ -1169,7 +1169,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).
+         * @description Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 20 endpoints per account (QUOTA_EXCEEDED with `quota: "webhooks"`).
          *
          *     Needs a key with scope `admin` or above.
          */
@@ -2113,6 +2113,19 @@ export interface components {
                 next_slots: string[];
             } | null;
         };
+        /** @description 409 QUOTA_EXCEEDED */
+        QuotaExceededError: {
+            /** @constant */
+            error: "QUOTA_EXCEEDED";
+            message: string;
+            /**
+             * @description The quota the account is at.
+             * @enum {string}
+             */
+            quota: "keys" | "webhooks" | "pending_media";
+            /** @description The quota's limit (for the pending uploads' byte cap, in bytes). */
+            limit: number;
+        };
         /** @description 429 RATE_LIMIT_EXCEEDED: the variants are told apart by their extra fields. */
         RateLimitExceededError: components["schemas"]["ApiRateLimitExceededError"] | components["schemas"]["PlatformRateLimitExceededError"];
         RotatedWebhookSecret: {
@@ -2615,7 +2628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2626,7 +2639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -2902,7 +2915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2913,7 +2926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -6828,7 +6841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -6839,7 +6852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -7580,7 +7593,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -7590,7 +7603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -8006,7 +8019,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -8016,7 +8029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -12191,7 +12204,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, QUOTA_EXCEEDED */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -12201,7 +12214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"];
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["QuotaExceededError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */

@@ -135,6 +135,15 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
   ],
   QUEUE_NOT_CONFIGURED: none(),
   QUEUE_FULL: none(),
+  QUOTA_EXCEEDED: [
+    {
+      extras: {
+        quota: { type: 'string', enum: ['keys', 'webhooks', 'pending_media'], description: 'The quota the account is at.' },
+        limit: { type: 'integer', minimum: 1, description: "The quota's limit (for the pending uploads' byte cap, in bytes)." },
+      },
+      example: { quota: 'webhooks', limit: 20 },
+    },
+  ],
   INVALID_POST_STATE: [
     {
       extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },

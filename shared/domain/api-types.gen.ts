@@ -698,6 +698,19 @@ export interface components {
                 next_slots: string[];
             } | null;
         };
+        /** @description 409 QUOTA_EXCEEDED */
+        QuotaExceededError: {
+            /** @constant */
+            error: "QUOTA_EXCEEDED";
+            message: string;
+            /**
+             * @description The quota the account is at.
+             * @enum {string}
+             */
+            quota: "keys" | "webhooks" | "pending_media";
+            /** @description The quota's limit (for the pending uploads' byte cap, in bytes). */
+            limit: number;
+        };
         /** @description 429 RATE_LIMIT_EXCEEDED: the variants are told apart by their extra fields. */
         RateLimitExceededError: components["schemas"]["ApiRateLimitExceededError"] | components["schemas"]["PlatformRateLimitExceededError"];
         RotatedWebhookSecret: {

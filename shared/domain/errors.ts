@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_SCOPE',
   'QUEUE_NOT_CONFIGURED',
   'QUEUE_FULL',
+  'QUOTA_EXCEEDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

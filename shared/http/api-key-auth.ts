@@ -4,9 +4,12 @@ import { clock } from '#shared/ports/clock';
 import { touchApiKey } from '#shared/store/api-keys';
 import { countRequest } from '#shared/store/rate-limits';
 import { DomainError } from '#shared/domain/errors';
+import { batchCreationScope, postCreationScope, sameScope, type CallScope } from '#shared/domain/call-scopes';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import { operationRuntime as operations } from '#shared/api/runtime.gen';
-import type { HttpMiddleware } from './types';
+import { scopeToChangePost } from '#shared/use-cases/post-scope';
+import { MAX_BODY_BYTES } from './json-body';
+import type { HttpEvent, HttpMiddleware } from './types';
 
 /**
  * The least scope of an operation, from the manifest (shared/api/manifest.ts). An api-key
@@ -14,6 +17,43 @@ import type { HttpMiddleware } from './types';
  */
 export function requiredScopeOf(operation: string): KeyScope {
   return operations[operation]?.scope ?? 'admin';
+}
+
+/**
+ * The body as far as it can be read before the body middleware, for the scope check only: never
+ * an error here (an unreadable body is undefined, and the body middleware answers it later).
+ */
+function lenientBody(event: HttpEvent): unknown {
+  if (!event.body) return undefined;
+  const bytes = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.length > MAX_BODY_BYTES) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+type CallScopeRule = (event: HttpEvent, accountId: string, least: KeyScope) => CallScope | Promise<CallScope>;
+
+/**
+ * Operations whose call needs more than the route's least scope depending on what is asked
+ * (docs/api.md, "Key scopes"; docs/decisions/0151-required-scope-of-the-call.md): a post or a
+ * draft, by the body; an edit or a deletion, by the post's status. Asked only of keys below
+ * `write`, the most any of them needs, so other keys pay nothing for it.
+ */
+const CALL_SCOPES: Record<string, CallScopeRule> = {
+  'create-post': (event, _account, least) => postCreationScope(lenientBody(event), least),
+  'create-posts-batch': (event, _account, least) => batchCreationScope(lenientBody(event), least),
+  'edit-post': (event, accountId, least) => scopeToChangePost(accountId, event.pathParameters?.id, least),
+  'delete-post': (event, accountId, least) => scopeToChangePost(accountId, event.pathParameters?.id, least),
+};
+
+/** What this call needs of the key: the route's least scope, or what the call asks for (CALL_SCOPES). */
+async function callScope(operation: string, least: KeyScope, held: KeyScope, event: HttpEvent, accountId: string): Promise<CallScope> {
+  const rule = CALL_SCOPES[operation];
+  if (!rule || scopeAllows(held, 'write')) return sameScope(least);
+  return rule(event, accountId, least);
 }
 
 /**
@@ -62,7 +102,9 @@ export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
         throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
-      if (!scopeAllows(key.scope, requiredScope)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: requiredScope });
+      // required_scope names what THIS call needs, so that a key of that scope gets it done.
+      const needed = await callScope(operation, requiredScope, key.scope, request.event, key.account_id);
+      if (!scopeAllows(key.scope, needed.refuseBelow)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: needed.required });
     },
   };
 }

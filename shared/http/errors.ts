@@ -88,6 +88,8 @@ export const errorCatalog = {
   // The posting queue (docs/api.md, "Posting queue").
   QUEUE_NOT_CONFIGURED: entry(400, 'No posting schedule: set one with PUT /queue before adding posts to the queue'),
   QUEUE_FULL: entry(409, 'No free slot in the posting schedule in the next 365 days: add slots or give scheduled_for'),
+  // An account at one of its quotas (docs/api.md, "Quotas"); the domain's message says which and how to free a place.
+  QUOTA_EXCEEDED: entry(409, (x) => `Quota exceeded: the account is at its limit of ${String(x.limit)} ${String(x.quota)}`),
 } satisfies Record<ErrorCode, CatalogEntry>;
 
 /** The HTTP status of a domain error code. */

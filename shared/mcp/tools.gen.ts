@@ -77,7 +77,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_key",
     "title": "Create an API key",
-    "description": "Create an API key.\n\nThe value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself.\n\nNeeds a key with scope `admin` or above.",
+    "description": "Create an API key.\n\nThe value is in this response only; store it now. Rotation: create a new key, switch the application, test, delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the idempotency record for its 24 hours, and only its hash in the key itself. At most 100 keys per account (QUOTA_EXCEEDED with `quota: \"keys\"`: delete one first).\n\nNeeds a key with scope `admin` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -170,7 +170,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_media",
     "title": "Start an image or video upload",
-    "description": "Start an image or video upload.\n\nDeclares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).\n\nNeeds a key with scope `draft` or above.",
+    "description": "Start an image or video upload.\n\nDeclares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most 3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond). At most 50 uploads per account may be pending (declared, neither completed, deleted nor expired), declaring at most 5000000000 bytes together (QUOTA_EXCEEDED with `quota: \"pending_media\"`; `limit` is the count, or the bytes when the byte cap is what was hit).\n\nNeeds a key with scope `draft` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1249,7 +1249,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "refresh_post_metrics",
     "title": "Read a post's figures again now",
-    "description": "Read a post's figures again now.\n\nAnswers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.\n\nNeeds a key with scope `write` or above.",
+    "description": "Read a post's figures again now.\n\nAnswers the post as it stands (202); the figures of every platform it was published on are read back within seconds (GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after publishing. At most once per 5 minutes per post and 30 times an hour per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`, the later wait when both hold it back); a post published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.\n\nNeeds a key with scope `write` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1661,7 +1661,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "list_profile_authors",
     "title": "List who a profile can post as",
-    "description": "List who a profile can post as.\n\nThe member who connected, then (for a LinkedIn profile connected with author \"organization\") the pages that member administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.\n\nNeeds a key with scope `read` or above.",
+    "description": "List who a profile can post as.\n\nThe member who connected, then (for a LinkedIn profile connected with author \"organization\") the pages that member administers (approved ADMINISTRATOR roles), asked of LinkedIn at most once per 5 minutes per profile: a page granted since can take up to 5 minutes to appear. Other profiles list their member alone. OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.\n\nNeeds a key with scope `read` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1843,7 +1843,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "create_webhook",
     "title": "Add a webhook endpoint",
-    "description": "Add a webhook endpoint.\n\nEvents are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).\n\nNeeds a key with scope `admin` or above.",
+    "description": "Add a webhook endpoint.\n\nEvents are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once (a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 20 endpoints per account (QUOTA_EXCEEDED with `quota: \"webhooks\"`).\n\nNeeds a key with scope `admin` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
-import { ignoreConditionFailure } from './transaction-errors';
+import { failedCondition, ignoreConditionFailure } from './transaction-errors';
+import { counterFailure, givePlaceBackItem, startCounter, takePlaceItem } from './quota-counters';
 import { DEFAULT_KEY_SCOPE, isKeyScope, type KeyScope } from '#shared/domain/key-scopes';
 
 /**
@@ -42,34 +43,57 @@ const toApiKey = (item: Record<string, unknown>): ApiKey => ({
   last_used_at: (item.last_used_at as string | undefined) ?? null,
 });
 
-export async function putApiKey(accountId: string, key: ApiKey, hash: string): Promise<void> {
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...apiKeyLookupKey(hash),
-              type: 'api_key_lookup',
-              account_id: accountId,
-              key_id: key.id,
-              scope: key.scope,
-              name: key.name,
+/**
+ * Stores a new key under the account's key quota (shared/store/quota-counters.ts), all in one
+ * transaction; false (nothing written) when the account already has `limit` keys.
+ */
+export async function putApiKey(accountId: string, key: ApiKey, hash: string, limit: number): Promise<boolean> {
+  const write = () =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          takePlaceItem(accountId, 'keys', limit),
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...apiKeyLookupKey(hash),
+                type: 'api_key_lookup',
+                account_id: accountId,
+                key_id: key.id,
+                scope: key.scope,
+                name: key.name,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-        {
-          Put: {
-            TableName: tableName,
-            Item: { ...accountApiKeyKey(accountId, key.id), type: 'api_key', ...key, key_hash: hash },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...accountApiKeyKey(accountId, key.id), type: 'api_key', ...key, key_hash: hash },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        },
-      ],
-    }),
-  );
+        ],
+      }),
+    );
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    const failure = counterFailure(error, 0, 'keys');
+    if (failure === 'full') return false;
+    if (failure !== 'unstarted') throw error;
+  }
+  // The account's keys were never counted (made before the quota): count them once, then again.
+  await startCounter(accountId, 'keys');
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (counterFailure(error, 0, 'keys') === 'full') return false;
+    throw error;
+  }
 }
 
 export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
@@ -90,19 +114,31 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   return keys.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
-/** Deletes both items of a key; false when the account has no such key. */
+/** Deletes both items of a key and gives its place back; false when the account has no such key. */
 export async function deleteApiKey(accountId: string, keyId: string): Promise<boolean> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConsistentRead: true }));
   if (!Item) return false;
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName, Key: apiKeyLookupKey(Item.key_hash as string) } },
-        { Delete: { TableName: tableName, Key: accountApiKeyKey(accountId, keyId) } },
-      ],
-    }),
-  );
-  return true;
+  const write = () =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: tableName, Key: apiKeyLookupKey(Item.key_hash as string) } },
+          givePlaceBackItem(accountId, 'keys'),
+        ],
+      }),
+    );
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      // Deleted meanwhile by another request: that one gave the place back.
+      if (failedCondition(error, 0)) return false;
+      if (attempt > 0 || counterFailure(error, 2, 'keys') !== 'unstarted') throw error;
+      await startCounter(accountId, 'keys');
+    }
+  }
 }
 
 /** Records when a key was last used (called once per rate-limit window, not per request). */

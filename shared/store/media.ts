@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { toEpochSeconds, TTL_ATTRIBUTE } from './table';
 import type { Media } from '#shared/domain/media';
@@ -16,15 +16,13 @@ export const mediaKey = (mediaId: string) => ({ pk: `MEDIA#${mediaId}`, sk: 'MED
 
 const toMedia = (item: Record<string, unknown>): Media => entityFields<Media>(item);
 
-export async function putNewMedia(media: Media): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...mediaKey(media.id), type: 'media', ...media, [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
+/** The item of new media, with the table's TTL at its expiry (put by shared/store/pending-uploads.ts with its quota entry). */
+export const newMediaItem = (media: Media): Record<string, unknown> => ({
+  ...mediaKey(media.id),
+  type: 'media',
+  ...media,
+  [TTL_ATTRIBUTE]: toEpochSeconds(new Date(media.expires_at!)),
+});
 
 /** The account's media, or undefined for an unknown id, another account's, or one past its expiry (TTL deletes lazily). */
 export async function getMedia(accountId: string, mediaId: string, now: Date): Promise<Media | undefined> {

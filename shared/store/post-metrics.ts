@@ -1,12 +1,14 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { accountKey } from './accounts';
+import { TTL_ATTRIBUTE } from './table';
 import type { AnalyticsEntry } from '#shared/domain/analytics';
 import type { Post } from '#shared/domain/post';
 import type { PostMetrics } from '#shared/domain/post-metrics';
 import type { WebhookEvent } from '#shared/domain/webhook';
 import { db, tableName } from './client';
 import { entityFields } from './item-fields';
-import { postKey, toPost, writeTransaction } from './posts';
-import { isConditionFailure, oldItemOf } from './transaction-errors';
+import { postKey, writeTransaction } from './posts';
+import { cancellationReasons } from './transaction-errors';
 import { putWebhookEventItem } from './webhook-events';
 
 /**
@@ -48,34 +50,68 @@ export async function putAnalyticsEntry(accountId: string, entry: Omit<Analytics
   );
 }
 
+/** The account's refreshes in one window (docs/api.md, "Metrics and analytics"), kept until the window is over. */
+export const refreshWindowKey = (accountId: string, windowStart: number) => ({
+  pk: accountKey(accountId).pk,
+  sk: `METRICSREFRESH#${windowStart}`,
+});
+
+/** The account's refresh window: its start and end (unix seconds) and how many refreshes it takes. */
+export interface RefreshWindow {
+  start: number;
+  end: number;
+  limit: number;
+}
+
+/** What a refresh claim found: done, or what holds it back (either or both), or no post (undefined). */
+export type RefreshClaim = { claimed: true } | { claimed: false; lastRefreshAt?: string; accountFull: boolean };
+
 /**
- * Marks a refresh of the post's metrics unless one was made after `cutoff`: the post as it is now,
- * or `{ lastRefreshAt }` of the refresh that holds the interval (one conditional write: two
- * concurrent refreshes cannot both pass).
+ * Marks a refresh of the post's metrics unless one was made after `cutoff`, and counts it in the
+ * account's window unless that is full: one transaction, so two concurrent refreshes cannot both
+ * pass either limit, and a refused one counts against neither.
  */
 export async function claimMetricsRefresh(
+  accountId: string,
   postId: string,
   now: Date,
   cutoff: Date,
-): Promise<{ post: Post } | { lastRefreshAt: string } | undefined> {
+  window: RefreshWindow,
+): Promise<RefreshClaim | undefined> {
   try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: postKey(postId),
-        UpdateExpression: 'SET metrics_refresh_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(metrics_refresh_at) OR metrics_refresh_at <= :cutoff)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { post: toPost(Attributes ?? {}) };
+    await writeTransaction([
+      {
+        Update: {
+          TableName: tableName,
+          Key: postKey(postId),
+          UpdateExpression: 'SET metrics_refresh_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(metrics_refresh_at) OR metrics_refresh_at <= :cutoff)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: refreshWindowKey(accountId, window.start),
+          UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'refreshes', '#type': 'type', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':one': 1, ':limit': window.limit, ':type': 'metrics_refresh_window', ':ttl': window.end + 3600 },
+        },
+      },
+    ]);
+    return { claimed: true };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const old = oldItemOf(error);
-    if (!old) return undefined;
-    return { lastRefreshAt: String(old.metrics_refresh_at) };
+    const reasons = cancellationReasons(error);
+    if (!reasons?.some((reason) => reason.conditionFailed)) throw error;
+    const [post, account] = reasons;
+    if (post?.conditionFailed && !post.item) return undefined;
+    return {
+      claimed: false,
+      ...(post?.conditionFailed ? { lastRefreshAt: String(post.item?.metrics_refresh_at) } : {}),
+      accountFull: account?.conditionFailed ?? false,
+    };
   }
 }
 

@@ -4,12 +4,13 @@ import { accountKey } from './accounts';
 import type { Webhook } from '#shared/domain/webhook';
 import type { PreviousSecret } from '#shared/domain/webhook-secret-rotation';
 import { failedCondition, isConditionFailure } from './transaction-errors';
+import { counterFailure, givePlaceBackItem, startCounter, takePlaceItem } from './quota-counters';
 import { entityFields } from './item-fields';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
- * and a count item beside them that every creation raises under the account's maximum in the
- * same transaction, so concurrent creations never pass it.
+ * and the account's webhook quota counter beside them (shared/store/quota-counters.ts) that every
+ * creation raises under the limit in the same transaction, so concurrent creations never pass it.
  */
 
 /**
@@ -23,7 +24,6 @@ export interface WebhookItem extends Webhook {
 }
 
 export const webhookKey = (accountId: string, webhookId: string) => ({ pk: accountKey(accountId).pk, sk: `WEBHOOK#${webhookId}` });
-const webhookCountKey = (accountId: string) => ({ pk: accountKey(accountId).pk, sk: 'WEBHOOKCOUNT' });
 
 export const toWebhook = (item: Webhook): Webhook => ({
   id: item.id,
@@ -37,20 +37,11 @@ const fromItem = (item: Record<string, unknown>): WebhookItem => entityFields<We
 
 /** Stores a new endpoint; false (nothing written) when the account already has `max`. */
 export async function putWebhook(item: WebhookItem, max: number): Promise<boolean> {
-  try {
-    await db.send(
+  const write = () =>
+    db.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: webhookCountKey(item.account_id),
-              UpdateExpression: 'ADD webhooks :one SET #type = :type',
-              ConditionExpression: 'attribute_not_exists(webhooks) OR webhooks < :max',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':max': max, ':type': 'webhook_count' },
-            },
-          },
+          takePlaceItem(item.account_id, 'webhooks', max),
           {
             Put: {
               TableName: tableName,
@@ -61,10 +52,17 @@ export async function putWebhook(item: WebhookItem, max: number): Promise<boolea
         ],
       }),
     );
-    return true;
-  } catch (error) {
-    if (failedCondition(error, 0)) return false;
-    throw error;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      const failure = counterFailure(error, 0, 'webhooks');
+      if (failure === 'full') return false;
+      if (failure !== 'unstarted' || attempt > 0) throw error;
+      // An account that never had an endpoint has no counter yet.
+      await startCounter(item.account_id, 'webhooks');
+    }
   }
 }
 
@@ -119,15 +117,7 @@ export async function deleteWebhookItem(accountId: string, webhookId: string): P
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName,
-              Key: webhookCountKey(accountId),
-              UpdateExpression: 'ADD webhooks :minusOne',
-              ConditionExpression: 'webhooks > :zero',
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
+          givePlaceBackItem(accountId, 'webhooks'),
         ],
       }),
     );

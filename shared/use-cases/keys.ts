@@ -2,11 +2,19 @@ import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/ap
 import { newId } from '#shared/domain/ids';
 import { DEFAULT_KEY_SCOPE, type KeyScope } from '#shared/domain/key-scopes';
 import { DomainError } from '#shared/domain/errors';
+import { quotaExceeded } from '#shared/domain/quotas';
+import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
+import { retryOnConflict } from './store-retries';
 import { sealedResponseField } from './sealed-response-field';
 import { deleteApiKey, listApiKeys, putApiKey, type ApiKey } from '#shared/store/api-keys';
 
-/** Creates a key; the returned value is the only time it exists outside the caller's hands. */
+/**
+ * Creates a key; the returned value is the only time it exists outside the caller's hands. Every
+ * way of making one (the API, the dashboard, the admin command, a new account's first key) comes
+ * here, so all count against the account's key quota (docs/api.md, "Quotas"): at the limit,
+ * 409 QUOTA_EXCEEDED and nothing written.
+ */
 export async function createApiKey(
   accountId: string,
   name: string,
@@ -21,7 +29,10 @@ export async function createApiKey(
     created_at: clock.now().toISOString(),
     last_used_at: null,
   };
-  await putApiKey(accountId, key, hashApiKey(value));
+  const limit = config.quotas.keys;
+  // Real DynamoDB cancels concurrent transactions on the one counter both ways: try again.
+  const stored = await retryOnConflict(8, 'the key count kept changing', () => putApiKey(accountId, key, hashApiKey(value), limit));
+  if (!stored) throw quotaExceeded('keys', limit);
   return { key, apiKey: value };
 }
 
@@ -29,7 +40,8 @@ export const listAccountApiKeys = (accountId: string): Promise<ApiKey[]> => list
 
 /** Deletes a key of the account: it fails on the very next request. Unknown key: NOT_FOUND. */
 export async function deleteAccountApiKey(accountId: string, keyId: string): Promise<void> {
-  if (!(await deleteApiKey(accountId, keyId))) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });
+  const deleted = await retryOnConflict(8, 'the key count kept changing', () => deleteApiKey(accountId, keyId));
+  if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });
 }
 
 /**

@@ -5,12 +5,17 @@ import { openLinkedInCredentials } from '#shared/platforms/linkedin/credentials'
 import { listAdministeredOrganizations, type AdministeredOrganization } from '#shared/platforms/linkedin/organizations';
 import { clock } from '#shared/ports/clock';
 import { setLinkedInPageAuthor } from '#shared/store/profile-authors';
+import { getCachedPages, putCachedPages } from '#shared/store/linkedin-pages-cache';
+import { config } from '#shared/config';
+import { logger } from '#shared/logger';
 import { findProfileItemById, toProfile, type ProfileItem } from '#shared/store/profiles';
 
 /**
  * Who a profile can post as, and picking the LinkedIn page (docs/api.md, "LinkedIn pages"). A
  * profile connected for a page lists its member and the pages that member administers, asked of
- * LinkedIn each time (roles change); any other profile lists its member alone.
+ * LinkedIn at most once per LINKEDIN_AUTHORS_CACHE_SECONDS (5 minutes) and profile: the lookups
+ * spend the operator's LinkedIn app quota, which every account shares. Picking a page always
+ * asks LinkedIn (a role just lost must not be picked), and refreshes what the list shows.
  */
 async function profileItem(accountId: string, profileId: string): Promise<ProfileItem> {
   const item = await findProfileItemById(accountId, profileId);
@@ -19,6 +24,28 @@ async function profileItem(accountId: string, profileId: string): Promise<Profil
 }
 
 async function administeredPages(item: ProfileItem): Promise<AdministeredOrganization[]> {
+  const pages = await askLinkedIn(item);
+  const seconds = config.linkedinAuthorsCacheSeconds;
+  if (seconds > 0) {
+    const expiresAt = new Date(clock.now().getTime() + seconds * 1000);
+    // A list not kept only costs another lookup next time: never fails the request.
+    await putCachedPages(item.account_id, item.id, item.connected_at, pages, expiresAt).catch((error: Error) =>
+      logger.warn('LinkedIn pages not cached', { profile_id: item.id, error }),
+    );
+  }
+  return pages;
+}
+
+/** The pages as listed at most LINKEDIN_AUTHORS_CACHE_SECONDS ago, or asked of LinkedIn now. */
+async function recentPages(item: ProfileItem): Promise<AdministeredOrganization[]> {
+  if (config.linkedinAuthorsCacheSeconds > 0) {
+    const cached = await getCachedPages(item.account_id, item.id, item.connected_at, clock.now());
+    if (cached) return cached;
+  }
+  return administeredPages(item);
+}
+
+async function askLinkedIn(item: ProfileItem): Promise<AdministeredOrganization[]> {
   let accessToken: string;
   try {
     const credentials = await openLinkedInCredentials(item.credentials, { account_id: item.account_id, profile_id: item.id });
@@ -39,7 +66,7 @@ export async function listProfileAuthors(accountId: string, profileId: string): 
   const item = await profileItem(accountId, profileId);
   const member = memberAuthor(item);
   if (item.platform !== 'linkedin' || !connectedForPage(item)) return [member];
-  return [member, ...(await administeredPages(item)).map(pageAuthor)];
+  return [member, ...(await recentPages(item)).map(pageAuthor)];
 }
 
 /**

@@ -13,6 +13,7 @@ import { invalid, notFound } from './media';
 import { isVideoType } from '#shared/domain/media-types';
 import { completeVideo } from './video-completion';
 import { refuseUnreadable } from './media-unreadable';
+import { releaseDeclaredUpload } from './pending-uploads';
 
 /**
  * POST /media/{id}/complete: the one use case that decodes images (sharp, in the media worker:
@@ -50,6 +51,7 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   };
   const variants = { linkedin: await store('linkedin', prepared.linkedin), bluesky: await store('bluesky', prepared.bluesky) };
   const ready = await markMediaReady(media, { width: prepared.width, height: prepared.height, variants });
+  await releaseDeclaredUpload(media);
   // Another complete of the same media won the race: its variants are the same bytes.
   const result = ready ?? (await getMedia(accountId, mediaId, clock.now()));
   if (!result) throw notFound();

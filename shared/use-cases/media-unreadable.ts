@@ -4,6 +4,7 @@ import { logger } from '#shared/logger';
 import type { MediaUnreadable } from '#shared/media/sandbox/run';
 import { objectStorage } from '#shared/ports/registry';
 import { deleteMediaItem } from '#shared/store/media';
+import { releaseDeclaredUpload } from './pending-uploads';
 
 /**
  * A media whose bytes could not be parsed within the worker's bounds is deleted, record and raw
@@ -15,6 +16,7 @@ export async function refuseUnreadable(media: Media, cause: MediaUnreadable): Pr
   logger.warn('media refused as unreadable', { media_id: media.id, account_id: media.account_id, detail: cause.detail });
   const deleted = await deleteMediaItem(media, [...(media.post_ids ?? [])]);
   if (deleted) {
+    await releaseDeclaredUpload(media);
     await (
       await objectStorage()
     )

@@ -8,10 +8,11 @@ import { mediaKeys } from '#shared/media/object-keys';
 import { objectStorage } from '#shared/ports/registry';
 import { type UploadTarget } from '#shared/ports/object-storage';
 import { type Media } from '#shared/domain/media';
-import { deleteMediaItem, getMedia, putNewMedia } from '#shared/store/media';
+import { deleteMediaItem, getMedia } from '#shared/store/media';
 import { getPostItem } from '#shared/store/posts';
 import { isFinalStatus } from '#shared/domain/post-status';
 import { UNATTACHED_LIFETIME_MS } from './post-media';
+import { releaseDeclaredUpload, storeDeclaredUpload } from './pending-uploads';
 
 /** docs/api.md, "Media": upload URLs live 15 minutes. */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60 * 1000;
@@ -56,7 +57,8 @@ export async function createMedia(accountId: string, input: NewMedia): Promise<{
     sizeBytes: input.size_bytes,
     expiresAt: new Date(now.getTime() + UPLOAD_URL_LIFETIME_MS),
   });
-  await putNewMedia(media);
+  // Counted against the account's pending uploads (docs/api.md, "Quotas") in the same write.
+  await storeDeclaredUpload(media);
   return { media: toMediaView(media), upload };
 }
 
@@ -74,6 +76,7 @@ export async function deleteMedia(accountId: string, mediaId: string): Promise<v
   const posts = await Promise.all(usedBy.map((postId) => getPostItem(postId)));
   if (posts.some((post) => post && !isFinalStatus(post.status))) throw invalid('in_use');
   if (!(await deleteMediaItem(media, usedBy))) throw invalid('in_use');
+  await releaseDeclaredUpload(media);
   const keys = [media.upload_key, ...(media.variants ? [media.variants.linkedin.key, media.variants.bluesky.key] : [])];
   await (await objectStorage()).remove([...new Set(keys)]);
 }

@@ -11,6 +11,7 @@ import { objectStorage } from '#shared/ports/registry';
 import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
 import { refuseUnreadable } from './media-unreadable';
+import { releaseDeclaredUpload } from './pending-uploads';
 
 /**
  * POST /media/{id}/complete for a video (docs/api.md, "Video"): the container, codec, duration
@@ -46,6 +47,7 @@ export async function completeVideo(media: Media): Promise<MediaView> {
     variants: { linkedin: video, bluesky: video },
     duration_seconds: Math.round(facts.durationSeconds * 1000) / 1000,
   });
+  await releaseDeclaredUpload(media);
   const result = ready ?? (await getMedia(media.account_id, media.id, clock.now()));
   if (!result) throw notFound();
   await storage.remove([media.upload_key]).catch((error: Error) => logger.warn('raw upload not removed', { media_id: media.id, error }));

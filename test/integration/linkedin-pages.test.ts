@@ -194,6 +194,31 @@ describe('LinkedIn pages', () => {
     expect(badId.json.error).toBe('INVALID_ID');
   });
 
+  it('asks LinkedIn once for a loop of GETs: the pages are kept 5 minutes per profile, then asked again', async () => {
+    const { call, profile } = await pageAccount();
+    const before = linkedin.organizations.aclQueries().length;
+    const answers = [];
+    for (let index = 0; index < 10; index += 1) answers.push(await call('GET', `/profiles/${profile.id}/authors`));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.json))).size).toBe(1);
+    expect(answers[0].json.authors.map((author: { id: string }) => author.id)).toEqual([ADA.sub, ACME.id, SECOND.id]);
+    expect(linkedin.organizations.aclQueries().length - before).toBe(1);
+
+    // A page granted meanwhile shows once the 5 minutes are over.
+    linkedin.organizations.add({ id: '777', name: 'Newly Granted', administrators: [ADA.sub] });
+    try {
+      clock.advance(4 * 60_000);
+      expect((await call('GET', `/profiles/${profile.id}/authors`)).json.authors).toHaveLength(3);
+      clock.advance(60_000 + 1000);
+      expect((await call('GET', `/profiles/${profile.id}/authors`)).json.authors.map((author: { id: string }) => author.id)).toContain(
+        '777',
+      );
+      expect(linkedin.organizations.aclQueries().length - before).toBe(2);
+    } finally {
+      linkedin.organizations.setAdministrators('777', []);
+    }
+  });
+
   it('a token LinkedIn refuses (revoked, expired) is OAUTH_ERROR when listing or picking: reconnect', async () => {
     const { apiKey } = await service.createAccount({ plan: 'pro' });
     const call = withKey(apiKey);
@@ -202,6 +227,8 @@ describe('LinkedIn pages', () => {
       { type: 'member', id: 'revoked-1', name: 'Rev Oked' },
     ]);
     linkedin.revokeTokens('revoked-1');
+    // The list is kept 5 minutes (LINKEDIN_AUTHORS_CACHE_SECONDS): past that, LinkedIn is asked again.
+    clock.advance(5 * 60_000 + 1000);
     const listed = await call('GET', `/profiles/${profile.id}/authors`);
     expect(listed.status).toBe(400);
     expect(listed.json).toEqual({

@@ -263,4 +263,33 @@ describe('metrics and analytics (fake LinkedIn, clock port)', () => {
     const defaults = endpoints.find((webhook: { url: string }) => webhook.url === everythingElse.url);
     expect(defaults.events).not.toContain('post.metrics_updated');
   });
+  it('limits refreshes per account as well (METRICS_REFRESH_ACCOUNT_LIMIT an hour): 429 with retry_after to the window end', async () => {
+    const { config } = await import('#shared/config');
+    const limit = config.metrics.accountRefreshLimit;
+    config.metrics.accountRefreshLimit = 2;
+    try {
+      // A fresh hour of its own, ten minutes in.
+      const hour = Math.floor((start.getTime() + 25 * DAY) / HOUR) * HOUR;
+      clock.set(new Date(hour + 10 * MINUTE));
+      const p1 = await publish('Metrics: account limit 1');
+      clock.advance(2 * MINUTE);
+      const p2 = await publish('Metrics: account limit 2');
+      clock.advance(2 * MINUTE);
+      const refresh = (id: string) => service.call('POST', `/posts/${id}/metrics/refresh`, { key: apiKey });
+      expect((await refresh(p1.id)).status).toBe(202);
+      expect((await refresh(p2.id)).status).toBe(202);
+      // The third post was not refreshed for hours: the account's window holds it, 46 minutes to go.
+      const third = await refresh(first.id);
+      expect(third.status).toBe(429);
+      expect(third.json).toEqual({ error: 'RATE_LIMIT_EXCEEDED', retry_after: 46 * 60, message: expect.stringContaining('account') });
+      expect(third.headers.get('retry-after')).toBe(String(46 * 60));
+      // Held back by both limits: the later of the two waits, the one after which it can pass.
+      expect((await refresh(p1.id)).json).toMatchObject({ retry_after: 46 * 60 });
+      clock.set(new Date(hour + HOUR));
+      expect((await refresh(first.id)).status).toBe(202);
+      await runner.settle();
+    } finally {
+      config.metrics.accountRefreshLimit = limit;
+    }
+  });
 });

@@ -252,7 +252,8 @@ describe('POST /posts/batch', () => {
     registerSecret(readKey.json.api_key);
     const byReader = await call('POST', '/posts/batch', { key: readKey.json.api_key, body: { posts: [valid] } });
     expect(byReader.status).toBe(403);
-    expect(byReader.json).toEqual({ error: 'INSUFFICIENT_SCOPE', message: expect.any(String), required_scope: 'draft' });
+    // A batch of posts (not drafts) needs write: required_scope names what this call needs.
+    expect(byReader.json).toEqual({ error: 'INSUFFICIENT_SCOPE', message: expect.any(String), required_scope: 'write' });
     expect((await call('GET', '/usage', { key: apiKey })).json.usage.used).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import { eventually } from '../support/eventually';
 /**
  * The webhook endpoints (docs/api.md, "Webhooks") through the local server: create with the secret
  * shown once (and again on an idempotent replay, never stored in plain text), list, get,
- * delete, at most 10, another account's as NOT_FOUND, URLs refused at the door (internal
+ * delete, at most 20 (QUOTA_EXCEEDED), another account's as NOT_FOUND, URLs refused at the door (internal
  * names and addresses, names that do not resolve), a test event delivered and verified with
  * the standardwebhooks library, and its attempts in the deliveries list. The dashboard's twins too.
  */
@@ -132,19 +132,19 @@ describe('webhook endpoints', () => {
     expect((await service.call('GET', '/webhooks', { key: otherKey })).json).toEqual({ webhooks: [] });
   });
 
-  it('deletes an endpoint (then NOT_FOUND) and gives its place back under the maximum of 10', async () => {
+  it('deletes an endpoint (then NOT_FOUND) and gives its place back under the quota of 20', async () => {
     const { apiKey } = await service.createAccount();
     registerSecret(apiKey);
     const ids: string[] = [];
-    for (let index = 0; index < 10; index += 1) {
+    for (let index = 0; index < 20; index += 1) {
       const created = await create({ url: receiver.url }, apiKey);
       registerSecret(created.json.secret);
       ids.push(created.json.webhook.id);
     }
-    const eleventh = await create({ url: receiver.url }, apiKey);
-    expect([eleventh.status, eleventh.json]).toEqual([
-      400,
-      { error: 'INVALID_FIELD', field: 'url', message: expect.stringContaining('at most 10') },
+    const twentyFirst = await create({ url: receiver.url }, apiKey);
+    expect([twentyFirst.status, twentyFirst.json]).toEqual([
+      409,
+      { error: 'QUOTA_EXCEEDED', quota: 'webhooks', limit: 20, message: expect.stringContaining('at most 20') },
     ]);
     expect((await service.call('DELETE', `/webhooks/${ids[0]}`, { key: apiKey })).status).toBe(204);
     expect((await service.call('DELETE', `/webhooks/${ids[0]}`, { key: apiKey })).status).toBe(404);
@@ -154,13 +154,13 @@ describe('webhook endpoints', () => {
     registerSecret(again.json.secret);
   });
 
-  it('never passes 10 under concurrent creations', async () => {
+  it('never passes 20 under concurrent creations', async () => {
     const { apiKey } = await service.createAccount();
     registerSecret(apiKey);
-    const answers = await Promise.all(Array.from({ length: 14 }, () => create({ url: receiver.url }, apiKey)));
+    const answers = await Promise.all(Array.from({ length: 24 }, () => create({ url: receiver.url }, apiKey)));
     answers.filter((answer) => answer.status === 201).forEach((answer) => registerSecret(answer.json.secret));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
-    expect((await service.call('GET', '/webhooks', { key: apiKey })).json.webhooks).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect((await service.call('GET', '/webhooks', { key: apiKey })).json.webhooks).toHaveLength(20);
   });
 
   it('replays a creation with the same idempotency-key, secret included, and stores that secret sealed only', async () => {

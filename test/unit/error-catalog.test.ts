@@ -36,6 +36,7 @@ describe('error catalog', () => {
       INSUFFICIENT_SCOPE: 403,
       QUEUE_NOT_CONFIGURED: 400,
       QUEUE_FULL: 409,
+      QUOTA_EXCEEDED: 409,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });

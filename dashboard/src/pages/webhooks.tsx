@@ -94,7 +94,7 @@ export function WebhooksPage() {
           id="webhook-url"
           label="URL"
           error={errors.url}
-          help="https://… of a server that answers on the internet (at most 10 endpoints)."
+          help="https://… of a server that answers on the internet (at most 20 endpoints)."
         >
           {(describedBy, invalid) => (
             <input

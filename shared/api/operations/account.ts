@@ -55,12 +55,13 @@ export const accountOperations: Record<string, OperationEntry> = {
       'The value is in this response only; store it now. Rotation: create a new key, switch the application, test, ' +
       'delete the old one (every 90 days is recommended). Send an `idempotency-key` so that a retry after a lost answer ' +
       'returns the same key (same id and value) instead of creating a second one: the value is kept encrypted in the ' +
-      'idempotency record for its 24 hours, and only its hash in the key itself.',
+      'idempotency record for its 24 hours, and only its hash in the key itself. At most 100 keys per account ' +
+      '(QUOTA_EXCEEDED with `quota: "keys"`: delete one first).',
     body: createKeySchema,
     idempotent: true,
     // No example: any value of the right form looks like a leaked key to secret scanners.
     success: { status: 201, description: 'Created; `api_key` is `sk_` and 43 base64url characters.', schema: 'CreatedKey' },
-    errors: [],
+    errors: ['QUOTA_EXCEEDED'],
   },
   'delete-key': {
     method: 'DELETE',

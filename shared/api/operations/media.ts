@@ -27,7 +27,9 @@ export const mediaOperations: Record<string, OperationEntry> = {
       'Declares an image or a video (type, exact size, alt text) and answers a URL to PUT its bytes to, with the headers the upload ' +
       'must carry; the URL admits only that type and size and expires after 15 minutes. Then call complete. Media not ' +
       'attached to a post expires 24 hours after creation. Images are at most 20971520 bytes; a `video/mp4` (H.264, at most ' +
-      '3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond).',
+      '3 minutes) at most 100000000 bytes (INVALID_FIELD `size_bytes` beyond). At most 50 uploads per account may be pending ' +
+      '(declared, neither completed, deleted nor expired), declaring at most 5000000000 bytes together (QUOTA_EXCEEDED with ' +
+      '`quota: "pending_media"`; `limit` is the count, or the bytes when the byte cap is what was hit).',
     body: createMediaSchema,
     idempotent: true,
     success: {
@@ -44,7 +46,7 @@ export const mediaOperations: Record<string, OperationEntry> = {
         },
       },
     },
-    errors: [],
+    errors: ['QUOTA_EXCEEDED'],
   },
   'complete-media': {
     method: 'POST',

@@ -41,7 +41,8 @@ export const metricsOperations: Record<string, OperationEntry> = {
     description:
       'Answers the post as it stands (202); the figures of every platform it was published on are read back within seconds ' +
       '(GET /posts/{id} then shows them in `results[platform].metrics`). Figures are also read about 1 h, 24 h and 7 days after ' +
-      'publishing. At most once per 5 minutes per post (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`); a post ' +
+      'publishing. At most once per 5 minutes per post and 30 times an hour per account (RATE_LIMIT_EXCEEDED with ' +
+      '`retry_after` and `retry-after`, the later wait when both hold it back); a post ' +
       'published on no platform: INVALID_POST_STATE. Needs a `write` key: it spends platform calls.',
     idempotent: true,
     success: { status: 202, description: 'Accepted; the collection follows.', schema: 'PostResponse', example: { post: publishedPost } },

@@ -175,7 +175,8 @@ export const profileOperations: Record<string, OperationEntry> = {
     summary: 'List who a profile can post as',
     description:
       'The member who connected, then (for a LinkedIn profile connected with author "organization") the pages that member ' +
-      'administers, asked of LinkedIn on each call (approved ADMINISTRATOR roles). Other profiles list their member alone. ' +
+      'administers (approved ADMINISTRATOR roles), asked of LinkedIn at most once per 5 minutes per profile: a page granted ' +
+      'since can take up to 5 minutes to appear. Other profiles list their member alone. ' +
       'OAUTH_ERROR when LinkedIn refuses the stored token (reconnect), SERVICE_UNAVAILABLE when LinkedIn is down.',
     success: {
       status: 200,

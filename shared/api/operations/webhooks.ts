@@ -51,12 +51,12 @@ export const webhookOperations: Record<string, OperationEntry> = {
       'Events are POSTed to `url` as Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id, the same on ' +
       'every retry), `webhook-timestamp` and `webhook-signature`, signed with the `secret` of this response, shown this once ' +
       '(a replay with the same idempotency-key shows it again; `POST /webhooks/{id}/rotate-secret` replaces it). The URL must be https and its name must resolve only to public ' +
-      'addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 10 endpoints per account (INVALID_FIELD `url`).',
+      'addresses, now (else INVALID_FIELD `url`) and at every delivery. At most 20 endpoints per account (QUOTA_EXCEEDED with `quota: "webhooks"`).',
     body: createWebhookSchema,
     idempotent: true,
     // No example: any value of the right form looks like a leaked secret to secret scanners.
     success: { status: 201, description: 'Created; `secret` is `whsec_` and the base64 of 32 random bytes.', schema: 'CreatedWebhook' },
-    errors: [],
+    errors: ['QUOTA_EXCEEDED'],
   },
   'get-webhook': {
     method: 'GET',

@@ -8,7 +8,9 @@ import { toPostView, type PostView } from '#shared/domain/post-view';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { metricsQueue } from '#shared/ports/registry';
-import { claimMetricsRefresh, putAnalyticsEntry, queryAnalyticsEntries } from '#shared/store/post-metrics';
+import { claimMetricsRefresh, putAnalyticsEntry, queryAnalyticsEntries, type RefreshWindow } from '#shared/store/post-metrics';
+import { config } from '#shared/config';
+import { retryOnConflict } from '../store-retries';
 import { getPostItem } from '#shared/store/posts';
 import { publishedPlatforms } from './collect-metrics';
 
@@ -33,7 +35,8 @@ export async function startMetricsCollection(post: Post): Promise<void> {
 
 /**
  * POST /posts/{id}/metrics/refresh: the post as it stands (202), its figures read within seconds.
- * A post published nowhere: INVALID_POST_STATE; a refresh within 5 minutes of the last: 429.
+ * A post published nowhere: INVALID_POST_STATE; a refresh within 5 minutes of the last, or past
+ * the account's refreshes for the hour: 429.
  */
 export async function refreshPostMetrics(accountId: string, postId: string): Promise<{ post: PostView }> {
   logger.appendKeys({ post_id: postId });
@@ -47,21 +50,41 @@ export async function refreshPostMetrics(accountId: string, postId: string): Pro
     );
   }
   const now = clock.now();
-  const claim = await claimMetricsRefresh(postId, now, new Date(now.getTime() - REFRESH_INTERVAL_MS));
+  const window = refreshWindow(now);
+  const claim = await retryOnConflict(5, 'the refresh counts kept changing', () =>
+    claimMetricsRefresh(accountId, postId, now, new Date(now.getTime() - REFRESH_INTERVAL_MS), window),
+  );
   if (!claim) throw new DomainError('POST_NOT_FOUND');
-  if ('lastRefreshAt' in claim) {
-    const wait = Math.max(1, refreshWaitSeconds(claim.lastRefreshAt, now));
-    throw new DomainError(
-      'RATE_LIMIT_EXCEEDED',
-      { retry_after: wait },
-      {
-        message: `Rate limit exceeded. Metrics of a post are refreshed at most once per 5 minutes; try again in ${wait} seconds`,
-        retryAfterSeconds: wait,
-      },
-    );
-  }
+  if (!claim.claimed) throw refreshRefused(claim, window, now);
   await (await metricsQueue()).send({ post_id: postId, reason: 'refresh' }, now);
-  return { post: toPostView(claim.post) };
+  return { post: toPostView({ ...found, metrics_refresh_at: now.toISOString() }) };
+}
+
+/** The account's current refresh window (METRICS_REFRESH_ACCOUNT_LIMIT per METRICS_REFRESH_ACCOUNT_WINDOW_SECONDS, fixed windows). */
+function refreshWindow(now: Date): RefreshWindow {
+  const { accountRefreshLimit: limit, accountRefreshWindowSeconds: seconds } = config.metrics;
+  const start = Math.floor(now.getTime() / 1000 / seconds) * seconds;
+  return { start, end: start + seconds, limit };
+}
+
+/**
+ * 429 RATE_LIMIT_EXCEEDED for a refused refresh, as the API rate limit answers: `retry_after` is
+ * the wait after which THIS refresh can pass, the longer of the post's 5 minutes and the account's
+ * window when both hold it back.
+ */
+function refreshRefused(claim: { lastRefreshAt?: string; accountFull: boolean }, window: RefreshWindow, now: Date): DomainError {
+  const postWait = claim.lastRefreshAt ? Math.max(1, refreshWaitSeconds(claim.lastRefreshAt, now)) : 0;
+  const accountWait = claim.accountFull ? Math.max(1, Math.ceil(window.end - now.getTime() / 1000)) : 0;
+  const wait = Math.max(postWait, accountWait);
+  const why =
+    accountWait >= postWait
+      ? `An account's metrics are refreshed at most ${window.limit} times per ${window.end - window.start} seconds`
+      : 'Metrics of a post are refreshed at most once per 5 minutes';
+  return new DomainError(
+    'RATE_LIMIT_EXCEEDED',
+    { retry_after: wait },
+    { message: `Rate limit exceeded. ${why}; try again in ${wait} seconds`, retryAfterSeconds: wait },
+  );
 }
 
 export interface AnalyticsQuery {

@@ -2,6 +2,10 @@ import { newId } from '#shared/domain/ids';
 import { DEFAULT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
+import { config } from '#shared/config';
+import { quotaExceeded } from '#shared/domain/quotas';
+import { retryOnConflict } from '../store-retries';
+import { placesTaken } from '#shared/store/quota-counters';
 import { clock } from '#shared/ports/clock';
 import { recordWebhookEvent } from '#shared/store/webhook-events';
 import { type Webhook } from '#shared/domain/webhook';
@@ -9,9 +13,6 @@ import { deleteWebhookItem, getWebhookItem, listWebhookItems, putWebhook, toWebh
 import { announce, testEvent } from './events';
 import { newSealedSecret } from './secrets';
 import { checkWebhookUrl } from './webhook-url';
-
-/** The endpoints an account may have (docs/api.md, "Webhooks"). */
-export const MAX_WEBHOOKS = 10;
 
 export interface CreateWebhookInput {
   url: string;
@@ -22,19 +23,17 @@ export interface CreateWebhookInput {
 /** Creates an endpoint; its signing secret is in this answer only (stored sealed). */
 export async function createWebhook(accountId: string, input: CreateWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
   const url = await checkWebhookUrl(input.url);
+  // At the quota already: refused before the secret is sealed (a KMS call, shared by every account).
+  const limit = config.quotas.webhooks;
+  if (((await placesTaken(accountId, 'webhooks')) ?? 0) >= limit) throw quotaExceeded('webhooks', limit);
   const id = newId();
   const { secret, sealed } = await newSealedSecret(accountId, id);
   // Duplicates merged, in the order of the list in docs/api.md, "Webhooks".
   const events = input.events ? WEBHOOK_EVENT_TYPES.filter((type) => input.events?.includes(type)) : [...DEFAULT_WEBHOOK_EVENT_TYPES];
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
-  if (!(await putWebhook(item, MAX_WEBHOOKS))) {
-    throw new DomainError(
-      'INVALID_FIELD',
-      { field: 'url' },
-      { message: `Invalid field: url (an account has at most ${MAX_WEBHOOKS} webhooks; delete one first)` },
-    );
-  }
+  // The account's webhook quota (docs/api.md, "Quotas"); concurrent creations on real DynamoDB may cancel each other: again.
+  if (!(await retryOnConflict(8, 'the webhook count kept changing', () => putWebhook(item, limit)))) throw quotaExceeded('webhooks', limit);
   logger.appendKeys({ webhook_id: id });
   return { webhook: toWebhook(item), secret };
 }
@@ -55,7 +54,8 @@ export const getWebhook = async (accountId: string, webhookId: string): Promise<
 /** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
   logger.appendKeys({ webhook_id: webhookId });
-  if (!(await deleteWebhookItem(accountId, webhookId))) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
+  const deleted = await retryOnConflict(8, 'the webhook count kept changing', () => deleteWebhookItem(accountId, webhookId));
+  if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
 }
 
 /** Records a webhook.test event for this one endpoint; it is delivered like any other. */
