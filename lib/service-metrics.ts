@@ -75,12 +75,14 @@ export const LATE_AFTER_MS = 2000;
  * traffic a single cold start is a share of 100 % and no incident. No posts, no data.
  */
 export function lateShare(period: Duration, minimumLate: number, label: string): cloudwatch.MathExpression {
+  // Ids named after the window, so both windows can share one graph.
+  const minutes = period.toMinutes();
   return new cloudwatch.MathExpression({
     label,
-    expression: `IF(posts * late / 100 >= ${minimumLate}, late, 0)`,
+    expression: `IF(posts${minutes} * late${minutes} / 100 >= ${minimumLate}, late${minutes}, 0)`,
     usingMetrics: {
-      late: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: `PR(${LATE_AFTER_MS}:)`, period }),
-      posts: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: 'SampleCount', period }),
+      [`late${minutes}`]: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: `PR(${LATE_AFTER_MS}:)`, period }),
+      [`posts${minutes}`]: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: 'SampleCount', period }),
     },
     period,
   });
