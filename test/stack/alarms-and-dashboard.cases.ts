@@ -339,8 +339,8 @@ describe('alarms', () => {
     expect(metrics).toEqual({
       tableReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
       tableWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
-      indexReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [table, index], statistic: 'Sum', period: 300 },
-      indexWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [table, index], statistic: 'Sum', period: 300 },
+      indexReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [index, table], statistic: 'Sum', period: 300 },
+      indexWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [index, table], statistic: 'Sum', period: 300 },
     });
     expect(alarm('DynamoDbThrottles')).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
@@ -498,6 +498,7 @@ describe('dashboard', () => {
       `AWS/Scheduler InvocationsFailedToBeSentToDeadLetterCount ScheduleGroup ${GROUP}`,
       `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.publishDlq)}`,
       `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.webhookDlq)}`,
+      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.metricsDlq)}`,
       `AWS/ApiGateway Count ApiId \${${ids.api}}`,
       `AWS/ApiGateway 5xx ApiId \${${ids.api}}`,
       `AWS/ApiGateway Latency ApiId \${${ids.api}}`,
@@ -505,16 +506,19 @@ describe('dashboard', () => {
     for (const line of expected) expect(lines).toContain(line);
   });
 
-  it('graphs lateness as p50 and p99, and the dead-letter arrivals with the expressions the alarms use', () => {
+  it('graphs lateness as p50 and p99 and the late share the burn-rate alarms watch, with the expressions the alarms use', () => {
     const all = widgets.flatMap((widget) => widget.properties.metrics ?? []);
     const latenessStats = all
       .filter((line) => line[1] === 'PublishLateness')
       .map((line) => (line[line.length - 1] as { stat?: string }).stat)
       .sort();
-    expect(latenessStats).toEqual(['p50', 'p99', 'p99']);
+    expect(latenessStats).toEqual(['PR(2000:)', 'PR(2000:)', 'SampleCount', 'SampleCount', 'p50', 'p99']);
     const expressions = all.flatMap((line) =>
       line.filter((item): item is { expression: string } => typeof item === 'object' && item !== null && 'expression' in item),
     );
-    expect(expressions.map((item) => item.expression).sort()).toEqual(['DIFF(FILL(publishDlq, 0))', 'DIFF(FILL(webhookDlq, 0))']);
+    expect(expressions.map((item) => item.expression).sort()).toEqual([
+      `IF(posts5 * late5 / 100 >= ${MINIMUM_LATE_POSTS}, late5, 0)`,
+      `IF(posts60 * late60 / 100 >= ${MINIMUM_LATE_POSTS}, late60, 0)`,
+    ]);
   });
 });
