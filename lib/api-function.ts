@@ -172,9 +172,13 @@ export function assertLambdaNativeModules(root = PROJECT_ROOT, modules = LAMBDA_
   const found = version(path.join(modules, 'sharp', 'package.json'));
   const binary = existsSync(path.join(modules, '@img', 'sharp-linux-arm64', 'package.json'));
   if (!found || !binary)
-    throw new Error(`sharp for Lambda (linux arm64) is not installed in ${modules}: run \`npm ci --prefix lambda-native\` once (npm install runs it)`);
+    throw new Error(
+      `sharp for Lambda (linux arm64) is not installed in ${modules}: run \`npm ci --prefix lambda-native\` once (npm install runs it)`,
+    );
   if (wanted && found !== wanted)
-    throw new Error(`lambda-native holds sharp ${found}, the project uses ${wanted}: set the same version in lambda-native/package.json, then \`npm install --prefix lambda-native\``);
+    throw new Error(
+      `lambda-native holds sharp ${found}, the project uses ${wanted}: set the same version in lambda-native/package.json, then \`npm install --prefix lambda-native\``,
+    );
 }
 
 function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>> {

@@ -10,7 +10,6 @@ import {
   deadLettersWaiting,
   iteratorAge,
   lateShare,
-  MINUTE,
   PERIOD,
   publishQueueStalled,
   schedulerReleasesLost,
@@ -231,7 +230,7 @@ export class ServiceAlarms extends Construct {
         period: PERIOD,
       }),
       'MetricsSchedulerFailures',
-      "A metrics collection schedule could not send to the metrics queue (TargetErrorCount), or gave up without dead-lettering (InvocationDroppedCount, InvocationsFailedToBeSentToDeadLetterCount of the metrics group): that post's metrics are not collected. Check the metrics scheduler role and the queue. Runbook: \"MetricsSchedulerFailures\".",
+      'A metrics collection schedule could not send to the metrics queue (TargetErrorCount), or gave up without dead-lettering (InvocationDroppedCount, InvocationsFailedToBeSentToDeadLetterCount of the metrics group): that post\'s metrics are not collected. Check the metrics scheduler role and the queue. Runbook: "MetricsSchedulerFailures".',
     );
 
     // Scheduler throttles invocations above the account's invocation rate quota; it retries, so

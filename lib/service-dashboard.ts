@@ -1,8 +1,24 @@
 import { Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
-import { FAST_BURN, LATENESS_BUDGET_PERCENT, MINIMUM_LATE_POSTS, PUBLISH_QUEUE_AGE_THRESHOLD_SECONDS, SLOW_BURN, STREAM_ITERATOR_AGE_THRESHOLD_MS } from './service-alarms';
-import { deadLettersWaiting, iteratorAge, LATE_AFTER_MS, lateness, lateShare, MINUTE, PERIOD, type WatchedResources } from './service-metrics';
+import {
+  FAST_BURN,
+  LATENESS_BUDGET_PERCENT,
+  MINIMUM_LATE_POSTS,
+  PUBLISH_QUEUE_AGE_THRESHOLD_SECONDS,
+  SLOW_BURN,
+  STREAM_ITERATOR_AGE_THRESHOLD_MS,
+} from './service-alarms';
+import {
+  deadLettersWaiting,
+  iteratorAge,
+  LATE_AFTER_MS,
+  lateness,
+  lateShare,
+  MINUTE,
+  PERIOD,
+  type WatchedResources,
+} from './service-metrics';
 
 export interface ServiceDashboardProps extends WatchedResources {
   /** Shown together at the top: what is in ALARM now. */
@@ -32,26 +48,18 @@ export class ServiceDashboard extends Construct {
     this.dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: props.alarms, width: WIDTH, height: 4 }));
 
     this.dashboard.addWidgets(
-      graph(
-        'Publish lateness (ms)',
-        12,
-        [
-          lateness('p50', MINUTE, 'p50 (1 min)'),
-          lateness('p99', MINUTE, 'p99 (1 min)'),
+      graph('Publish lateness (ms)', 12, [lateness('p50', MINUTE, 'p50 (1 min)'), lateness('p99', MINUTE, 'p99 (1 min)')], {
+        leftAnnotations: [line(LATE_AFTER_MS, 'late after 2 s')],
+        // The share the burn-rate alarms watch, on the right axis with their thresholds.
+        right: [
+          lateShare(FAST_BURN.window, MINIMUM_LATE_POSTS, 'late % (5 min, as alarmed)'),
+          lateShare(SLOW_BURN.window, MINIMUM_LATE_POSTS, 'late % (1 h, as alarmed)'),
         ],
-        {
-          leftAnnotations: [line(LATE_AFTER_MS, 'late after 2 s')],
-          // The share the burn-rate alarms watch, on the right axis with their thresholds.
-          right: [
-            lateShare(FAST_BURN.window, MINIMUM_LATE_POSTS, 'late % (5 min, as alarmed)'),
-            lateShare(SLOW_BURN.window, MINIMUM_LATE_POSTS, 'late % (1 h, as alarmed)'),
-          ],
-          rightAnnotations: [
-            line(FAST_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessFastBurn'),
-            line(SLOW_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessSlowBurn'),
-          ],
-        },
-      ),
+        rightAnnotations: [
+          line(FAST_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessFastBurn'),
+          line(SLOW_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessSlowBurn'),
+        ],
+      }),
       graph(
         'Publish queue',
         12,

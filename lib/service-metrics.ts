@@ -81,8 +81,18 @@ export function lateShare(period: Duration, minimumLate: number, label: string):
     label,
     expression: `IF(posts${minutes} * late${minutes} / 100 >= ${minimumLate}, late${minutes}, 0)`,
     usingMetrics: {
-      [`late${minutes}`]: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: `PR(${LATE_AFTER_MS}:)`, period }),
-      [`posts${minutes}`]: new cloudwatch.Metric({ ...LATENESS_METRIC, dimensionsMap: { ...LATENESS_METRIC.dimensionsMap }, statistic: 'SampleCount', period }),
+      [`late${minutes}`]: new cloudwatch.Metric({
+        ...LATENESS_METRIC,
+        dimensionsMap: { ...LATENESS_METRIC.dimensionsMap },
+        statistic: `PR(${LATE_AFTER_MS}:)`,
+        period,
+      }),
+      [`posts${minutes}`]: new cloudwatch.Metric({
+        ...LATENESS_METRIC,
+        dimensionsMap: { ...LATENESS_METRIC.dimensionsMap },
+        statistic: 'SampleCount',
+        period,
+      }),
     },
     period,
   });
@@ -112,7 +122,10 @@ export function publishQueueStalled(queue: sqs.IQueue): cloudwatch.MathExpressio
  * its retry policy, or could not write it to the dead-letter queue either. Scheduler publishes
  * these only when they happen, hence FILL.
  */
-export function schedulerReleasesLost(group: scheduler.IScheduleGroup, label = 'Releases lost (dropped, or not dead-lettered)'): cloudwatch.MathExpression {
+export function schedulerReleasesLost(
+  group: scheduler.IScheduleGroup,
+  label = 'Releases lost (dropped, or not dead-lettered)',
+): cloudwatch.MathExpression {
   return new cloudwatch.MathExpression({
     label,
     expression: 'FILL(dropped, 0) + FILL(undeliverable, 0)',

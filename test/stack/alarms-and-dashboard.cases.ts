@@ -168,7 +168,12 @@ describe('alarms', () => {
       const { expression, metrics } = expressionOf(properties);
       const minutes = period / 60;
       expect(expression).toBe(`IF(posts${minutes} * late${minutes} / 100 >= ${MINIMUM_LATE_POSTS}, late${minutes}, 0)`);
-      const lateness = { namespace: 'SocialPosting', metricName: 'PublishLateness', dimensions: [{ Name: 'service', Value: 'social-posting' }], period };
+      const lateness = {
+        namespace: 'SocialPosting',
+        metricName: 'PublishLateness',
+        dimensions: [{ Name: 'service', Value: 'social-posting' }],
+        period,
+      };
       // The percentile rank above 2000 ms: the share of posts later than 2 s (lower bound excluded).
       expect(metrics).toEqual({
         [`late${minutes}`]: { ...lateness, statistic: 'PR(2000:)' },
@@ -318,7 +323,13 @@ describe('alarms', () => {
     const throttles = expressionOf(alarm('SchedulerThrottles'));
     expect(throttles.expression).toBe('FILL(posts, 0) + FILL(collections, 0)');
     expect(throttles.metrics).toEqual({
-      posts: { namespace: 'AWS/Scheduler', metricName: 'InvocationThrottleCount', dimensions: scheduleGroup, statistic: 'Sum', period: 300 },
+      posts: {
+        namespace: 'AWS/Scheduler',
+        metricName: 'InvocationThrottleCount',
+        dimensions: scheduleGroup,
+        statistic: 'Sum',
+        period: 300,
+      },
       collections: {
         namespace: 'AWS/Scheduler',
         metricName: 'InvocationThrottleCount',
@@ -339,8 +350,20 @@ describe('alarms', () => {
     expect(metrics).toEqual({
       tableReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
       tableWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
-      indexReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [index, table], statistic: 'Sum', period: 300 },
-      indexWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [index, table], statistic: 'Sum', period: 300 },
+      indexReads: {
+        namespace: 'AWS/DynamoDB',
+        metricName: 'ReadThrottleEvents',
+        dimensions: [index, table],
+        statistic: 'Sum',
+        period: 300,
+      },
+      indexWrites: {
+        namespace: 'AWS/DynamoDB',
+        metricName: 'WriteThrottleEvents',
+        dimensions: [index, table],
+        statistic: 'Sum',
+        period: 300,
+      },
     });
     expect(alarm('DynamoDbThrottles')).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
@@ -348,13 +371,23 @@ describe('alarms', () => {
   it("alarms on the stage's 4xx share and its 429 share (counted from the access log), with a minimum of requests", () => {
     const four = expressionOf(alarm('Api4xxRate'));
     expect(four.expression).toBe(`IF(requests >= ${MINIMUM_REQUESTS}, 100 * FILL(responses, 0) / requests, 0)`);
-    expect(four.metrics.responses).toMatchObject({ namespace: 'AWS/ApiGateway', metricName: '4xx', dimensions: [{ Name: 'ApiId', Value: { Ref: ids.api } }] });
+    expect(four.metrics.responses).toMatchObject({
+      namespace: 'AWS/ApiGateway',
+      metricName: '4xx',
+      dimensions: [{ Name: 'ApiId', Value: { Ref: ids.api } }],
+    });
     expect(four.metrics.requests).toMatchObject({ namespace: 'AWS/ApiGateway', metricName: 'Count' });
     expect(alarm('Api4xxRate')).toMatchObject({ Threshold: API_4XX_RATE_THRESHOLD_PERCENT, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
 
     const throttled = expressionOf(alarm('Api429Rate'));
     expect(throttled.expression).toBe(four.expression);
-    expect(throttled.metrics.responses).toEqual({ namespace: 'SocialPosting', metricName: 'Api429Responses', dimensions: [], statistic: 'Sum', period: 300 });
+    expect(throttled.metrics.responses).toEqual({
+      namespace: 'SocialPosting',
+      metricName: 'Api429Responses',
+      dimensions: [],
+      statistic: 'Sum',
+      period: 300,
+    });
     expect(alarm('Api429Rate')).toMatchObject({ Threshold: API_429_RATE_THRESHOLD_PERCENT, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
     const accessLogs = logicalIdOf(stack, stack.node.findChild('HttpApi').node.findChild('AccessLogs').node.defaultChild as CfnElement);
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
@@ -443,7 +476,9 @@ describe('alarms', () => {
 
   it('refuses an alarmEmail that is not one address', () => {
     for (const value of ['oncall', 'a@b.com,c@d.com', 'on call@example.com'])
-      expect(() => buildStack({ ...TEST_SETTINGS, alarmEmail: value })).toThrow(`Context value alarmEmail must be one e-mail address, got "${value}"`);
+      expect(() => buildStack({ ...TEST_SETTINGS, alarmEmail: value })).toThrow(
+        `Context value alarmEmail must be one e-mail address, got "${value}"`,
+      );
   });
 });
 

@@ -105,7 +105,10 @@ describe('publishing pipeline', () => {
     // (docs/decisions/0186-the-warm-publisher-is-opt-in.md).
     expect(template.findResources('AWS::Lambda::Alias')).toEqual({});
     const { stack: warmStack, template: warm, data: warmData } = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '1' });
-    const aliasId = logicalIdOf(warmStack, warmStack.node.findChild('Publishing').node.findChild('PublisherLive').node.defaultChild as CfnElement);
+    const aliasId = logicalIdOf(
+      warmStack,
+      warmStack.node.findChild('Publishing').node.findChild('PublisherLive').node.defaultChild as CfnElement,
+    );
     const publisherId = logicalIdOf(warmStack, warmStack.functions.get(PUBLISHER_OPERATION)!.function.node.defaultChild as CfnElement);
     const aliases = warm.findResources('AWS::Lambda::Alias');
     expect(Object.keys(aliases)).toEqual([aliasId]);
