@@ -68,23 +68,24 @@ export const deadLettersWaiting = (queue: sqs.IQueue, label: string): cloudwatch
 export const LATE_AFTER_MS = 2000;
 
 /**
- * The share of published posts (in %) later than 2 s, per `period`: the percentile rank statistic
- * `PR(2000:)` of PublishLateness (the share of values above 2000 and at most +inf; CloudWatch's
- * percentile rank excludes its lower bound), so no count of late posts needs emitting beside the
- * distribution. A period in which fewer than `minimumLate` posts were late reads 0: at sparse
- * traffic a single cold start is a share of 100 % and no incident. No posts, no data.
+ * The share of published posts (in %) later than 2 s, per `period`: 100 minus the percentile rank
+ * statistic `PR(:2000)` of PublishLateness (the share of values at most 2000: CloudWatch's
+ * percentile rank includes its upper bound; the form its documentation gives and PutMetricAlarm
+ * lists), so no count of late posts needs emitting beside the distribution. A period in which
+ * fewer than `minimumLate` posts were late reads 0: at sparse traffic a single cold start is a share
+ * of 100 % and no incident. No posts, no data.
  */
 export function lateShare(period: Duration, minimumLate: number, label: string): cloudwatch.MathExpression {
   // Ids named after the window, so both windows can share one graph.
   const minutes = period.toMinutes();
   return new cloudwatch.MathExpression({
     label,
-    expression: `IF(posts${minutes} * late${minutes} / 100 >= ${minimumLate}, late${minutes}, 0)`,
+    expression: `IF(posts${minutes} * (100 - onTime${minutes}) / 100 >= ${minimumLate}, 100 - onTime${minutes}, 0)`,
     usingMetrics: {
-      [`late${minutes}`]: new cloudwatch.Metric({
+      [`onTime${minutes}`]: new cloudwatch.Metric({
         ...LATENESS_METRIC,
         dimensionsMap: { ...LATENESS_METRIC.dimensionsMap },
-        statistic: `PR(${LATE_AFTER_MS}:)`,
+        statistic: `PR(:${LATE_AFTER_MS})`,
         period,
       }),
       [`posts${minutes}`]: new cloudwatch.Metric({

@@ -167,16 +167,16 @@ describe('alarms', () => {
       const properties = alarm(alarmId);
       const { expression, metrics } = expressionOf(properties);
       const minutes = period / 60;
-      expect(expression).toBe(`IF(posts${minutes} * late${minutes} / 100 >= ${MINIMUM_LATE_POSTS}, late${minutes}, 0)`);
+      expect(expression).toBe(`IF(posts${minutes} * (100 - onTime${minutes}) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime${minutes}, 0)`);
       const lateness = {
         namespace: 'SocialPosting',
         metricName: 'PublishLateness',
         dimensions: [{ Name: 'service', Value: 'social-posting' }],
         period,
       };
-      // The percentile rank above 2000 ms: the share of posts later than 2 s (lower bound excluded).
+      // The percentile rank up to 2000 ms (upper bound included): the share of posts on time; 100 minus it is late.
       expect(metrics).toEqual({
-        [`late${minutes}`]: { ...lateness, statistic: 'PR(2000:)' },
+        [`onTime${minutes}`]: { ...lateness, statistic: 'PR(:2000)' },
         [`posts${minutes}`]: { ...lateness, statistic: 'SampleCount' },
       });
       expect(properties).toMatchObject({
@@ -547,13 +547,13 @@ describe('dashboard', () => {
       .filter((line) => line[1] === 'PublishLateness')
       .map((line) => (line[line.length - 1] as { stat?: string }).stat)
       .sort();
-    expect(latenessStats).toEqual(['PR(2000:)', 'PR(2000:)', 'SampleCount', 'SampleCount', 'p50', 'p99']);
+    expect(latenessStats).toEqual(['PR(:2000)', 'PR(:2000)', 'SampleCount', 'SampleCount', 'p50', 'p99']);
     const expressions = all.flatMap((line) =>
       line.filter((item): item is { expression: string } => typeof item === 'object' && item !== null && 'expression' in item),
     );
     expect(expressions.map((item) => item.expression).sort()).toEqual([
-      `IF(posts5 * late5 / 100 >= ${MINIMUM_LATE_POSTS}, late5, 0)`,
-      `IF(posts60 * late60 / 100 >= ${MINIMUM_LATE_POSTS}, late60, 0)`,
+      `IF(posts5 * (100 - onTime5) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime5, 0)`,
+      `IF(posts60 * (100 - onTime60) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime60, 0)`,
     ]);
   });
 });
