@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -156,16 +157,48 @@ const TABLE_READ_ACTIONS = [
 const TABLE_WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
 /**
- * sharp is native: esbuild cannot bundle it, so it is installed beside the bundle, and for the
- * Lambda's platform (linux arm64, glibc), not the machine's: npm's cpu/os/libc settings pick
- * @img/sharp-linux-arm64 and its libvips from the registry (sharp's documented way for Lambda).
+ * sharp for the Lambda's platform (linux arm64, glibc), installed once by `npm ci --prefix
+ * lambda-native` (its .npmrc names the platform, its lock file pins sharp and its @img binaries)
+ * and copied beside each image function's bundle: synth runs no npm and needs no network
+ * (docs/decisions/0187-sharp-for-lambda-installed-once-copied-at-synth.md).
  */
+export const LAMBDA_NATIVE_MODULES = path.join(PROJECT_ROOT, 'lambda-native', 'node_modules');
+
+/** Fails the synth with what to do when lambda-native is missing or holds another sharp than the project's. */
+export function assertLambdaNativeModules(root = PROJECT_ROOT, modules = LAMBDA_NATIVE_MODULES): void {
+  const version = (packageJson: string): string | undefined =>
+    existsSync(packageJson) ? (JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: string }).version : undefined;
+  const wanted = version(path.join(root, 'node_modules', 'sharp', 'package.json'));
+  const found = version(path.join(modules, 'sharp', 'package.json'));
+  const binary = existsSync(path.join(modules, '@img', 'sharp-linux-arm64', 'package.json'));
+  if (!found || !binary)
+    throw new Error(
+      `sharp for Lambda (linux arm64) is not installed in ${modules}: run \`npm ci --prefix lambda-native\` once (npm install runs it)`,
+    );
+  if (wanted && found !== wanted)
+    throw new Error(
+      `lambda-native holds sharp ${found}, the project uses ${wanted}: set the same version in lambda-native/package.json, then \`npm install --prefix lambda-native\``,
+    );
+}
+
 function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>> {
+  assertLambdaNativeModules();
   return {
-    nodeModules: ['sharp'],
-    environment: { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' },
-    commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: mediaWorkerBundle },
+    // Not bundled (native code), and not installed by CDK either: copied after bundling.
+    externalModules: ['@aws-sdk/*', 'sharp'],
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) => [...mediaWorkerBundle(inputDir, outputDir), copyLambdaNativeModules(outputDir)],
+    },
   };
+}
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/** sharp, its @img/sharp-linux-arm64 and @img/sharp-libvips-linux-arm64, and its three small dependencies, as npm laid them out. */
+function copyLambdaNativeModules(outputDir: string): string {
+  return `cp -R ${quote(LAMBDA_NATIVE_MODULES)} ${quote(path.join(outputDir, 'node_modules'))}`;
 }
 
 /**
@@ -173,7 +206,6 @@ function sharpForLambda(): Partial<NonNullable<NodejsFunctionProps['bundling']>>
  * loads a file of its own: bundled here beside index.js, with sharp left to the installed package.
  */
 function mediaWorkerBundle(_inputDir: string, outputDir: string): string[] {
-  const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
   return [
     [
       quote(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')),

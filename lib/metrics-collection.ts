@@ -75,6 +75,9 @@ export class MetricsCollection extends Construct {
     fn.function.addEnvironment('METRICS_QUEUE_ARN', this.queue.queueArn);
     fn.function.addEnvironment('METRICS_SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
     fn.function.addEnvironment('METRICS_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
+    // Each collection schedule's DeadLetterConfig: a collection Scheduler cannot deliver is kept
+    // (and alarmed, MetricsDeadLetters) instead of dropped after its retries.
+    fn.function.addEnvironment('METRICS_DLQ_ARN', this.deadLetterQueue.queueArn);
     const schedules = Stack.of(this).formatArn({
       service: 'scheduler',
       resource: 'schedule',

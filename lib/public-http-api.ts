@@ -44,6 +44,8 @@ export class PublicHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
   readonly invoker: ApiInvokeRole;
+  /** The stage's access log, one JSON line per request (the 429 alarm counts its lines, lib/service-alarms.ts). */
+  readonly accessLogs: logs.LogGroup;
   /** One integration per function: a public operation's route and its dashboard route share it. */
   private readonly integrations = new Map<lambda.IFunction, apigwv2.HttpRouteIntegration>();
 
@@ -55,6 +57,7 @@ export class PublicHttpApi extends Construct {
     });
     this.invoker = new ApiInvokeRole(this, 'Invoke');
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.accessLogs = accessLogs;
     this.stage = new apigwv2.HttpStage(this, 'Stage', {
       httpApi: this.api,
       stageName: STAGE_NAME,

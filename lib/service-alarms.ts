@@ -1,19 +1,52 @@
+import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { MAX_QUEUE_DELAY_SECONDS } from '#shared/domain/publish-timing';
-import { deadLetterArrivals, iteratorAge, lateness, PERIOD, schedulerReleasesLost, type WatchedResources } from './service-metrics';
+import {
+  deadLettersWaiting,
+  iteratorAge,
+  lateShare,
+  PERIOD,
+  publishQueueStalled,
+  schedulerReleasesLost,
+  type WatchedResources,
+} from './service-metrics';
 
 export interface ServiceAlarmsProps extends WatchedResources {
-  /** Optional existing SNS topic to notify; without it the alarms only change state. */
+  /** An existing SNS topic to notify instead of the stack's own (an operator's paging topic). */
   alarmTopicArn?: string;
+  /** An e-mail address the stack's own topic sends every alarm to (confirm the subscription e-mail once). */
+  alarmEmail?: string;
+  /** The API stage's access log group: its 429 lines are counted (HTTP APIs publish no 429 metric). */
+  apiAccessLogs: logs.ILogGroup;
 }
+
+/** The lateness budget (docs/api.md, "On time"): at most 1 % of posts later than 2 s. */
+export const LATENESS_BUDGET_PERCENT = 1;
+/**
+ * Burn rates (docs/decisions/0183-lateness-as-burn-rate-alarms.md): 14.4x over 5 minutes (2 % of a
+ * 30-day budget gone in an hour at that pace) pages in minutes; 6x over an hour (5 % in 6 hours)
+ * pages for a slow leak the fast window never sees.
+ */
+export const FAST_BURN = { rate: 14.4, window: Duration.minutes(5) } as const;
+export const SLOW_BURN = { rate: 6, window: Duration.hours(1) } as const;
+/** Late posts a window must hold before its share counts: one cold start at sparse traffic is not a burn. */
+export const MINIMUM_LATE_POSTS = 3;
+/** Requests a five-minute period must hold before its 4xx or 429 share counts. */
+export const MINIMUM_REQUESTS = 50;
+/** 4xx responses above this share: a client (or the dashboard) broken against the API, or keys revoked. */
+export const API_4XX_RATE_THRESHOLD_PERCENT = 25;
+/** 429 responses above this share: the stage's throttle or the per-key limits are refusing real traffic. */
+export const API_429_RATE_THRESHOLD_PERCENT = 5;
+/** The custom metric the access-log filter writes, one per 429 response. */
+export const API_429_METRIC = { namespace: 'SocialPosting', metricName: 'Api429Responses' } as const;
 
 /** Percentage of API responses that are 5xx above which someone should look. */
 export const API_5XX_RATE_THRESHOLD_PERCENT = 5;
-/** The promise (docs/api.md, "On time"), measured by the publisher: p99 lateness at most 2 s. */
-export const LATENESS_P99_THRESHOLD_MS = 2000;
 /**
  * Oldest message of the publish queue. Posts due within 14 minutes are sent with DelaySeconds up
  * to 900, and SQS documents the age from the message's enqueue time with no exception for a
@@ -39,12 +72,17 @@ export const STREAM_ITERATOR_AGE_THRESHOLD_MS = 60_000;
  */
 export class ServiceAlarms extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
+  /** What every alarm notifies: the operator's topic (alarmTopicArn) or the stack's own. */
+  readonly topic: sns.ITopic;
 
   constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
     super(scope, id);
-    const action = props.alarmTopicArn ? new SnsAction(sns.Topic.fromTopicArn(this, 'Topic', props.alarmTopicArn)) : undefined;
+    this.topic = props.alarmTopicArn ? sns.Topic.fromTopicArn(this, 'Topic', props.alarmTopicArn) : this.ownTopic(props.alarmEmail);
+    const action = new SnsAction(this.topic);
+    // Back to OK notifies too: the on-call engineer learns the incident is over without a console.
     const add = (alarm: cloudwatch.Alarm): cloudwatch.Alarm => {
-      if (action) alarm.addAlarmAction(action);
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
       this.alarms.push(alarm);
       return alarm;
     };
@@ -64,18 +102,36 @@ export class ServiceAlarms extends Construct {
         }),
       );
 
-    // The promise itself. 2 of 3 five-minute periods: one cold start at sparse traffic (a period
-    // holding a single post, whose p99 is that post) does not page, 10 minutes of late posts do.
-    // No data means no post was published, which is not lateness (a stalled queue is PublishQueueAge's).
-    // Low sample counts are evaluated on purpose: at 1 post per 10 minutes every period is "low".
+    // The promise as an error budget: late posts (over 2 s) against 1 % of posts. A window with no
+    // post has no data, which is not lateness (a stall is PublishQueueStalled's).
+    for (const [alarmId, burn, pace] of [
+      ['PublishLatenessFastBurn', FAST_BURN, 'pages within minutes of a sharp rise'],
+      ['PublishLatenessSlowBurn', SLOW_BURN, 'pages within the hour of a slow leak'],
+    ] as const) {
+      const threshold = burn.rate * LATENESS_BUDGET_PERCENT;
+      const minutes = burn.window.toMinutes();
+      add(
+        lateShare(burn.window, MINIMUM_LATE_POSTS, `Late posts % (${minutes} min)`).createAlarm(this, alarmId, {
+          alarmDescription: `Posts go out late: more than ${threshold} % of the posts published in the last ${minutes} minutes were later than 2 s (at least ${MINIMUM_LATE_POSTS} of them), ${burn.rate}x the 1 % lateness budget (${pace}). Look at the publisher's Duration, ConcurrentExecutions and Throttles (cold starts, a slow platform, the concurrency cap) and the publish queue's depth on the dashboard. Runbook: "${alarmId}".`,
+          threshold,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // Three minutes in a row with posts ready and none deleted: a stall pages in about 4 minutes
+    // (the 20-minute queue age below stays as the backstop for a queue that drains too slowly).
     add(
-      lateness('p99').createAlarm(this, 'PublishLatenessP99', {
-        alarmDescription: `Posts go out late: p99 of PublishLateness (platform call minus post time, by the publisher) was above ${LATENESS_P99_THRESHOLD_MS} ms in 2 of the last 3 five-minute periods. Look at the publisher's Duration and ConcurrentExecutions (cold starts, a slow platform, the concurrency cap) and the publish queue's depth on the dashboard. Runbook: "PublishLatenessP99".`,
-        threshold: LATENESS_P99_THRESHOLD_MS,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      publishQueueStalled(props.publishQueue).createAlarm(this, 'PublishQueueStalled', {
+        alarmDescription:
+          'The publish queue held posts ready to publish for 3 minutes in a row while the publisher deleted none: publishing has stopped (event source disabled, the publisher throttled or failing every run, a bad deploy). Check the publisher\'s Errors and Throttles and its event source mapping\'s state. Runbook: "PublishQueueStalled".',
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 3,
-        datapointsToAlarm: 2,
-        evaluateLowSampleCountPercentile: 'evaluate',
+        datapointsToAlarm: 3,
+        // FILL makes a datapoint of every minute; should none come, nothing is waiting.
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
@@ -128,31 +184,97 @@ export class ServiceAlarms extends Construct {
     const deadLetters = [
       {
         queue: props.publishDeadLetterQueue,
-        key: 'publishDlq',
-        alarmId: 'PublishDeadLetterArrivals',
+        alarmId: 'PublishDeadLetters',
         what: 'A post could not be published or released (the publisher failed every receive, the release step failed, or a schedule gave up)',
       },
       {
         queue: props.webhooks.deadLetterQueue,
-        key: 'webhookDlq',
-        alarmId: 'WebhookDeadLetterArrivals',
+        alarmId: 'WebhookDeadLetters',
         what: 'A webhook stream batch was not dispatched for 6 h, an attempt failed to run five times, or the daily sweep could not run',
       },
+      {
+        queue: props.metrics.deadLetterQueue,
+        alarmId: 'MetricsDeadLetters',
+        what: "A post's metrics collection failed five times, or its collection schedule could not reach the metrics queue",
+      },
     ] as const;
-    for (const { queue, key, alarmId, what } of deadLetters) {
-      // In ALARM while a minute with arrivals is within the two-minute window, then OK again, so
-      // the next arrival notifies again. Two periods because DIFF needs the minute before.
+    for (const { queue, alarmId, what } of deadLetters) {
+      // In ALARM while a dead letter waits: the first one after hours of an empty, silent queue is a
+      // datapoint of its own (docs/decisions/0182-dead-letter-alarms-on-waiting-messages.md). Any of
+      // the last 3 minutes: a datapoint SQS delivers a minute or two late still counts.
       add(
-        deadLetterArrivals(queue, key, `${alarmId} (new messages)`).createAlarm(this, alarmId, {
-          alarmDescription: `${what}: a new message arrived in the dead-letter queue. Each message names what failed; fix the cause, then replay. Runbook: "${alarmId}".`,
-          threshold: 0,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 2,
+        deadLettersWaiting(queue, `${alarmId} (waiting)`).createAlarm(this, alarmId, {
+          alarmDescription: `${what}: the dead-letter queue holds a message. Each message names what failed; fix the cause, then replay or delete it (the alarm stays in ALARM until the queue is empty). Runbook: "${alarmId}".`,
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 3,
           datapointsToAlarm: 1,
+          // An empty queue goes silent after 6 hours: no data is an empty queue.
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         }),
       );
     }
+
+    // The collection schedules: Scheduler could not reach the metrics queue (target errors) or
+    // gave up without dead-lettering. Dead-lettered ones are MetricsDeadLetters'.
+    const metricsGroup = props.metrics.scheduleGroup;
+    atLeastOnce(
+      new cloudwatch.MathExpression({
+        label: 'Collection schedules failed or lost',
+        expression: 'FILL(targetErrors, 0) + FILL(dropped, 0) + FILL(undeliverable, 0)',
+        usingMetrics: {
+          targetErrors: metricsGroup.metricTargetErrors({ period: PERIOD, statistic: 'Sum' }),
+          dropped: metricsGroup.metricDropped({ period: PERIOD, statistic: 'Sum' }),
+          undeliverable: metricsGroup.metricFailedToBeSentToDLQ(undefined, { period: PERIOD, statistic: 'Sum' }),
+        },
+        period: PERIOD,
+      }),
+      'MetricsSchedulerFailures',
+      'A metrics collection schedule could not send to the metrics queue (TargetErrorCount), or gave up without dead-lettering (InvocationDroppedCount, InvocationsFailedToBeSentToDeadLetterCount of the metrics group): that post\'s metrics are not collected. Check the metrics scheduler role and the queue. Runbook: "MetricsSchedulerFailures".',
+    );
+
+    // Scheduler throttles invocations above the account's invocation rate quota; it retries, so
+    // posts are released late. Both groups: a burst of collections can hold up releases.
+    atLeastOnce(
+      new cloudwatch.MathExpression({
+        label: 'Scheduler invocations throttled',
+        expression: 'FILL(posts, 0) + FILL(collections, 0)',
+        usingMetrics: {
+          posts: props.scheduleGroup.metricThrottled({ period: PERIOD, statistic: 'Sum' }),
+          collections: metricsGroup.metricThrottled({ period: PERIOD, statistic: 'Sum' }),
+        },
+        period: PERIOD,
+      }),
+      'SchedulerThrottles',
+      'EventBridge Scheduler throttled invocations of the release or collection schedules (InvocationThrottleCount): releases run late, after retries. Request a higher "invocations per second" quota. Runbook: "SchedulerThrottles".',
+    );
+
+    // On-demand tables throttle too (a hot partition, a sudden jump past twice the previous peak,
+    // the table's maximum throughput): reads and writes of the table and of its index.
+    const { table, tableIndexName } = props;
+    const throttleEvents = (metricName: 'ReadThrottleEvents' | 'WriteThrottleEvents', index?: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: index ? { TableName: table.tableName, GlobalSecondaryIndexName: index } : { TableName: table.tableName },
+        statistic: 'Sum',
+        period: PERIOD,
+      });
+    atLeastOnce(
+      new cloudwatch.MathExpression({
+        label: 'DynamoDB throttle events',
+        expression: 'FILL(tableReads, 0) + FILL(tableWrites, 0) + FILL(indexReads, 0) + FILL(indexWrites, 0)',
+        usingMetrics: {
+          tableReads: throttleEvents('ReadThrottleEvents'),
+          tableWrites: throttleEvents('WriteThrottleEvents'),
+          indexReads: throttleEvents('ReadThrottleEvents', tableIndexName),
+          indexWrites: throttleEvents('WriteThrottleEvents', tableIndexName),
+        },
+        period: PERIOD,
+      }),
+      'DynamoDbThrottles',
+      'DynamoDB throttled reads or writes of the table or its index (Read/WriteThrottleEvents): requests slow down on SDK retries, then fail with 503. Look for a hot key (CloudWatch Contributor Insights) or a burst. Runbook: "DynamoDbThrottles".',
+    );
 
     // A rate, not a count: a busy hour should not page for the same share of errors a quiet one tolerates.
     const serverErrorRate = new cloudwatch.MathExpression({
@@ -174,6 +296,47 @@ export class ServiceAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+
+    // 4xx and 429 shares: the stage's throttle (HTTP APIs answer it with 429 and publish no metric
+    // of it, hence the access-log filter) and clients broken against the API. A quiet period with a
+    // handful of requests (one client's wrong key) does not count.
+    const api429 = new logs.MetricFilter(this, 'Api429Filter', {
+      logGroup: props.apiAccessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: API_429_METRIC.namespace,
+      metricName: API_429_METRIC.metricName,
+      metricValue: '1',
+    });
+    for (const [alarmId, threshold, responses, what] of [
+      [
+        'Api4xxRate',
+        API_4XX_RATE_THRESHOLD_PERCENT,
+        props.api.metricClientError({ period: PERIOD }),
+        'were 4xx: a client (or the dashboard) is broken against the API, keys were revoked, or requests are throttled. Look at the status and routeKey of the access log lines',
+      ],
+      [
+        'Api429Rate',
+        API_429_RATE_THRESHOLD_PERCENT,
+        api429.metric({ period: PERIOD, statistic: 'Sum' }),
+        "were 429: the stage's throttle (lib/public-http-api.ts) or per-key rate limits refuse real traffic. Look at the access log lines with status 429: no integrationStatus is the stage's throttle",
+      ],
+    ] as const) {
+      add(
+        new cloudwatch.MathExpression({
+          label: `${alarmId} %`,
+          expression: `IF(requests >= ${MINIMUM_REQUESTS}, 100 * FILL(responses, 0) / requests, 0)`,
+          usingMetrics: { responses, requests: props.api.metricCount({ period: PERIOD }) },
+          period: PERIOD,
+        }).createAlarm(this, alarmId, {
+          alarmDescription: `More than ${threshold} % of API responses ${what}. In 2 of the last 3 five-minute periods with at least ${MINIMUM_REQUESTS} requests. Runbook: "${alarmId}".`,
+          threshold,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 3,
+          datapointsToAlarm: 2,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
 
     atLeastOnce(
       props.publisher.metricErrors({ period: PERIOD, statistic: 'Sum' }),
@@ -210,5 +373,17 @@ export class ServiceAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+  }
+
+  /** The stack's own topic, encrypted with SNS's key, TLS only, with the e-mail subscription if one is given. */
+  private ownTopic(email: string | undefined): sns.Topic {
+    const topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'social-posting alarms', enforceSSL: true });
+    Validations.of(topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        "Alarm notifications carry alarm names and states, no customer data; CloudWatch cannot publish to a topic encrypted with SNS's AWS-managed key, and a customer key for this alone costs $1 a month.",
+    });
+    if (email) topic.addSubscription(new subscriptions.EmailSubscription(email));
+    return topic;
   }
 }

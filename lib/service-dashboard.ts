@@ -1,8 +1,24 @@
 import { Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
-import { LATENESS_P99_THRESHOLD_MS, PUBLISH_QUEUE_AGE_THRESHOLD_SECONDS, STREAM_ITERATOR_AGE_THRESHOLD_MS } from './service-alarms';
-import { deadLetterArrivals, iteratorAge, lateness, MINUTE, PERIOD, type WatchedResources } from './service-metrics';
+import {
+  FAST_BURN,
+  LATENESS_BUDGET_PERCENT,
+  MINIMUM_LATE_POSTS,
+  PUBLISH_QUEUE_AGE_THRESHOLD_SECONDS,
+  SLOW_BURN,
+  STREAM_ITERATOR_AGE_THRESHOLD_MS,
+} from './service-alarms';
+import {
+  deadLettersWaiting,
+  iteratorAge,
+  LATE_AFTER_MS,
+  lateness,
+  lateShare,
+  MINUTE,
+  PERIOD,
+  type WatchedResources,
+} from './service-metrics';
 
 export interface ServiceDashboardProps extends WatchedResources {
   /** Shown together at the top: what is in ALARM now. */
@@ -32,18 +48,18 @@ export class ServiceDashboard extends Construct {
     this.dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: props.alarms, width: WIDTH, height: 4 }));
 
     this.dashboard.addWidgets(
-      graph(
-        'Publish lateness (ms)',
-        12,
-        [
-          lateness('p50', MINUTE, 'p50 (1 min)'),
-          lateness('p99', MINUTE, 'p99 (1 min)'),
-          lateness('p99', PERIOD, 'p99 (5 min, as alarmed)'),
+      graph('Publish lateness (ms)', 12, [lateness('p50', MINUTE, 'p50 (1 min)'), lateness('p99', MINUTE, 'p99 (1 min)')], {
+        leftAnnotations: [line(LATE_AFTER_MS, 'late after 2 s')],
+        // The share the burn-rate alarms watch, on the right axis with their thresholds.
+        right: [
+          lateShare(FAST_BURN.window, MINIMUM_LATE_POSTS, 'late % (5 min, as alarmed)'),
+          lateShare(SLOW_BURN.window, MINIMUM_LATE_POSTS, 'late % (1 h, as alarmed)'),
         ],
-        {
-          leftAnnotations: [line(LATENESS_P99_THRESHOLD_MS, 'promise: p99 ≤ 2 s')],
-        },
-      ),
+        rightAnnotations: [
+          line(FAST_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessFastBurn'),
+          line(SLOW_BURN.rate * LATENESS_BUDGET_PERCENT, 'PublishLatenessSlowBurn'),
+        ],
+      }),
       graph(
         'Publish queue',
         12,
@@ -80,28 +96,11 @@ export class ServiceDashboard extends Construct {
         scheduleGroup.metricDropped({ period: PERIOD, statistic: 'Sum', label: 'dropped' }),
         scheduleGroup.metricFailedToBeSentToDLQ(undefined, { period: PERIOD, statistic: 'Sum', label: 'not dead-lettered' }),
       ]),
-      graph(
-        'Dead-letter arrivals',
-        8,
-        [
-          deadLetterArrivals(props.publishDeadLetterQueue, 'publishDlq', 'publish: new'),
-          deadLetterArrivals(webhooks.deadLetterQueue, 'webhookDlq', 'webhooks: new'),
-        ],
-        {
-          right: [
-            props.publishDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-              period: MINUTE,
-              statistic: 'Maximum',
-              label: 'publish: waiting',
-            }),
-            webhooks.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-              period: MINUTE,
-              statistic: 'Maximum',
-              label: 'webhooks: waiting',
-            }),
-          ],
-        },
-      ),
+      graph('Dead letters waiting (as alarmed)', 8, [
+        deadLettersWaiting(props.publishDeadLetterQueue, 'publish'),
+        deadLettersWaiting(webhooks.deadLetterQueue, 'webhooks'),
+        deadLettersWaiting(props.metrics.deadLetterQueue, 'metrics'),
+      ]),
       graph('Webhooks: stream iterator age (ms), errors', 8, [iteratorAge(webhooks.dispatcher)], {
         leftAnnotations: [line(STREAM_ITERATOR_AGE_THRESHOLD_MS, 'WebhookStreamIteratorAge')],
         right: [

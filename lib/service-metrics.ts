@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -20,6 +21,16 @@ export interface WatchedResources {
     deliverer: lambda.IFunction;
     deadLetterQueue: sqs.IQueue;
   };
+  metrics: {
+    /** Dead letters of the metrics queue and of the collection schedules (their DeadLetterConfig). */
+    deadLetterQueue: sqs.IQueue;
+    /** The group of the collection schedules the publisher creates. */
+    scheduleGroup: scheduler.IScheduleGroup;
+  };
+  /** The single table (its throttle events, and its index's). */
+  table: dynamodb.ITable;
+  /** The index the table's throttle events are also read for (shared/store/table.ts, GSI1). */
+  tableIndexName: string;
 }
 
 export const PERIOD = Duration.minutes(5);
@@ -43,34 +54,81 @@ export function lateness(statistic: 'p50' | 'p99' | 'Maximum', period = PERIOD, 
 }
 
 /**
- * New arrivals in a dead-letter queue, per minute. Not `NumberOfMessagesSent`: SQS counts only
- * messages sent with SendMessage there, not those its redrive policy moves after the last failed
- * receive (SQS Developer Guide, "Troubleshooting dead-letter queues": the two counts differ), and
- * those are our most common dead letters. Not "visible > 0" either: that stays in ALARM while one
- * old message waits and never fires again. The rise of the visible count is what every way in
- * shares (a redrive move, Lambda's on-failure destination, Scheduler's DLQ): DIFF of the
- * per-minute maximum, FILL first so the first message after a quiet spell (an empty queue goes
- * silent after six hours) compares with 0 instead of with nothing. A deletion in the same minute
- * as an arrival can hide it; someone is at the queue then anyway.
+ * Messages waiting in a dead-letter queue (the per-minute maximum of the visible count), what the
+ * dead-letter alarms watch (docs/decisions/0182-dead-letter-alarms-on-waiting-messages.md). Every way
+ * into a dead-letter queue (a redrive move, Lambda's on-failure destination, Scheduler's
+ * DeadLetterConfig) raises it, where `NumberOfMessagesSent` misses redrive moves; and unlike the
+ * rise of the count (DIFF), it needs no earlier datapoint: the first message after hours of an
+ * empty, silent queue is a datapoint of 1 on its own, whenever it arrives.
  */
-export function deadLetterArrivals(queue: sqs.IQueue, id: 'publishDlq' | 'webhookDlq', label: string): cloudwatch.MathExpression {
+export const deadLettersWaiting = (queue: sqs.IQueue, label: string): cloudwatch.Metric =>
+  queue.metricApproximateNumberOfMessagesVisible({ period: MINUTE, statistic: 'Maximum', label });
+
+/** The promise (docs/api.md, "On time"): a post is late when its first platform call is more than 2 s after its time. */
+export const LATE_AFTER_MS = 2000;
+
+/**
+ * The share of published posts (in %) later than 2 s, per `period`: 100 minus the percentile rank
+ * statistic `PR(:2000)` of PublishLateness (the share of values at most 2000: CloudWatch's
+ * percentile rank includes its upper bound; the form its documentation gives and PutMetricAlarm
+ * lists), so no count of late posts needs emitting beside the distribution. A period in which
+ * fewer than `minimumLate` posts were late reads 0: at sparse traffic a single cold start is a share
+ * of 100 % and no incident. No posts, no data.
+ */
+export function lateShare(period: Duration, minimumLate: number, label: string): cloudwatch.MathExpression {
+  // Ids named after the window, so both windows can share one graph.
+  const minutes = period.toMinutes();
   return new cloudwatch.MathExpression({
     label,
-    // The id names the queue, so both expressions can share one graph.
-    expression: `DIFF(FILL(${id}, 0))`,
-    usingMetrics: { [id]: queue.metricApproximateNumberOfMessagesVisible({ period: MINUTE, statistic: 'Maximum' }) },
+    expression: `IF(posts${minutes} * (100 - onTime${minutes}) / 100 >= ${minimumLate}, 100 - onTime${minutes}, 0)`,
+    usingMetrics: {
+      [`onTime${minutes}`]: new cloudwatch.Metric({
+        ...LATENESS_METRIC,
+        dimensionsMap: { ...LATENESS_METRIC.dimensionsMap },
+        statistic: `PR(:${LATE_AFTER_MS})`,
+        period,
+      }),
+      [`posts${minutes}`]: new cloudwatch.Metric({
+        ...LATENESS_METRIC,
+        dimensionsMap: { ...LATENESS_METRIC.dimensionsMap },
+        statistic: 'SampleCount',
+        period,
+      }),
+    },
+    period,
+  });
+}
+
+/**
+ * 1 for a minute in which the publish queue held visible messages (ready now: delayed posts are
+ * ApproximateNumberOfMessagesDelayed, not visible) while the publisher deleted none of its messages,
+ * else 0: a stall, whatever its cause (event source disabled, every run failing or throttled). A
+ * burst keeps messages visible too, but the publisher deletes hundreds a minute meanwhile. An idle
+ * queue stops publishing metrics: FILL reads that as nothing waiting and nothing deleted.
+ */
+export function publishQueueStalled(queue: sqs.IQueue): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    label: 'Publish queue stalled (visible, none deleted)',
+    expression: 'IF(FILL(visible, 0) > 0 AND FILL(deleted, 0) == 0, 1, 0)',
+    usingMetrics: {
+      visible: queue.metricApproximateNumberOfMessagesVisible({ period: MINUTE, statistic: 'Maximum' }),
+      deleted: queue.metricNumberOfMessagesDeleted({ period: MINUTE, statistic: 'Sum' }),
+    },
     period: MINUTE,
   });
 }
 
 /**
- * Release schedules that did not release their post and left nothing anywhere: Scheduler dropped
- * the invocation after its retry policy, or could not write it to the dead-letter queue either.
- * Scheduler publishes these only when they happen, hence FILL.
+ * Schedules that did not deliver and left nothing anywhere: Scheduler dropped the invocation after
+ * its retry policy, or could not write it to the dead-letter queue either. Scheduler publishes
+ * these only when they happen, hence FILL.
  */
-export function schedulerReleasesLost(group: scheduler.IScheduleGroup): cloudwatch.MathExpression {
+export function schedulerReleasesLost(
+  group: scheduler.IScheduleGroup,
+  label = 'Releases lost (dropped, or not dead-lettered)',
+): cloudwatch.MathExpression {
   return new cloudwatch.MathExpression({
-    label: 'Releases lost (dropped, or not dead-lettered)',
+    label,
     expression: 'FILL(dropped, 0) + FILL(undeliverable, 0)',
     usingMetrics: {
       dropped: group.metricDropped({ period: PERIOD, statistic: 'Sum' }),

@@ -11,6 +11,7 @@ import {
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
+import { GSI1 } from '#shared/store/table';
 import { functionSpecs } from './function-specs';
 import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
@@ -162,8 +163,16 @@ export class ServiceStack extends Stack {
         deliverer: this.fn(WEBHOOK_DELIVERY_OPERATION).function,
         deadLetterQueue: webhooks.deadLetterQueue,
       },
+      metrics: { deadLetterQueue: metrics.deadLetterQueue, scheduleGroup: metrics.scheduleGroup },
+      table: this.table,
+      tableIndexName: GSI1,
     };
-    const alarms = new ServiceAlarms(this, 'Alarms', { ...watched, alarmTopicArn: settings.alarmTopicArn });
+    const alarms = new ServiceAlarms(this, 'Alarms', {
+      ...watched,
+      alarmTopicArn: settings.alarmTopicArn,
+      alarmEmail: settings.alarmEmail,
+      apiAccessLogs: httpApi.accessLogs,
+    });
     new ServiceDashboard(this, 'Observability', { ...watched, alarms: alarms.alarms });
     new CfnOutput(this, 'ApiUrl', { value: httpApi.url, description: 'Base URL of the API (PUBLIC_BASE_URL unless set)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for `npm run admin` against AWS' });
@@ -176,6 +185,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'MetricsDeadLetterQueueUrl', { value: metrics.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn, description: 'Every alarm notifies this SNS topic' });
   }
 
   private fn(operation: string): ApiFunction {

@@ -16,21 +16,28 @@ export interface ServiceSettings {
   /** Comma-separated hosts a LinkedIn `return_url` may point at. */
   oauthReturnUrlHosts?: string;
   logLevel?: string;
-  /** An existing SNS topic that the alarms notify; without it the alarms only change state. */
+  /** An existing SNS topic that the alarms notify instead of the stack's own. */
   alarmTopicArn?: string;
+  /** An e-mail address subscribed to the stack's own alarm topic (SNS sends a confirmation e-mail first). */
+  alarmEmail?: string;
   /** The most publisher invocations at once (the publish queue's event source; 2..1000, default 50). */
   publisherMaxConcurrency?: string;
   /**
    * Publisher instances kept initialised (provisioned concurrency on its `live` alias, which the
-   * publish queue feeds): 0 up to publisherMaxConcurrency, default 1. docs/decisions.md, "A warm publisher".
+   * publish queue feeds): 0 up to publisherMaxConcurrency, default 0: opt in once the account's
+   * concurrency quota allows it (docs/decisions/0186-the-warm-publisher-is-opt-in.md).
    */
   publisherWarmInstances?: string;
 }
 
 /** Publisher concurrency when no setting says otherwise: a burst waits in the queue beyond it. */
 export const DEFAULT_PUBLISHER_MAX_CONCURRENCY = 50;
-/** One warm publisher unless a setting says otherwise: sparse traffic then meets no cold start. */
-export const DEFAULT_PUBLISHER_WARM_INSTANCES = 1;
+/**
+ * No warm publisher unless a setting says so: provisioned concurrency fails the deploy (and rolls the
+ * stack back) on a new account whose concurrency quota is 10 or 50, since Lambda keeps 100 of it
+ * unreserved (docs/decisions/0186-the-warm-publisher-is-opt-in.md).
+ */
+export const DEFAULT_PUBLISHER_WARM_INSTANCES = 0;
 
 const CONTEXT_KEYS = [
   'linkedinClientId',
@@ -41,6 +48,7 @@ const CONTEXT_KEYS = [
   'oauthReturnUrlHosts',
   'logLevel',
   'alarmTopicArn',
+  'alarmEmail',
   'publisherMaxConcurrency',
   'publisherWarmInstances',
 ] as const satisfies readonly (keyof ServiceSettings)[];
@@ -65,6 +73,10 @@ export function validateSettings(settings: ServiceSettings): void {
   }
   if (settings.alarmTopicArn !== undefined && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(settings.alarmTopicArn)) {
     throw new Error(`Context value alarmTopicArn must be an SNS topic ARN, got "${settings.alarmTopicArn}"`);
+  }
+  // One address: SNS takes one endpoint per subscription, and a typo only shows as a confirmation never received.
+  if (settings.alarmEmail !== undefined && !/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(settings.alarmEmail)) {
+    throw new Error(`Context value alarmEmail must be one e-mail address, got "${settings.alarmEmail}"`);
   }
   if (settings.publisherMaxConcurrency !== undefined) {
     const value = Number(settings.publisherMaxConcurrency);

@@ -65,6 +65,8 @@ export interface Config {
     /** The schedule group of the 1 h / 24 h / 7 d collections, and the role those schedules run as. */
     metricsScheduleGroup?: string;
     metricsSchedulerRoleArn?: string;
+    /** Where a collection schedule dead-letters (its Scheduler DeadLetterConfig). */
+    metricsDeadLetterQueueArn?: string;
   };
   /**
    * Where published posts' figures are read back (docs/api.md, "Metrics and analytics"), and how
@@ -194,6 +196,7 @@ export function envToConfig(env: Env): Config {
       metricsQueueArn: env.METRICS_QUEUE_ARN || undefined,
       metricsScheduleGroup: env.METRICS_SCHEDULE_GROUP || undefined,
       metricsSchedulerRoleArn: env.METRICS_SCHEDULER_ROLE_ARN || undefined,
+      metricsDeadLetterQueueArn: env.METRICS_DLQ_ARN || undefined,
     },
     metrics: {
       blueskyAppViewUrl: url(env, 'BLUESKY_APPVIEW_URL', 'https://public.api.bsky.app'),

@@ -4,7 +4,13 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { MAX_QUEUE_DELAY_SECONDS } from '#shared/domain/publish-timing';
 import { PUBLISHER_OPERATION, WEBHOOK_DELIVERY_OPERATION, WEBHOOK_DISPATCH_OPERATION } from '#shared/http/routes';
-import { API_5XX_RATE_THRESHOLD_PERCENT } from '../../lib/service-alarms';
+import {
+  API_429_RATE_THRESHOLD_PERCENT,
+  API_4XX_RATE_THRESHOLD_PERCENT,
+  API_5XX_RATE_THRESHOLD_PERCENT,
+  MINIMUM_LATE_POSTS,
+  MINIMUM_REQUESTS,
+} from '../../lib/service-alarms';
 import type { ServiceStack } from '../../lib/service-stack';
 import { type BuiltStacks, buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
 import { functionLogicalId, logicalIdOf, writtenIn } from './template-queries';
@@ -28,16 +34,25 @@ interface AlarmMetric {
 }
 
 const GROUP = 'social-posting-test-posts';
+const METRICS_GROUP = 'social-posting-test-metrics';
 const ALARM_IDS = [
-  'PublishLatenessP99',
+  'PublishLatenessFastBurn',
+  'PublishLatenessSlowBurn',
+  'PublishQueueStalled',
   'PublishQueueAge',
   'WebhookStreamIteratorAge',
   'SchedulerTargetErrors',
   'SchedulerDeadLetters',
   'SchedulerReleasesLost',
-  'PublishDeadLetterArrivals',
-  'WebhookDeadLetterArrivals',
+  'SchedulerThrottles',
+  'MetricsSchedulerFailures',
+  'PublishDeadLetters',
+  'WebhookDeadLetters',
+  'MetricsDeadLetters',
+  'DynamoDbThrottles',
   'Api5xxRate',
+  'Api4xxRate',
+  'Api429Rate',
   'PublisherErrors',
   'WebhookErrors',
   'LambdaThrottles',
@@ -53,7 +68,7 @@ let ids: {
 };
 
 /** The data stack's queue names as the service template writes them (imports, lib/data-stack.ts). */
-let queueNames: { publishQueue: unknown; publishDlq: unknown; webhookDlq: unknown };
+let queueNames: { publishQueue: unknown; publishDlq: unknown; webhookDlq: unknown; metricsDlq: unknown; table: unknown };
 
 /** A reference in the dashboard body as `${Ref}`, `${LogicalId.Attribute}` or `${import <export name>}`. */
 function placeholder(part: unknown): string {
@@ -71,6 +86,8 @@ beforeAll(() => {
     publishQueue: writtenIn(stack, data.publishing.queue.queueName),
     publishDlq: writtenIn(stack, data.publishing.deadLetterQueue.queueName),
     webhookDlq: writtenIn(stack, data.webhooks.deadLetterQueue.queueName),
+    metricsDlq: writtenIn(stack, data.metrics.deadLetterQueue.queueName),
+    table: writtenIn(stack, data.table.tableName),
   };
   ids = {
     publisher: functionLogicalId(stack, PUBLISHER_OPERATION),
@@ -142,22 +159,60 @@ describe('alarms', () => {
     expect(logicalIds.map((logicalId) => logicalId.replace(/^Alarms|[0-9A-F]{8}$/g, '')).sort()).toEqual([...ALARM_IDS].sort());
   });
 
-  it('alarms when p99 publish lateness (SocialPosting PublishLateness, service=social-posting) exceeds 2000 ms in 2 of 3 five-minute periods', () => {
-    const properties = alarm('PublishLatenessP99');
-    expect(singleMetric(properties)).toEqual({
-      namespace: 'SocialPosting',
-      metricName: 'PublishLateness',
-      dimensions: [{ Name: 'service', Value: 'social-posting' }],
-      statistic: 'p99',
-      period: 300,
+  it('alarms on lateness as burn rates of a 1 % budget: over 14.4 % of posts later than 2 s in 5 minutes, over 6 % in an hour, from at least 3 late posts', () => {
+    for (const [alarmId, period, threshold] of [
+      ['PublishLatenessFastBurn', 300, 14.4],
+      ['PublishLatenessSlowBurn', 3600, 6],
+    ] as const) {
+      const properties = alarm(alarmId);
+      const { expression, metrics } = expressionOf(properties);
+      const minutes = period / 60;
+      expect(expression).toBe(`IF(posts${minutes} * (100 - onTime${minutes}) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime${minutes}, 0)`);
+      const lateness = {
+        namespace: 'SocialPosting',
+        metricName: 'PublishLateness',
+        dimensions: [{ Name: 'service', Value: 'social-posting' }],
+        period,
+      };
+      // The percentile rank up to 2000 ms (upper bound included): the share of posts on time; 100 minus it is late.
+      expect(metrics).toEqual({
+        [`onTime${minutes}`]: { ...lateness, statistic: 'PR(:2000)' },
+        [`posts${minutes}`]: { ...lateness, statistic: 'SampleCount' },
+      });
+      expect(properties).toMatchObject({
+        Threshold: threshold,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
+    }
+  });
+
+  it('alarms on a stalled publish queue: posts visible and none deleted, 3 minutes in a row', () => {
+    const properties = alarm('PublishQueueStalled');
+    const { expression, metrics } = expressionOf(properties);
+    expect(expression).toBe('IF(FILL(visible, 0) > 0 AND FILL(deleted, 0) == 0, 1, 0)');
+    expect(metrics).toEqual({
+      visible: {
+        namespace: 'AWS/SQS',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        dimensions: queueName(queueNames.publishQueue),
+        statistic: 'Maximum',
+        period: 60,
+      },
+      deleted: {
+        namespace: 'AWS/SQS',
+        metricName: 'NumberOfMessagesDeleted',
+        dimensions: queueName(queueNames.publishQueue),
+        statistic: 'Sum',
+        period: 60,
+      },
     });
     expect(properties).toMatchObject({
-      Threshold: 2000,
-      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       EvaluationPeriods: 3,
-      DatapointsToAlarm: 2,
-      EvaluateLowSampleCountPercentile: 'evaluate',
-      TreatMissingData: 'notBreaching',
+      DatapointsToAlarm: 3,
     });
   });
 
@@ -231,35 +286,115 @@ describe('alarms', () => {
     expect(properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
-  it('alarms on every new arrival in both dead-letter queues (the rise of the visible count), not on "visible > 0" or NumberOfMessagesSent', () => {
-    for (const [alarmId, key, queueId] of [
-      ['PublishDeadLetterArrivals', 'publishDlq', queueNames.publishDlq],
-      ['WebhookDeadLetterArrivals', 'webhookDlq', queueNames.webhookDlq],
+  it('alarms while a message waits in any of the three dead-letter queues (visible >= 1 in any of 3 minutes), not on NumberOfMessagesSent', () => {
+    for (const [alarmId, queueId] of [
+      ['PublishDeadLetters', queueNames.publishDlq],
+      ['WebhookDeadLetters', queueNames.webhookDlq],
+      ['MetricsDeadLetters', queueNames.metricsDlq],
     ] as const) {
       const properties = alarm(alarmId);
-      const { expression, metrics } = expressionOf(properties);
-      expect(expression).toBe(`DIFF(FILL(${key}, 0))`);
-      expect(metrics).toEqual({
-        [key]: {
-          namespace: 'AWS/SQS',
-          metricName: 'ApproximateNumberOfMessagesVisible',
-          dimensions: queueName(queueId),
-          statistic: 'Maximum',
-          period: 60,
-        },
+      expect(singleMetric(properties)).toEqual({
+        namespace: 'AWS/SQS',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        dimensions: queueName(queueId),
+        statistic: 'Maximum',
+        period: 60,
       });
       expect(properties).toMatchObject({
-        Threshold: 0,
-        ComparisonOperator: 'GreaterThanThreshold',
-        EvaluationPeriods: 2,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 3,
         DatapointsToAlarm: 1,
         TreatMissingData: 'notBreaching',
       });
     }
-    for (const properties of Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((resource) => resource.Properties)) {
-      expect(properties.MetricName).not.toBe('ApproximateNumberOfMessagesVisible');
+    for (const properties of Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((resource) => resource.Properties))
       expect(JSON.stringify(properties)).not.toContain('NumberOfMessagesSent');
-    }
+  });
+
+  it("alarms on the metrics schedules' target errors and lost collections, and on Scheduler throttles in both groups", () => {
+    const failures = expressionOf(alarm('MetricsSchedulerFailures'));
+    expect(failures.expression).toBe('FILL(targetErrors, 0) + FILL(dropped, 0) + FILL(undeliverable, 0)');
+    expect(Object.values(failures.metrics).map((metric) => [metric.metricName, metric.dimensions])).toEqual([
+      ['TargetErrorCount', [{ Name: 'ScheduleGroup', Value: METRICS_GROUP }]],
+      ['InvocationDroppedCount', [{ Name: 'ScheduleGroup', Value: METRICS_GROUP }]],
+      ['InvocationsFailedToBeSentToDeadLetterCount', [{ Name: 'ScheduleGroup', Value: METRICS_GROUP }]],
+    ]);
+    const throttles = expressionOf(alarm('SchedulerThrottles'));
+    expect(throttles.expression).toBe('FILL(posts, 0) + FILL(collections, 0)');
+    expect(throttles.metrics).toEqual({
+      posts: {
+        namespace: 'AWS/Scheduler',
+        metricName: 'InvocationThrottleCount',
+        dimensions: scheduleGroup,
+        statistic: 'Sum',
+        period: 300,
+      },
+      collections: {
+        namespace: 'AWS/Scheduler',
+        metricName: 'InvocationThrottleCount',
+        dimensions: [{ Name: 'ScheduleGroup', Value: METRICS_GROUP }],
+        statistic: 'Sum',
+        period: 300,
+      },
+    });
+    for (const alarmId of ['MetricsSchedulerFailures', 'SchedulerThrottles'])
+      expect(alarm(alarmId)).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  });
+
+  it('alarms on DynamoDB read and write throttle events of the table and of its index', () => {
+    const { expression, metrics } = expressionOf(alarm('DynamoDbThrottles'));
+    expect(expression).toBe('FILL(tableReads, 0) + FILL(tableWrites, 0) + FILL(indexReads, 0) + FILL(indexWrites, 0)');
+    const table = { Name: 'TableName', Value: queueNames.table };
+    const index = { Name: 'GlobalSecondaryIndexName', Value: 'gsi1' };
+    expect(metrics).toEqual({
+      tableReads: { namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
+      tableWrites: { namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensions: [table], statistic: 'Sum', period: 300 },
+      indexReads: {
+        namespace: 'AWS/DynamoDB',
+        metricName: 'ReadThrottleEvents',
+        dimensions: [index, table],
+        statistic: 'Sum',
+        period: 300,
+      },
+      indexWrites: {
+        namespace: 'AWS/DynamoDB',
+        metricName: 'WriteThrottleEvents',
+        dimensions: [index, table],
+        statistic: 'Sum',
+        period: 300,
+      },
+    });
+    expect(alarm('DynamoDbThrottles')).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  });
+
+  it("alarms on the stage's 4xx share and its 429 share (counted from the access log), with a minimum of requests", () => {
+    const four = expressionOf(alarm('Api4xxRate'));
+    expect(four.expression).toBe(`IF(requests >= ${MINIMUM_REQUESTS}, 100 * FILL(responses, 0) / requests, 0)`);
+    expect(four.metrics.responses).toMatchObject({
+      namespace: 'AWS/ApiGateway',
+      metricName: '4xx',
+      dimensions: [{ Name: 'ApiId', Value: { Ref: ids.api } }],
+    });
+    expect(four.metrics.requests).toMatchObject({ namespace: 'AWS/ApiGateway', metricName: 'Count' });
+    expect(alarm('Api4xxRate')).toMatchObject({ Threshold: API_4XX_RATE_THRESHOLD_PERCENT, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+
+    const throttled = expressionOf(alarm('Api429Rate'));
+    expect(throttled.expression).toBe(four.expression);
+    expect(throttled.metrics.responses).toEqual({
+      namespace: 'SocialPosting',
+      metricName: 'Api429Responses',
+      dimensions: [],
+      statistic: 'Sum',
+      period: 300,
+    });
+    expect(alarm('Api429Rate')).toMatchObject({ Threshold: API_429_RATE_THRESHOLD_PERCENT, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    const accessLogs = logicalIdOf(stack, stack.node.findChild('HttpApi').node.findChild('AccessLogs').node.defaultChild as CfnElement);
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: accessLogs },
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [{ MetricNamespace: 'SocialPosting', MetricName: 'Api429Responses', MetricValue: '1' }],
+    });
   });
 
   it('alarms on the share of API responses that are 5xx', () => {
@@ -311,14 +446,39 @@ describe('alarms', () => {
     }
   });
 
-  it('notifies nobody unless a topic is given, then notifies it from every alarm', () => {
-    for (const resource of Object.values(template.findResources('AWS::CloudWatch::Alarm')))
-      expect(resource.Properties.AlarmActions).toBeUndefined();
+  it("notifies the stack's own topic from every alarm, in ALARM and back to OK; alarmEmail subscribes an address to it", () => {
+    const topics = template.findResources('AWS::SNS::Topic');
+    expect(Object.keys(topics)).toHaveLength(1);
+    const topic = { Ref: Object.keys(topics)[0] };
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms).toHaveLength(ALARM_IDS.length);
+    for (const resource of alarms) {
+      expect(resource.Properties.AlarmActions).toEqual([topic]);
+      expect(resource.Properties.OKActions).toEqual([topic]);
+    }
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: [{ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }] },
+    });
+    expect(template.findResources('AWS::SNS::Subscription')).toEqual({});
+
+    const withEmail = buildStack({ ...TEST_SETTINGS, alarmEmail: 'oncall@example.com' }).template;
+    withEmail.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+  });
+
+  it("notifies an operator's topic instead when alarmTopicArn is given, and makes none of its own", () => {
     const topicArn = 'arn:aws:sns:eu-west-1:123456789012:on-call';
     const withTopic = buildStack({ ...TEST_SETTINGS, alarmTopicArn: topicArn }).template;
+    expect(withTopic.findResources('AWS::SNS::Topic')).toEqual({});
     const alarms = Object.values(withTopic.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms).toHaveLength(ALARM_IDS.length);
     for (const resource of alarms) expect(resource.Properties.AlarmActions).toEqual([topicArn]);
+  });
+
+  it('refuses an alarmEmail that is not one address', () => {
+    for (const value of ['oncall', 'a@b.com,c@d.com', 'on call@example.com'])
+      expect(() => buildStack({ ...TEST_SETTINGS, alarmEmail: value })).toThrow(
+        `Context value alarmEmail must be one e-mail address, got "${value}"`,
+      );
   });
 });
 
@@ -373,6 +533,7 @@ describe('dashboard', () => {
       `AWS/Scheduler InvocationsFailedToBeSentToDeadLetterCount ScheduleGroup ${GROUP}`,
       `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.publishDlq)}`,
       `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.webhookDlq)}`,
+      `AWS/SQS ApproximateNumberOfMessagesVisible QueueName ${placeholder(queueNames.metricsDlq)}`,
       `AWS/ApiGateway Count ApiId \${${ids.api}}`,
       `AWS/ApiGateway 5xx ApiId \${${ids.api}}`,
       `AWS/ApiGateway Latency ApiId \${${ids.api}}`,
@@ -380,16 +541,19 @@ describe('dashboard', () => {
     for (const line of expected) expect(lines).toContain(line);
   });
 
-  it('graphs lateness as p50 and p99, and the dead-letter arrivals with the expressions the alarms use', () => {
+  it('graphs lateness as p50 and p99 and the late share the burn-rate alarms watch, with the expressions the alarms use', () => {
     const all = widgets.flatMap((widget) => widget.properties.metrics ?? []);
     const latenessStats = all
       .filter((line) => line[1] === 'PublishLateness')
       .map((line) => (line[line.length - 1] as { stat?: string }).stat)
       .sort();
-    expect(latenessStats).toEqual(['p50', 'p99', 'p99']);
+    expect(latenessStats).toEqual(['PR(:2000)', 'PR(:2000)', 'SampleCount', 'SampleCount', 'p50', 'p99']);
     const expressions = all.flatMap((line) =>
       line.filter((item): item is { expression: string } => typeof item === 'object' && item !== null && 'expression' in item),
     );
-    expect(expressions.map((item) => item.expression).sort()).toEqual(['DIFF(FILL(publishDlq, 0))', 'DIFF(FILL(webhookDlq, 0))']);
+    expect(expressions.map((item) => item.expression).sort()).toEqual([
+      `IF(posts5 * (100 - onTime5) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime5, 0)`,
+      `IF(posts60 * (100 - onTime60) / 100 >= ${MINIMUM_LATE_POSTS}, 100 - onTime60, 0)`,
+    ]);
   });
 });

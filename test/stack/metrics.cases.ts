@@ -27,13 +27,17 @@ let data: DataStack;
 let dataTemplate: Template;
 /** Logical ids: queue and deadLetters in the data stack, the rest in the service stack. */
 let ids: { queue: string; deadLetters: string; collector: string; role: string };
-let refs: { queueUrl: unknown; queueArn: unknown };
+let refs: { queueUrl: unknown; queueArn: unknown; deadLettersArn: unknown };
 
 beforeAll(() => {
   ({ stack, template, data, dataTemplate } = sharedDefaultStack());
   const metrics = stack.node.findChild('Metrics');
   const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(stack, construct.node.defaultChild as CfnElement);
-  refs = { queueUrl: writtenIn(stack, data.metrics.queue.queueUrl), queueArn: writtenIn(stack, data.metrics.queue.queueArn) };
+  refs = {
+    queueUrl: writtenIn(stack, data.metrics.queue.queueUrl),
+    queueArn: writtenIn(stack, data.metrics.queue.queueArn),
+    deadLettersArn: writtenIn(stack, data.metrics.deadLetterQueue.queueArn),
+  };
   ids = {
     queue: ownLogicalId(data.metrics.queue),
     deadLetters: ownLogicalId(data.metrics.deadLetterQueue),
@@ -63,7 +67,7 @@ describe('metrics', () => {
     expect(allowedActions(roleStatements(template, ids.role))).toEqual(['sqs:SendMessage']);
   });
 
-  it('lets the publisher create schedules in the metrics group, passing only the metrics role, and tells it where they go', () => {
+  it('lets the publisher create schedules in the metrics group, passing only the metrics role, and tells it where they go and dead-letter', () => {
     const publisher = functionStatements(stack, template, PUBLISHER_OPERATION);
     const passRole = statementsAllowing(publisher, 'iam:PassRole').map((statement) => statement.Resource);
     expect(passRole).toContainEqual({ 'Fn::GetAtt': [ids.role, 'Arn'] });
@@ -72,6 +76,8 @@ describe('metrics', () => {
       METRICS_QUEUE_ARN: refs.queueArn,
       METRICS_SCHEDULE_GROUP: 'social-posting-test-metrics',
       METRICS_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.role, 'Arn'] },
+      // Each collection schedule's DeadLetterConfig (shared/adapters/aws/sqs-metrics-queue.ts).
+      METRICS_DLQ_ARN: refs.deadLettersArn,
     });
   });
 

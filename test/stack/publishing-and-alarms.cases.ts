@@ -21,7 +21,6 @@ let ids: {
   publishQueue: string;
   publisher: string;
   publisherRole: string;
-  alias: string;
   release: string;
   group: string;
 };
@@ -41,7 +40,6 @@ beforeAll(() => {
     publishQueue: ownLogicalId(data.publishing.queue),
     publisher: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function),
     publisherRole: idOf(stack.functions.get(PUBLISHER_OPERATION)!.function.role!),
-    alias: idOf(pipeline.node.findChild('PublisherLive')),
     release: idOf(stack.functions.get(RELEASE_OPERATION)!.function),
     group: idOf(pipeline.node.findChild('Schedules')),
   };
@@ -89,8 +87,8 @@ describe('publishing pipeline', () => {
     );
     expect(publisherSources).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      // The alias's qualified name (function:live), so the warm instances serve the queue.
-      FunctionName: { 'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: ids.alias }] }] }, ':live']] },
+      // No warm instances by default: the function itself (the warm alias is opt-in, below).
+      FunctionName: { Ref: ids.publisher },
       EventSourceArn: refs.publishQueueArn,
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 0,
@@ -102,20 +100,34 @@ describe('publishing pipeline', () => {
     lowered.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 10 } });
   });
 
-  it('keeps one publisher warm by default: the live alias of its current version, with provisioned concurrency 1, feeds on the queue', () => {
-    const aliases = template.findResources('AWS::Lambda::Alias');
-    expect(Object.keys(aliases)).toEqual([ids.alias]);
-    const alias = aliases[ids.alias].Properties;
+  it('keeps no publisher warm by default; publisherWarmInstances=1 makes the live alias of its current version, with provisioned concurrency 1, feed on the queue', () => {
+    // Opt-in: provisioned concurrency fails a first deploy on an account whose quota is 10 or 50
+    // (docs/decisions/0186-the-warm-publisher-is-opt-in.md).
+    expect(template.findResources('AWS::Lambda::Alias')).toEqual({});
+    const { stack: warmStack, template: warm, data: warmData } = buildStack({ ...TEST_SETTINGS, publisherWarmInstances: '1' });
+    const aliasId = logicalIdOf(
+      warmStack,
+      warmStack.node.findChild('Publishing').node.findChild('PublisherLive').node.defaultChild as CfnElement,
+    );
+    const publisherId = logicalIdOf(warmStack, warmStack.functions.get(PUBLISHER_OPERATION)!.function.node.defaultChild as CfnElement);
+    const aliases = warm.findResources('AWS::Lambda::Alias');
+    expect(Object.keys(aliases)).toEqual([aliasId]);
+    const alias = aliases[aliasId].Properties;
     expect(alias).toMatchObject({
       Name: 'live',
-      FunctionName: { Ref: ids.publisher },
+      FunctionName: { Ref: publisherId },
       FunctionVersion: { 'Fn::GetAtt': [expect.any(String), 'Version'] },
       ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 1 },
     });
-    const version = template.toJSON().Resources[alias.FunctionVersion['Fn::GetAtt'][0]];
-    expect(version).toMatchObject({ Type: 'AWS::Lambda::Version', Properties: { FunctionName: { Ref: ids.publisher } } });
+    const version = warm.toJSON().Resources[alias.FunctionVersion['Fn::GetAtt'][0]];
+    expect(version).toMatchObject({ Type: 'AWS::Lambda::Version', Properties: { FunctionName: { Ref: publisherId } } });
+    warm.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      // The alias's qualified name (function:live), so the warm instances serve the queue.
+      FunctionName: { 'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: aliasId }] }] }, ':live']] },
+      EventSourceArn: writtenIn(warmStack, warmData.publishing.queue.queueArn),
+    });
     // Direct invokes (schedules made before the queue) still reach the function itself, with their retries.
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: ids.publisher }, Qualifier: '$LATEST' });
+    warm.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: publisherId }, Qualifier: '$LATEST' });
   });
 
   it('takes the number of warm publishers from publisherWarmInstances; 0 keeps none and feeds the function itself', () => {

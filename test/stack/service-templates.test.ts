@@ -14,6 +14,7 @@ describe('publishing and alarms', () => void require('./publishing-and-alarms.ca
 describe('security', () => void require('./security.cases'));
 describe('webhooks', () => void require('./webhooks.cases'));
 describe('alarms and dashboard', () => void require('./alarms-and-dashboard.cases'));
+describe('dead-letter alarms', () => void require('./dead-letter-alarm.cases'));
 describe('MCP function', () => void require('./mcp-function.cases'));
 describe('metrics', () => void require('./metrics.cases'));
 describe('stack size', () => void require('./stack-size.cases'));

@@ -3,16 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { BUNDLED_WORKER_FILE } from '#shared/media/sandbox/run';
-import { ApiFunction } from '../../lib/api-function';
+import { ApiFunction, assertLambdaNativeModules } from '../../lib/api-function';
 import { functionSpecs } from '../../lib/function-specs';
 
 /**
  * The image functions' bundles carry sharp for the Lambda's platform (linux arm64, glibc), not
- * this machine's: bundled for real (esbuild, then npm installs sharp beside the bundle with the
- * Lambda's cpu/os/libc), the asset is inspected, with the media worker's bundle beside index.js. It
- * also reports the bundle's size.
+ * this machine's: bundled for real (esbuild, then sharp copied beside the bundle from
+ * lambda-native/node_modules, which `npm ci --prefix lambda-native` installed for the Lambda's
+ * cpu/os/libc; no npm runs at synth: docs/decisions/0187-sharp-for-lambda-installed-once-copied-at-synth.md),
+ * the asset is inspected, with the media worker's bundle beside index.js. It also reports the bundle's size.
  */
 describe('sharp in the Lambda bundle', () => {
+  it('refuses to synthesize without lambda-native, saying what to run', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'sps-no-native-'));
+    try {
+      expect(() => assertLambdaNativeModules(empty, join(empty, 'node_modules'))).toThrow('npm ci --prefix lambda-native');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   const outdir = mkdtempSync(join(tmpdir(), 'sps-sharp-bundle-'));
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 

@@ -55,6 +55,9 @@ export class SqsMetricsQueue implements MetricsQueue {
             RoleArn: this.required('metricsSchedulerRoleArn'),
             Input: JSON.stringify(task),
             RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+            // After its retries a collection goes to the metrics dead-letter queue (alarmed) rather
+            // than being dropped; Scheduler sends it there as the schedule's role.
+            DeadLetterConfig: this.settings.metricsDeadLetterQueueArn ? { Arn: this.settings.metricsDeadLetterQueueArn } : undefined,
           },
         }),
       );
