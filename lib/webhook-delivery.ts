@@ -157,7 +157,8 @@ export class WebhookDelivery extends Construct {
     const arn = `arn:<AWS::Partition>:scheduler:${written(stack.region, 'Region')}:${written(stack.account, 'AccountId')}:schedule/${this.retryScheduleGroup.scheduleGroupName}/*`;
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${arn}]`,
-      reason: 'Retry schedules are created per attempt (webhook-<hash of endpoint, event, attempt>): the grant names the webhooks group and ends in /*.',
+      reason:
+        'Retry schedules are created per attempt (webhook-<hash of endpoint, event, attempt>): the grant names the webhooks group and ends in /*.',
     });
   }
 
