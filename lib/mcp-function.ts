@@ -22,6 +22,7 @@ export function mergeNeeds(needs: readonly OperationNeeds[]): OperationNeeds {
     scheduler: union(needs.map((need) => need.scheduler)),
     media: union(needs.map((need) => need.media)),
     metricsRefresh: needs.some((need) => need.metricsRefresh) ? true : undefined,
+    webhookRetries: needs.some((need) => need.webhookRetries) ? true : undefined,
   };
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as OperationNeeds;
 }

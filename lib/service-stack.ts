@@ -150,6 +150,7 @@ export class ServiceStack extends Stack {
       if (needs.linkedinClientSecret) fn.bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret);
       if (needs.media) fn.bindMediaBucket(mediaBucket, needs.media);
       if (needs.metricsRefresh) metrics.allowRefresh(fn);
+      if (needs.webhookRetries) webhooks.allowRetryScheduling(fn);
     }
 
     const watched: WatchedResources = {

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -38,7 +38,11 @@ export const EXPIRY_SWEEP_EXPRESSION = 'cron(0 6 * * ? *)';
  * Webhooks in AWS (docs/decisions.md, "Webhooks"): the table's stream carries each event item
  * (written in the same transaction as the state change it announces) to the dispatcher, which
  * writes each delivery's first attempt and queues it; the deliverer makes one attempt per
- * message and queues the next on the schedule of docs/api.md, "Webhooks". The endpoint is each message's group,
+ * message and queues the next on the schedule of docs/api.md, "Webhooks": a retry due within the
+ * queue's 15-minute delay straight to the queue, a later one through a one-time EventBridge
+ * Scheduler schedule (its own group, run as its own role) whose target is the queue, so the
+ * deliverer never feeds its own queue in a chain that Lambda's recursive-loop detection would stop
+ * (docs/decisions/0171-webhook-retries-wait-in-scheduler.md). The endpoint is each message's group,
  * so SQS fair queueing keeps a slow endpoint from delaying the others. Whatever fails every
  * retry (a stream batch, a message) lands in one dead-letter queue, alarmed. A recurring
  * schedule runs the expiring-token sweep daily.
@@ -47,6 +51,9 @@ export class WebhookDelivery extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly sweepSchedule: scheduler.CfnSchedule;
+  /** The group of the retry schedules (one-time, deleted after they fire), and the role they run as. */
+  readonly retryScheduleGroup: scheduler.ScheduleGroup;
+  readonly retrySchedulerRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
@@ -89,6 +96,23 @@ export class WebhookDelivery extends Construct {
     }
 
     const stack = Stack.of(this);
+    this.retryScheduleGroup = new scheduler.ScheduleGroup(this, 'RetrySchedules', {
+      scheduleGroupName: `${stack.stackName}-webhooks`,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.retrySchedulerRole = new InlinePolicyRole(this, 'RetrySchedulerRole', {
+      description: 'Assumed by EventBridge Scheduler to send webhook retries due hours ahead to the webhook queue',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnEquals: { 'aws:SourceArn': this.retryScheduleGroup.scheduleGroupArn },
+        },
+      }),
+    });
+    this.retrySchedulerRole.addToPolicy(
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn, this.deadLetterQueue.queueArn] }),
+    );
+
     const scheduleName = `${stack.stackName}-expiry-sweep`.slice(0, 64);
     this.sweepSchedule = new scheduler.CfnSchedule(this, 'ExpirySweep', {
       name: scheduleName,
@@ -102,6 +126,39 @@ export class WebhookDelivery extends Construct {
         retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 6 * 3600 },
         deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
       },
+    });
+  }
+
+  /**
+   * A function that schedules webhook retries (the deliverer, by its manifest need `webhookRetries`):
+   * creates one-time schedules in the retry group, run as the retry scheduler role.
+   */
+  allowRetryScheduling(fn: ApiFunction): void {
+    fn.function.addEnvironment('WEBHOOK_QUEUE_ARN', this.queue.queueArn);
+    fn.function.addEnvironment('WEBHOOK_DLQ_ARN', this.deadLetterQueue.queueArn);
+    fn.function.addEnvironment('WEBHOOK_SCHEDULE_GROUP', this.retryScheduleGroup.scheduleGroupName);
+    fn.function.addEnvironment('WEBHOOK_SCHEDULER_ROLE_ARN', this.retrySchedulerRole.roleArn);
+    const stack = Stack.of(this);
+    const schedules = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.retryScheduleGroup.scheduleGroupName}/*`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+    fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [schedules] }));
+    fn.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.retrySchedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    const written = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const arn = `arn:<AWS::Partition>:scheduler:${written(stack.region, 'Region')}:${written(stack.account, 'AccountId')}:schedule/${this.retryScheduleGroup.scheduleGroupName}/*`;
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${arn}]`,
+      reason:
+        'Retry schedules are created per attempt (webhook-<hash of endpoint, event, attempt>): the grant names the webhooks group and ends in /*.',
     });
   }
 

@@ -85,6 +85,11 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   }
 
   /** As SQS ChangeMessageVisibility: a delivery under way that fails comes back `seconds` from now (clock port). */
+  /** Nothing to hold: a local delivery is never handed to a second run while its run lives, and no timeout frees it early. */
+  async holdFor(receiptHandle: string): Promise<void> {
+    if (!this.inFlight.has(receiptHandle)) throw new Error(`No delivery under way with receipt handle ${receiptHandle}`);
+  }
+
   async redeliverIn(receiptHandle: string, seconds: number): Promise<void> {
     const delivery = this.inFlight.get(receiptHandle);
     if (!delivery) throw new Error(`No delivery under way with receipt handle ${receiptHandle}`);

@@ -59,6 +59,14 @@ export interface Config {
     deadLetterQueueArn: string | undefined;
     /** The SQS queue of webhook delivery attempts (the deliverer consumes it). */
     webhookQueueUrl?: string;
+    /**
+     * Where retries due beyond the queue's 15-minute delay wait: the webhook queue's ARN (their
+     * schedules' target), its dead-letter queue, the schedule group and the role the schedules run as.
+     */
+    webhookQueueArn?: string;
+    webhookDeadLetterQueueArn?: string;
+    webhookScheduleGroup?: string;
+    webhookSchedulerRoleArn?: string;
     /** The SQS queue of metrics collections (the collector consumes it; schedules send to it by its ARN). */
     metricsQueueUrl?: string;
     metricsQueueArn?: string;
@@ -192,6 +200,10 @@ export function envToConfig(env: Env): Config {
       publishQueueUrl: env.PUBLISH_QUEUE_URL || undefined,
       deadLetterQueueArn: env.PUBLISH_DLQ_ARN || undefined,
       webhookQueueUrl: env.WEBHOOK_QUEUE_URL || undefined,
+      webhookQueueArn: env.WEBHOOK_QUEUE_ARN || undefined,
+      webhookDeadLetterQueueArn: env.WEBHOOK_DLQ_ARN || undefined,
+      webhookScheduleGroup: env.WEBHOOK_SCHEDULE_GROUP || undefined,
+      webhookSchedulerRoleArn: env.WEBHOOK_SCHEDULER_ROLE_ARN || undefined,
       metricsQueueUrl: env.METRICS_QUEUE_URL || undefined,
       metricsQueueArn: env.METRICS_QUEUE_ARN || undefined,
       metricsScheduleGroup: env.METRICS_SCHEDULE_GROUP || undefined,

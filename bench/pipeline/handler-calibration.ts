@@ -2,7 +2,6 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { lambdaContext } from '../../local/lambda-context';
 import type { PlatformPublisher, PublishRequest } from '#shared/platforms/publisher';
@@ -13,7 +12,9 @@ import { SqsPublishQueue } from '#shared/adapters/aws/sqs-publish-queue';
 import { EventBridgePostScheduler } from '#shared/adapters/aws/eventbridge-scheduler';
 import { logger } from '#shared/logger';
 import { wirePorts } from '#shared/ports/registry';
-import { db, tableName } from '#shared/store/client';
+import { getPostItem } from '#shared/store/posts';
+import { webhookEventItem } from '#shared/store/webhook-events';
+import { postFinishedEvent } from '#shared/use-cases/webhooks/events';
 import { claimLeaseMs } from '#shared/use-cases/publish-post';
 import { seededRandom } from '../../test/support/seeded-random';
 import { itemSize } from '../item-size';
@@ -297,7 +298,7 @@ export async function calibrateHandlers(
         heldReported,
         publishedTwice,
       },
-      webhookEventBytes: await webhookEventSize(),
+      webhookEventBytes: await webhookEventSize([...calls.keys()][0]!),
       createdPostId,
       publishedPostId: [...calls.keys()][0]!,
       createPostMs,
@@ -317,21 +318,14 @@ export async function calibrateHandlers(
   }
 }
 
-/** The billable size of one webhook event item (the outbox write of a final status), read back from the table. */
-async function webhookEventSize(): Promise<number> {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'begins_with(pk, :prefix)',
-        ExpressionAttributeValues: { ':prefix': 'WEBHOOKEVENT#' },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    const item = page.Items?.[0];
-    if (item) return itemSize(marshall(item, { removeUndefinedValues: true }));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return Number.NaN;
+/**
+ * The billable size of the webhook event item the final status of this post writes (the outbox),
+ * as the store would write it: built from the published post, since the calibration account has no
+ * endpoint and so no event is written for it (docs/decisions/0173-a-lean-webhook-outbox.md).
+ */
+async function webhookEventSize(publishedPostId: string): Promise<number> {
+  const post = await getPostItem(publishedPostId);
+  if (!post || post.status === 'draft' || post.status === 'scheduled' || post.status === 'publishing') return Number.NaN;
+  const event = postFinishedEvent(post, post.status, post.published_at ?? null);
+  return itemSize(marshall(webhookEventItem(event), { removeUndefinedValues: true }));
 }

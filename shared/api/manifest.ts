@@ -75,11 +75,11 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
   // Target of release schedules: queues the post for its second. Reads and writes no table.
   [RELEASE_OPERATION]: { description: 'Queues a post for its exact time (its release schedule fired)', table: 'none', timeoutSeconds: 10 },
   [WEBHOOK_DISPATCH_OPERATION]: { description: 'Makes the deliveries of each webhook event the table stream brings', table: 'RW' },
-  // Signs with the webhook's secret: opens what the secret box sealed.
+  // Signs with the webhook's secret: opens what the secret box sealed; a retry hours ahead waits in a schedule.
   [WEBHOOK_DELIVERY_OPERATION]: {
     description: 'Makes one webhook delivery attempt per queue message',
     table: 'RW',
-    needs: { secretBox: 'open' },
+    needs: { secretBox: 'open', webhookRetries: true },
   },
   [EXPIRY_SWEEP_OPERATION]: { description: 'Daily: announces LinkedIn tokens that expire within 7 days', table: 'RW' },
   // Reads with the member's LinkedIn token: opens what the secret box sealed.

@@ -73,6 +73,11 @@ export interface OperationNeeds {
   media?: Array<'put' | 'read' | 'delete'>;
   /** Sends to the metrics queue (a collection now). */
   metricsRefresh?: true;
+  /**
+   * Schedules webhook retries due beyond the webhook queue's 15-minute delay in EventBridge Scheduler
+   * (docs/decisions/0171-webhook-retries-wait-in-scheduler.md).
+   */
+  webhookRetries?: true;
 }
 
 export const TAGS = {

@@ -14,4 +14,11 @@ export interface PublishQueue {
    * `receiptHandle` is the one its delivery carried (SQS ChangeMessageVisibility).
    */
   redeliverIn(receiptHandle: string, seconds: number): Promise<void>;
+  /**
+   * Keeps a received message hidden `seconds` more while its run lives (renewed by the run,
+   * shared/use-cases/visibility-lease.ts): a run the runtime kills gives its messages back that
+   * soon. In AWS ChangeMessageVisibility as `redeliverIn`; locally nothing (the in-process queue
+   * has no visibility timeout to cut short: a stopped process finds its posts in the store again).
+   */
+  holdFor(receiptHandle: string, seconds: number): Promise<void>;
 }

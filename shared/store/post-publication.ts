@@ -150,14 +150,15 @@ export async function recordPlatformResult(postId: string, platform: Platform, r
 
 /**
  * publishing → its final status, with the webhook event that announces it (the outbox write) in
- * the same transaction. A failed post gives its LinkedIn spacing slot back in that transaction
- * too. False when another invocation finalised it first.
+ * the same transaction when some endpoint wants it (`event` undefined: none does, nothing is
+ * recorded). A failed post gives its LinkedIn spacing slot back in that transaction too. False
+ * when another invocation finalised it first.
  */
 export async function finalizePost(
   post: Post,
   status: Exclude<PostStatus, 'draft' | 'scheduled' | 'publishing'>,
   publishedAt: string | null,
-  event: WebhookEvent,
+  event: WebhookEvent | undefined,
 ): Promise<boolean> {
   const releaseSlot = status === 'failed' && post.spacing_bucket !== undefined;
   // A failed queued post frees its posting-queue slot too (docs/api.md, "Posting queue").
@@ -176,7 +177,7 @@ export async function finalizePost(
   try {
     await writeTransaction([
       update,
-      putWebhookEventItem(event),
+      ...(event ? [putWebhookEventItem(event)] : []),
       ...(releaseSlot ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket as number, post.id)] : []),
       ...(releaseQueueSlot ? [releaseQueueSlotItem(post.account_id, post.queue_slot_ms as number, post.id)] : []),
     ]);

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -21,14 +22,30 @@ export { WEBHOOK_EVENT_ITEM_TYPE };
 
 export const webhookEventKey = (eventId: string) => ({ pk: `WEBHOOKEVENT#${eventId}`, sk: 'WEBHOOKEVENT' });
 
-const fromItem = (item: Record<string, unknown>): WebhookEvent => entityFields<WebhookEvent>(item);
+/**
+ * The body is stored deflated (`body_z`, binary): a post event's JSON (the post as GET /posts/{id}
+ * shows it) is most of the item, and deflated it keeps a typical post's event under 1 KB, one
+ * write unit (docs/decisions/0173-a-lean-webhook-outbox.md). The bytes sent and signed are the
+ * inflated ones, identical. Events written before carry `body` as text, read as they are.
+ */
+const BODY_DEFLATED = 'body_z';
+
+function fromItem(item: Record<string, unknown>): WebhookEvent {
+  const { [BODY_DEFLATED]: deflated, ...fields } = entityFields<WebhookEvent & { [BODY_DEFLATED]?: Uint8Array | string }>(item);
+  if (deflated === undefined) return fields;
+  // A stream record's JSON carries a binary attribute as base64 text; the SDK's reads as bytes.
+  const bytes = typeof deflated === 'string' ? Buffer.from(deflated, 'base64') : deflated;
+  return { ...fields, body: inflateRawSync(bytes).toString('utf8') };
+}
 
 /** The item as stored (and as the stream's new image shows it). */
 export function webhookEventItem(event: WebhookEvent): Record<string, unknown> {
+  const { body, ...fields } = event;
   return {
     ...webhookEventKey(event.id),
     type: WEBHOOK_EVENT_ITEM_TYPE,
-    ...event,
+    ...fields,
+    [BODY_DEFLATED]: deflateRawSync(Buffer.from(body, 'utf8')),
     [TTL_ATTRIBUTE]: toEpochSeconds(new Date(Date.parse(event.created_at) + EVENT_RETENTION_MS)),
   };
 }

@@ -10,6 +10,7 @@ import {
 import { backoffDelayMs } from '#shared/domain/retry-backoff';
 import { finalStatus, lastPublishedAt } from '#shared/domain/final-status';
 import { textFor } from '#shared/domain/platform-content';
+import { postEventType } from '#shared/domain/webhook-events';
 import type { Platform } from '#shared/domain/platforms';
 import { logger } from '#shared/logger';
 import { recordPlatformResultMetric, recordPublishLatenessMetric } from '#shared/metrics';
@@ -24,6 +25,7 @@ import { versionOf, type PlatformResult, type Post } from '#shared/domain/post';
 import { getPostItem } from '#shared/store/posts';
 import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
+import { subscribedTo } from './webhooks/subscriptions';
 import { startMetricsCollection } from './metrics/post-metrics';
 import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
@@ -298,10 +300,12 @@ async function finalize(post: Post): Promise<void> {
   const results = post.platforms.map((platform) => post.results[platform] as PlatformResult);
   const status = finalStatus(results);
   const publishedAt = lastPublishedAt(results);
-  const finished = postFinishedEvent(post, status, publishedAt);
+  // Recorded only when an endpoint of the account wants it (the lean outbox, docs/decisions/0173-a-lean-webhook-outbox.md).
+  const wanted = await subscribedTo(post.account_id, postEventType(status));
+  const finished = wanted ? postFinishedEvent(post, status, publishedAt) : undefined;
   if (await finalizePost(post, status, publishedAt, finished)) {
-    logger.info('post finished', { status });
-    announce(finished);
+    logger.info('post finished', { status, webhook_event: finished !== undefined });
+    if (finished) announce(finished);
     await startMetricsCollection(post);
   }
 }

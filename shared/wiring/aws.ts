@@ -18,7 +18,7 @@ wirePorts({
   },
   webhookQueue: async () => {
     const { SqsWebhookQueue } = await import('#shared/adapters/aws/sqs-webhook-queue');
-    return new SqsWebhookQueue(config.aws.webhookQueueUrl);
+    return new SqsWebhookQueue(config.aws);
   },
   metricsQueue: async () => {
     const { SqsMetricsQueue } = await import('#shared/adapters/aws/sqs-metrics-queue');

@@ -105,10 +105,14 @@ describe('functions', () => {
     // The deliverer opens webhook secrets to sign; it never seals one.
     ['kms:GenerateDataKey', [...needing((needs) => needs.secretBox === 'seal'), 'publish-post']],
     ['secretsmanager:GetSecretValue', needing((needs) => needs.linkedinClientSecret === true)],
-    // The publisher schedules each published post's metrics collections.
-    ['scheduler:CreateSchedule', [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post']],
+    // The publisher schedules each published post's metrics collections; the deliverer (a worker: its
+    // need webhookRetries) the retries due beyond the webhook queue's 15 minutes.
+    [
+      'scheduler:CreateSchedule',
+      [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post', 'deliver-webhook'],
+    ],
     ['scheduler:DeleteSchedule', needing((needs) => needs.scheduler?.includes('cancel') === true)],
-    ['iam:PassRole', [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post']],
+    ['iam:PassRole', [...needing((needs) => needs.scheduler?.includes('schedule') === true), 'publish-post', 'deliver-webhook']],
     ['lambda:InvokeFunction', []],
     [
       'sqs:SendMessage',

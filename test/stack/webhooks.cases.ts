@@ -106,6 +106,44 @@ describe('webhooks', () => {
     }
   });
 
+  it('lets the deliverer schedule retries past 15 minutes in its own group, run as a role that may only send them to the webhook queue or dead-letter them', () => {
+    const webhooks = stack.node.findChild('Webhooks');
+    const groupId = logicalIdOf(stack, webhooks.node.findChild('RetrySchedules').node.defaultChild as CfnElement);
+    const roleId = logicalIdOf(stack, webhooks.node.findChild('RetrySchedulerRole').node.defaultChild as CfnElement);
+    expect(resources()[groupId].Properties.Name).toMatch(/-webhooks$/);
+    const statements = functionStatements(stack, template, WEBHOOK_DELIVERY_OPERATION);
+    const [create] = statementsAllowing(statements, 'scheduler:CreateSchedule');
+    expect(JSON.stringify(create.Resource)).toMatch(/:schedule\/[^"]*-webhooks\/\*"/);
+    expect(statementsAllowing(statements, 'scheduler:DeleteSchedule')).toEqual([]);
+    expect(statementsAllowing(statements, 'iam:PassRole')).toEqual([
+      expect.objectContaining({
+        Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    ]);
+    expect(functionVariables(stack, template, WEBHOOK_DELIVERY_OPERATION)).toMatchObject({
+      WEBHOOK_QUEUE_ARN: refs.queueArn,
+      WEBHOOK_DLQ_ARN: refs.deadLettersArn,
+      WEBHOOK_SCHEDULE_GROUP: expect.anything(),
+      WEBHOOK_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+    });
+    // Only the deliverer: first attempts (the dispatcher) and replays are due at once.
+    expect(functionVariables(stack, template, WEBHOOK_DISPATCH_OPERATION).WEBHOOK_SCHEDULE_GROUP).toBeUndefined();
+    const role = resources()[roleId].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': '123456789012' },
+          ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [groupId, 'Arn'] } },
+        },
+      }),
+    ]);
+    expect(roleStatements(template, roleId).map((statement) => [statement.Action, statement.Resource])).toEqual([
+      ['sqs:SendMessage', [refs.queueArn, refs.deadLettersArn]],
+    ]);
+  });
+
   it('gives the deliverer kms:Decrypt to open webhook secrets, never GenerateDataKey', () => {
     const actions = allowedActions(functionStatements(stack, template, WEBHOOK_DELIVERY_OPERATION));
     expect(actions).toContain('kms:Decrypt');

@@ -51,6 +51,12 @@ export class RecordingScheduler implements PostScheduler, PublishQueue {
     this.queued.push({ trigger, delaySeconds });
   }
 
+  /** Visibility leases of running records (shared/use-cases/visibility-lease.ts). */
+  readonly held: Array<{ receiptHandle: string; seconds: number }> = [];
+  async holdFor(receiptHandle: string, seconds: number): Promise<void> {
+    this.held.push({ receiptHandle, seconds });
+  }
+
   async redeliverIn(receiptHandle: string, seconds: number): Promise<void> {
     if (this.failRedeliveries) throw new Error('queue unavailable');
     this.redelivered.push({ receiptHandle, seconds });

@@ -1,5 +1,6 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { fixedClock, useClock } from '#shared/ports/clock';
 import type { DeliveryTask, WebhookQueue } from '#shared/ports/webhook-queue';
 import { SqsWebhookQueue } from '#shared/adapters/aws/sqs-webhook-queue';
@@ -12,10 +13,15 @@ import { wirePorts, unwirePorts } from '#shared/ports/registry';
  * not before, once, however far ahead it is. SQS is emulated from the requests it is sent (a
  * message becomes visible DelaySeconds after its send, at most 900 s), with the deliverer's own
  * first step (`sendOnIfEarly`) sending an early message on; the local runner by its ticks against
- * a fixed clock. SQS messages also carry the endpoint as their group (fair queueing).
+ * a fixed clock. SQS messages also carry the endpoint as their group (fair queueing). An attempt
+ * due beyond the queue's 15 minutes waits in an EventBridge Scheduler one-time schedule that sends
+ * it to the queue at its second (docs/decisions/0171-webhook-retries-wait-in-scheduler.md), never
+ * in sends of the deliverer to its own queue (`hops`, which Lambda's recursive-loop detection stops).
  */
 interface Harness {
   queue: WebhookQueue;
+  /** Messages the deliverer sent back to its own queue to wait (SQS only). */
+  hops(): number;
   /** Tasks that reached the deliverer, due, by `seconds` after the start. */
   deliveredAfter(seconds: number): Promise<DeliveryTask[]>;
   close(): Promise<void>;
@@ -28,7 +34,7 @@ function sqsHarness(): Harness {
   const clock = fixedClock(start);
   useClock(clock);
   const sqs = mockClient(SQSClient);
-  const sent: { visibleAt: number; task: DeliveryTask; group?: string }[] = [];
+  const sent: { visibleAt: number; task: DeliveryTask; group?: string; scheduled?: boolean }[] = [];
   sqs.on(SendMessageCommand).callsFake((input: { MessageBody: string; DelaySeconds: number; MessageGroupId?: string }) => {
     expect(Number.isInteger(input.DelaySeconds) && input.DelaySeconds >= 0 && input.DelaySeconds <= 900).toBe(true);
     sent.push({
@@ -38,26 +44,44 @@ function sqsHarness(): Harness {
     });
     return { MessageId: 'm' };
   });
-  const queue = new SqsWebhookQueue('https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks');
+  const scheduler = mockClient(SchedulerClient);
+  scheduler.on(CreateScheduleCommand).callsFake((input: { ScheduleExpression: string; Target: { Arn: string; Input: string } }) => {
+    expect(input.Target.Arn).toBe(settings.webhookQueueArn);
+    const second = /^at\((.+)\)$/.exec(input.ScheduleExpression)![1];
+    sent.push({ visibleAt: Date.parse(`${second}Z`), task: JSON.parse(input.Target.Input) as DeliveryTask, scheduled: true });
+    return { ScheduleArn: 'arn' };
+  });
+  const settings = {
+    webhookQueueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks',
+    webhookQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:webhooks',
+    webhookDeadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:webhooks-dlq',
+    webhookScheduleGroup: 'stack-webhooks',
+    webhookSchedulerRoleArn: 'arn:aws:iam::123456789012:role/webhook-retries',
+  };
+  const queue = new SqsWebhookQueue(settings);
   wirePorts({ webhookQueue: () => queue });
   const delivered: DeliveryTask[] = [];
+  let hops = 0;
   return {
     queue,
+    hops: () => hops,
     deliveredAfter: async (seconds) => {
       const until = at(seconds).getTime();
       for (;;) {
         const next = sent.sort((a, b) => a.visibleAt - b.visibleAt)[0];
         if (!next || next.visibleAt > until) break;
         sent.shift();
-        expect(next.group).toBe(next.task.webhook_id);
+        if (!next.scheduled) expect(next.group).toBe(next.task.webhook_id);
         clock.set(new Date(next.visibleAt));
-        if (!(await sendOnIfEarly(next.task))) delivered.push(next.task);
+        if (await sendOnIfEarly(next.task)) hops += 1;
+        else delivered.push(next.task);
       }
       clock.set(new Date(until));
       return [...delivered];
     },
     close: async () => {
       sqs.restore();
+      scheduler.restore();
       unwirePorts('webhookQueue');
       useClock();
     },
@@ -76,6 +100,7 @@ function localHarness(): Harness {
   runner.startTicking();
   return {
     queue: runner,
+    hops: () => 0,
     deliveredAfter: async (seconds) => {
       clock.set(at(seconds));
       // Hands over what the moved clock made due and waits for it: what is not delivered now is not due.
@@ -126,5 +151,6 @@ describe.each([
     expect(await harness.deliveredAfter(900)).toEqual([]);
     expect(await harness.deliveredAfter(35_999)).toEqual([]);
     expect(await harness.deliveredAfter(36_001)).toEqual([later]);
+    expect(harness.hops()).toBe(0);
   });
 });

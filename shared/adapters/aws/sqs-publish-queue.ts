@@ -26,4 +26,9 @@ export class SqsPublishQueue implements PublishQueue {
       new ChangeMessageVisibilityCommand({ QueueUrl: this.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
     );
   }
+
+  /** The same call: SQS has one visibility per delivery, whoever sets it. */
+  holdFor(receiptHandle: string, seconds: number): Promise<void> {
+    return this.redeliverIn(receiptHandle, seconds);
+  }
 }

@@ -60,8 +60,11 @@ export async function deliverAttempt(task: DeliveryTask): Promise<void> {
 }
 
 /**
- * SQS holds a message back 15 minutes at most: an attempt due later arrives early, and goes back
- * on the queue for the time still to go (a 10 h wait is 40 hops, no function waiting). True when sent on.
+ * A message that arrives more than a second before its attempt is due (an operator's redrive, a
+ * schedule that fired early) goes back through the queue port for the time still to go: within
+ * 15 minutes with a queue delay, later through a one-time schedule, never as a chain of sends to
+ * the deliverer's own queue that Lambda's recursive-loop detection would stop
+ * (docs/decisions/0171-webhook-retries-wait-in-scheduler.md). True when sent on.
  */
 export async function sendOnIfEarly(task: DeliveryTask): Promise<boolean> {
   if (Date.parse(task.due_at) - clock.now().getTime() <= MAX_EARLY_MS) return false;

@@ -3,12 +3,10 @@ import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { webhookQueue } from '#shared/ports/registry';
 import { type DeliveryTask } from '#shared/ports/webhook-queue';
-import { writeTransaction } from '#shared/store/posts';
-import { putFirstDelivery, putFirstDeliveryItem, type DeliveryItem } from '#shared/store/webhook-deliveries';
+import { putFirstDelivery, type DeliveryItem } from '#shared/store/webhook-deliveries';
 import { type WebhookEvent } from '#shared/domain/webhook';
-import { markDispatchedItem, markWebhookEventDispatched } from '#shared/store/webhook-events';
+import { markWebhookEventDispatched } from '#shared/store/webhook-events';
 import { getWebhookItem, listWebhookItems, type WebhookItem } from '#shared/store/webhooks';
-import { isCancelledTransaction } from '#shared/store/transaction-errors';
 
 /**
  * Turns one recorded event into one delivery per endpoint that wants it: the first attempt
@@ -45,17 +43,15 @@ export async function dispatchWebhookEvent(event: WebhookEvent, endpoints: Endpo
 }
 
 /**
- * The first attempts, pending, and the event marked dispatched: one transaction (at most 10
- * endpoints, 11 items). On a repeated dispatch some attempts exist already: then one by one.
+ * The first attempts, pending (one conditional put each: an attempt that exists is not written
+ * again), then the event marked dispatched with a plain update. No transaction: each write is
+ * safe to repeat, a crash between them leaves the event undispatched and the stream (or the
+ * local runner's scan) dispatches it again, and a transaction would bill every item twice
+ * (docs/decisions/0173-a-lean-webhook-outbox.md).
  */
 async function recordFirstAttempts(event: WebhookEvent, tasks: DeliveryTask[], now: Date): Promise<void> {
-  try {
-    await writeTransaction([...tasks.map((task) => putFirstDeliveryItem(firstAttempt(task, event))), markDispatchedItem(event.id, now)]);
-  } catch (error) {
-    if (!isCancelledTransaction(error)) throw error;
-    await Promise.all(tasks.map((task) => putFirstDelivery(firstAttempt(task, event))));
-    await markWebhookEventDispatched(event.id, now);
-  }
+  await Promise.all(tasks.map((task) => putFirstDelivery(firstAttempt(task, event))));
+  await markWebhookEventDispatched(event.id, now);
 }
 
 /** An account's endpoints, read once for a batch of events. */

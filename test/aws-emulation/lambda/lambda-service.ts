@@ -91,8 +91,11 @@ export class LambdaService {
     return this.active;
   }
 
-  /** A synchronous (RequestResponse) invocation. */
-  async invoke(fn: DeployedFunction, event: unknown, source: string): Promise<InvocationOutcome> {
+  /**
+   * A synchronous (RequestResponse) invocation; `traceHeader` is the X-Ray trace header an event
+   * source continues (lambda/recursion-detection.ts), else a new trace starts.
+   */
+  async invoke(fn: DeployedFunction, event: unknown, source: string, traceHeader?: string): Promise<InvocationOutcome> {
     this.active += 1;
     try {
       const found = await this.environmentFor(fn);
@@ -116,7 +119,8 @@ export class LambdaService {
         logGroupName: fn.environment.AWS_LAMBDA_LOG_GROUP_NAME,
         logStreamName: streamName,
       };
-      const traceId = `Root=1-${Math.floor(this.options.clock.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')};Sampled=1`;
+      const traceId =
+        traceHeader ?? `Root=1-${Math.floor(this.options.clock.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')};Sampled=1`;
       const outcome = await environment.invoke(event, context, fn.timeoutMs, traceId);
       this.collectors.delete(environment);
       lines.push(

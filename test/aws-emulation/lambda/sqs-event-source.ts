@@ -3,6 +3,7 @@ import type { LocalQueues, QueueMessage } from '../local-aws/sqs';
 import type { RolePolicies } from '../role-policies';
 import type { WorldClock } from '../world-clock';
 import type { DeployedFunction, LambdaService } from './lambda-service';
+import { invocationsInChain, invocationTraceHeader, MAX_INVOCATIONS_IN_CHAIN } from './recursion-detection';
 
 export interface EventSourceOptions {
   queueArn: string;
@@ -20,9 +21,15 @@ const POLL_RETRY_MS = 60_000;
  * (sqs:DeleteMessage; with ReportBatchItemFailures, all but the failed items). A failed invocation
  * deletes nothing: the messages come back after the visibility timeout, then go to the dead-letter
  * queue. A refused poll or delete is recorded in `errors` (what the mapping's state shows in AWS).
+ * Recursive-loop detection (lambda/recursion-detection.ts): a message whose chain has invoked the
+ * function 16 times already is not handed to it but moved to the dead-letter queue, and recorded
+ * in `recursionStopped`; the invocation continues the deepest chain of its batch (one trace
+ * header per invocation: a batch of mixed chains counts as its deepest, never less).
  */
 export class SqsEventSource {
   readonly errors: string[] = [];
+  /** Messages Lambda's recursive-loop detection stopped: what AWS reports as the RecursiveInvocationsDropped metric. */
+  readonly recursionStopped: Array<{ messageId: string; body: string; invocationsInChain: number }> = [];
   private polling = false;
   private again = false;
 
@@ -87,8 +94,21 @@ export class SqsEventSource {
     }
   }
 
-  private async deliver(fn: DeployedFunction, batch: QueueMessage[]): Promise<void> {
-    const outcome = await this.lambda.invoke(fn, { Records: batch.map((message) => this.record(message)) }, 'sqs');
+  private async deliver(fn: DeployedFunction, received: QueueMessage[]): Promise<void> {
+    const chains = received.map((message) => ({ message, invocations: invocationsInChain(message.traceHeader, fn.arn) }));
+    for (const { message, invocations } of chains.filter((chain) => chain.invocations >= MAX_INVOCATIONS_IN_CHAIN)) {
+      this.recursionStopped.push({ messageId: message.messageId, body: message.body, invocationsInChain: invocations });
+      this.queues.deadLetter(this.options.queueArn, message.receiptHandle);
+    }
+    const kept = chains.filter((chain) => chain.invocations < MAX_INVOCATIONS_IN_CHAIN);
+    if (!kept.length) return;
+    const batch = kept.map((chain) => chain.message);
+    const deepest = kept.reduce((deep, chain) => (chain.invocations > deep.invocations ? chain : deep));
+    const traceHeader = invocationTraceHeader(fn.arn, this.clock.now(), {
+      traceHeader: deepest.message.traceHeader,
+      invocations: deepest.invocations,
+    });
+    const outcome = await this.lambda.invoke(fn, { Records: batch.map((message) => this.record(message)) }, 'sqs', traceHeader);
     if (!outcome.ok) return;
     const failed = new Set(
       this.options.reportBatchItemFailures
@@ -112,6 +132,7 @@ export class SqsEventSource {
         SentTimestamp: String(message.sentAt),
         SenderId: message.sender,
         ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? message.sentAt),
+        ...(message.traceHeader ? { AWSTraceHeader: message.traceHeader } : {}),
       },
       messageAttributes: {},
       md5OfBody: message.md5,

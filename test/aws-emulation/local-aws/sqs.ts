@@ -20,6 +20,12 @@ export interface QueueMessage {
   firstReceivedAt?: number;
   /** Who sent it: a function's session, a service (`lambda`, `scheduler`) or the operator. */
   sender: string;
+  /**
+   * The X-Ray trace header the send carried (the AWSTraceHeader system attribute): the AWS SDK in a
+   * Lambda function sends its invocation's, with the lineage Lambda's recursive-loop detection
+   * counts (lambda/recursion-detection.ts); a service's send (Scheduler's) carries none.
+   */
+  traceHeader?: string;
 }
 
 const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
@@ -58,7 +64,7 @@ export class LocalQueues {
     this.listeners.set(arn, listener);
   }
 
-  send(arn: string, body: string, delaySeconds: number, sender: string): QueueMessage {
+  send(arn: string, body: string, delaySeconds: number, sender: string, traceHeader?: string): QueueMessage {
     if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > 900) {
       throw new AwsError(
         400,
@@ -76,6 +82,7 @@ export class LocalQueues {
       visibleAt: now + delaySeconds * 1000,
       receiveCount: 0,
       sender,
+      ...(traceHeader ? { traceHeader } : {}),
     };
     this.queue(arn).messages.push(message);
     this.wake(arn, message.visibleAt);
@@ -119,6 +126,15 @@ export class LocalQueues {
     this.wake(arn, message.visibleAt);
   }
 
+  /** A received message moved to the queue's dead-letter queue at once (Lambda stopped a recursive loop), or dropped without one. */
+  deadLetter(arn: string, receiptHandle: string): void {
+    const { definition, messages } = this.queue(arn);
+    const message = messages.find((candidate) => candidate.receiptHandle === receiptHandle);
+    if (!message) return;
+    this.delete(arn, receiptHandle);
+    if (definition.redrive) this.queue(definition.redrive.deadLetterArn).messages.push({ ...message, visibleAt: this.clock.now() });
+  }
+
   delete(arn: string, receiptHandle: string): void {
     const queue = this.queue(arn);
     queue.messages = queue.messages.filter((message) => message.receiptHandle !== receiptHandle);
@@ -148,7 +164,14 @@ export class LocalQueues {
       const arn = this.arnOfUrl(body.QueueUrl);
       await call.authorizeOperation(arn);
       const sender = call.caller.kind === 'role' ? call.caller.principal.sessionName : 'operator';
-      const message = this.send(arn, body.MessageBody, body.DelaySeconds ?? 0, sender);
+      const traceHeader = call.headers['x-amzn-trace-id'];
+      const message = this.send(
+        arn,
+        body.MessageBody,
+        body.DelaySeconds ?? 0,
+        sender,
+        typeof traceHeader === 'string' ? traceHeader : undefined,
+      );
       return jsonAnswer({ MessageId: message.messageId, MD5OfMessageBody: message.md5 });
     };
   }
