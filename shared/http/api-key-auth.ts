@@ -6,6 +6,7 @@ import { countRequest } from '#shared/store/rate-limits';
 import { DomainError } from '#shared/domain/errors';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import { operationRuntime as operations } from '#shared/api/runtime.gen';
+import { handedOverCaller } from './handed-over-caller';
 import type { HttpMiddleware } from './types';
 
 /**
@@ -35,9 +36,26 @@ export function apiKeyOf(headers: Record<string, string | undefined> | undefined
 export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}): HttpMiddleware {
   const requiredScope = requiredScopeOf(operation);
   const { requests: limit, windowSeconds } = config.rateLimit;
+  // The one scope check, whichever way the caller was authenticated.
+  const requireScope = (scope: KeyScope): void => {
+    if (!scopeAllows(scope, requiredScope)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: requiredScope });
+  };
   return {
     before: async (request) => {
       const state = request.context.state;
+      // An operation run inside an MCP request: that request was authenticated and counted once, and
+      // its caller comes with the context; the operation's own scope check still applies.
+      const caller = handedOverCaller(request.context);
+      if (caller) {
+        Object.assign(state, {
+          accountId: caller.accountId,
+          apiKeyId: caller.apiKeyId,
+          apiKeyName: caller.apiKeyName,
+          scope: caller.scope,
+        });
+        requireScope(caller.scope);
+        return;
+      }
       const value = apiKeyOf(request.event.headers, options.bearer);
       if (!value) throw new DomainError('MISSING_API_KEY');
       if (!API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
@@ -62,7 +80,7 @@ export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
         throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
-      if (!scopeAllows(key.scope, requiredScope)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: requiredScope });
+      requireScope(key.scope);
     },
   };
 }

@@ -1,6 +1,13 @@
 import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import { startTestService, type TestService } from '../support/test-service';
 import { localClient } from '../../local/dynamodb-local';
+import { idempotencyRecordKey } from '../../shared/store/idempotency-records';
+
+/** The batch's own record (not its items'), as the store keys it. */
+function batchRecordKey(accountId: string, key: string) {
+  const { pk, sk } = idempotencyRecordKey(accountId, 'create-posts-batch', key);
+  return { pk: { S: pk }, sk: { S: sk } };
+}
 
 /**
  * A keyed batch whose run died after creating some items (its own record never answered) is sent
@@ -31,7 +38,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: { pk: { S: `IDEMPOTENCY#${accountId}#${key}` }, sk: { S: 'IDEMPOTENCY' } },
+        Key: batchRecordKey(accountId, key),
       }),
     );
     client.destroy();
@@ -70,7 +77,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: { pk: { S: `IDEMPOTENCY#${accountId}#${key}` }, sk: { S: 'IDEMPOTENCY' } },
+        Key: batchRecordKey(accountId, key),
       }),
     );
     client.destroy();
