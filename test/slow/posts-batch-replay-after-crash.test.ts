@@ -1,10 +1,10 @@
 import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import { startTestService, type TestService } from '../support/test-service';
 import { localClient } from '../../local/dynamodb-local';
-import { idempotencyRecordKey } from '../../shared/store/idempotency-records';
 
-/** The batch's own record (not its items'), as the store keys it. */
-function batchRecordKey(accountId: string, key: string) {
+/** The batch's own record (not its items'), as the store keys it (imported late: the store reads its settings on import). */
+async function batchRecordKey(accountId: string, key: string) {
+  const { idempotencyRecordKey } = await import('../../shared/store/idempotency-records');
   const { pk, sk } = idempotencyRecordKey(accountId, 'create-posts-batch', key);
   return { pk: { S: pk }, sk: { S: sk } };
 }
@@ -38,7 +38,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: batchRecordKey(accountId, key),
+        Key: await batchRecordKey(accountId, key),
       }),
     );
     client.destroy();
@@ -77,7 +77,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: batchRecordKey(accountId, key),
+        Key: await batchRecordKey(accountId, key),
       }),
     );
     client.destroy();
