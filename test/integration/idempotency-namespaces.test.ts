@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { localClient } from '../../local/dynamodb-local';
 import { startTestService, type TestService } from '../support/test-service';
 
 /**
@@ -30,12 +33,12 @@ describe('idempotency namespaces', () => {
       [0, 201, 'item 0'],
       [1, 201, 'item 1'],
     ]);
-    expect(results[0].post?.id).not.toBe(plain.json.id);
+    expect(results[0].post?.id).not.toBe(plain.json.post.id);
 
     // Each still replays its own answer.
     const plainAgain = await service.call('POST', '/posts', { key: apiKey, body: squatter, headers: { 'idempotency-key': 'K#ITEM#0' } });
     expect(plainAgain.headers.get('idempotent-replayed')).toBe('true');
-    expect(plainAgain.json.id).toBe(plain.json.id);
+    expect(plainAgain.json.post.id).toBe(plain.json.post.id);
     const batchAgain = await service.call('POST', '/posts/batch', {
       key: apiKey,
       body: { posts: items },
@@ -60,7 +63,7 @@ describe('idempotency namespaces', () => {
     expect(batch.json.results[0].status).toBe(201);
     const again = await service.call('POST', '/posts', { key: apiKey, body: post, headers: { 'idempotency-key': 'shared' } });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.json.id).toBe(created.json.id);
+    expect(again.json.post.id).toBe(created.json.post.id);
   });
 
   it('the same JSON written in another order or spacing is the same request', async () => {
@@ -80,6 +83,41 @@ describe('idempotency namespaces', () => {
     });
     expect(reordered.status).toBe(201);
     expect(reordered.headers.get('idempotent-replayed')).toBe('true');
-    expect(reordered.json.id).toBe(first.json.id);
+    expect(reordered.json.post.id).toBe(first.json.post.id);
+  });
+  it('a record written before the namespaces still answers for its 24 hours', async () => {
+    const { accountId, apiKey } = await service.createAccount({ plan: 'pro' });
+    await service.connectProfile(accountId, 'bluesky');
+    const body = JSON.stringify({ content: 'before the deploy', platforms: ['bluesky'], scheduled_for: inHours(8) });
+    const oldHash = createHash('sha256').update('POST /posts\n').update(body).digest('base64url');
+    // What the request made before the deploy: its post, and the record (in the old place) that answered it.
+    const made = await service.call('POST', '/posts', { key: apiKey, rawBody: body, headers: { 'content-type': 'application/json' } });
+    expect(made.status).toBe(201);
+    const stored = made.text;
+    const client = localClient(service.endpoint);
+    await client.send(
+      new PutItemCommand({
+        TableName: service.tableName,
+        Item: {
+          pk: { S: `IDEMPOTENCY#${accountId}#old-key` },
+          sk: { S: 'IDEMPOTENCY' },
+          type: { S: 'idempotency_record' },
+          status: { S: 'completed' },
+          token: { S: 'old-token' },
+          request_hash: { S: oldHash },
+          response_status: { N: '201' },
+          response_body: { S: stored },
+          expires_at_epoch: { N: String(Math.floor(Date.now() / 1000) + 3600) },
+        },
+      }),
+    );
+    client.destroy();
+    const headers = { 'idempotency-key': 'old-key', 'content-type': 'application/json' };
+    const repeat = await service.call('POST', '/posts', { key: apiKey, rawBody: body, headers });
+    expect([repeat.status, repeat.headers.get('idempotent-replayed'), repeat.text]).toEqual([201, 'true', stored]);
+    const other = await service.call('POST', '/posts', { key: apiKey, rawBody: body.replace('before', 'after'), headers });
+    expect([other.status, other.json.error]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const listed = await service.call('GET', '/posts?limit=100', { key: apiKey });
+    expect(listed.json.posts.map((post: { id: string }) => post.id)).toEqual([made.json.post.id]);
   });
 });
