@@ -5,6 +5,7 @@ import { withStoreRetries } from '#shared/use-cases/store-retries';
 import {
   claimIdempotencyKey,
   completeIdempotencyRecord,
+  type ClaimOutcome,
   idempotencyRecordKey,
   legacyIdempotencyKey,
   readLegacyIdempotencyRecord,
@@ -108,14 +109,15 @@ export function idempotency(operation: string, codec?: StoredResponseCodec): Htt
       const hash = requestHash(operation, request);
       const token = randomUUID();
       const now = clock.now();
-      // A record from before the namespaces answers as it would have (until its 24 h are over).
+      // A record from before the namespaces answers as it would have (until its 24 h are over), by its own hash.
       const legacy = await readLegacyIdempotencyRecord(legacyIdempotencyKey(accountId, key), now);
-      const outcome = legacy
-        ? { claimed: false as const, existing: { ...legacy, request_hash: legacy.request_hash === legacyRequestHash(request) ? hash : '' } }
+      const outcome: ClaimOutcome = legacy
+        ? { claimed: false, existing: legacy }
         : await claimIdempotencyKey(recordKey, token, hash, now, lockUntil(now));
       if (!outcome.claimed) {
         const existing = outcome.existing;
-        if (existing.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        const sameRequest = legacy ? legacy.request_hash === legacyRequestHash(request) : existing.request_hash === hash;
+        if (!sameRequest) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         if (existing.status !== 'completed') throw new DomainError('IDEMPOTENCY_KEY_IN_PROGRESS');
         const stored = existing.response_body;
         state.replay = {
