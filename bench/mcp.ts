@@ -36,7 +36,8 @@ const WARMUP = 20;
 /**
  * MCP tools/call overhead against the same HTTP call: each iteration makes both (in turns, so a
  * slow moment of the machine hits both alike). The MCP call is authenticated and counted once as
- * the MCP request, then runs the route's handler in-process (which authenticates and counts again).
+ * the MCP request, then runs the route's handler in-process with that caller (no second lookup or count,
+ * docs/decisions/0163-mcp-counts-once.md).
  */
 export async function measureMcpOverhead(baseUrl: string, apiKey: string, iterations: number): Promise<McpOverheadFigures[]> {
   const caller = keepAliveCaller(baseUrl);

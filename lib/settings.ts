@@ -15,6 +15,8 @@ export interface ServiceSettings {
   blueskyVideoServiceUrl?: string;
   /** Comma-separated hosts a LinkedIn `return_url` may point at. */
   oauthReturnUrlHosts?: string;
+  /** Comma-separated origins a browser may call POST /mcp from, besides publicBaseUrl's (docs/api.md, "MCP"). */
+  mcpAllowedOrigins?: string;
   logLevel?: string;
   /** An existing SNS topic that the alarms notify instead of the stack's own. */
   alarmTopicArn?: string;
@@ -46,6 +48,7 @@ const CONTEXT_KEYS = [
   'blueskyServiceUrl',
   'blueskyVideoServiceUrl',
   'oauthReturnUrlHosts',
+  'mcpAllowedOrigins',
   'logLevel',
   'alarmTopicArn',
   'alarmEmail',
@@ -110,6 +113,7 @@ export function settingsEnvironment(settings: ServiceSettings): Record<string, s
     BLUESKY_SERVICE_URL: settings.blueskyServiceUrl,
     BLUESKY_VIDEO_SERVICE_URL: settings.blueskyVideoServiceUrl,
     OAUTH_RETURN_URL_HOSTS: settings.oauthReturnUrlHosts,
+    MCP_ALLOWED_ORIGINS: settings.mcpAllowedOrigins,
     // Always set, so an operator can raise it in the console without a deploy.
     LOG_LEVEL: settings.logLevel ?? 'INFO',
   };

@@ -40,6 +40,11 @@ export interface Config {
     uploadHosts: string[];
   };
   oauthReturnUrlHosts: string[];
+  /**
+   * The origins a browser may send POST /mcp from (MCP_ALLOWED_ORIGINS, plus PUBLIC_BASE_URL's own):
+   * an Origin header that is present and not one of them is 403 (docs/decisions/0164-mcp-origin-rule.md).
+   */
+  mcpAllowedOrigins: string[];
   publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; claimLeaseMs: number };
   /**
    * How long an API request may take before it is answered 503 SERVICE_UNAVAILABLE with retry-after
@@ -133,6 +138,28 @@ function uploadHosts(env: Env, name: string, fallback: string): string[] {
     });
 }
 
+/** MCP_ALLOWED_ORIGINS (comma-separated `scheme://host[:port]`) and PUBLIC_BASE_URL's origin, each as `URL.origin` writes it. */
+function mcpAllowedOrigins(env: Env, publicBaseUrl: string): string[] {
+  const listed = (env.MCP_ALLOWED_ORIGINS || '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        parsed = undefined;
+      }
+      const bare = parsed && parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+      if (!parsed || !bare || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        throw new ConfigError(`Setting MCP_ALLOWED_ORIGINS must list origins (scheme://host[:port]), got "${entry}"`);
+      }
+      return parsed.origin;
+    });
+  return [...new Set([new URL(publicBaseUrl).origin, ...listed])];
+}
+
 /** Turns a raw environment into a typed configuration; throws ConfigError on a bad value. */
 export function envToConfig(env: Env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -181,6 +208,7 @@ export function envToConfig(env: Env): Config {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    mcpAllowedOrigins: mcpAllowedOrigins(env, publicBaseUrl),
     publishing: {
       maxAttempts: integer(env, 'PUBLISH_MAX_ATTEMPTS', 4),
       baseDelayMs: integer(env, 'PUBLISH_RETRY_BASE_MS', 500, 0),

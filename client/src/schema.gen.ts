@@ -669,7 +669,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server (Streamable HTTP, stateless)
-         * @description The Model Context Protocol for AI agents: one JSON-RPC message per request (`initialize`, `tools/list`, `tools/call`, notifications), answered as JSON (a notification: 202, no body); no session, no event stream (GET and DELETE answer 405). The key may also be sent as `Authorization: Bearer <key>`. `tools/list` shows one tool per API operation the key's scope allows, named after its operationId in snake_case (`previewPost` → `preview_post`); `tools/call` runs that operation with the same checks, limits and idempotency, and returns its response body as `structuredContent` (an error: `isError: true` with the error body). Each request counts against the rate limit, and a tool call also counts as the request it makes.
+         * @description The Model Context Protocol for AI agents: one JSON-RPC message per request (`initialize`, `tools/list`, `tools/call`, notifications), answered as JSON (a notification: 202, no body); no session, no event stream (GET and DELETE answer 405). The key may also be sent as `Authorization: Bearer <key>`. `tools/list` shows one tool per API operation the key's scope allows, named after its operationId in snake_case (`previewPost` → `preview_post`); `tools/call` runs that operation with the same checks, limits and idempotency, and returns its response body as `structuredContent` (an error: `isError: true` with the error body). Each request counts once against the rate limit, a tool call included. An `Origin` header that is present and not allowed (MCP_ALLOWED_ORIGINS, and the service's own origin) is 403 `FORBIDDEN`.
          *
          *     Needs a key with scope `read` or above.
          */
@@ -7853,6 +7853,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */

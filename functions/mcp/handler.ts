@@ -15,4 +15,5 @@ export const handler = apiHandler({
   }),
   operation: 'mcp',
   bearer: true,
+  checkOrigin: true,
 });

@@ -7,6 +7,7 @@ import type { KeyScope } from '#shared/domain/key-scopes';
 import { errorHandler } from './error-handler';
 import { idempotency, type StoredResponseCodec } from './idempotency';
 import { jsonBody } from './json-body';
+import { originCheck } from './origin-check';
 import { withLogScope } from '#shared/logger';
 import { requestContext } from './request-context';
 import { answerByDeadline } from './request-deadline';
@@ -69,6 +70,8 @@ export interface EndpointOptions<TBody, TQuery> {
   routes?: readonly Route[];
   /** The key may also come as `Authorization: Bearer <key>` (the MCP endpoint only, docs/decisions.md, "MCP"). */
   bearer?: boolean;
+  /** A present Origin header must be an allowed one, before authentication (the MCP endpoint only, shared/http/origin-check.ts). */
+  checkOrigin?: boolean;
 }
 
 /** An endpoint without its operation name (shared/http/endpoints/<operation>/endpoint.ts); handler.ts adds it. */
@@ -97,6 +100,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
     const stack = middy<HttpEvent, HttpResponse, Error, Context & { state: RequestState }>()
       .use(httpHeaderNormalizer())
       .use(requestContext(options.operation));
+    if (options.checkOrigin) stack.use(originCheck());
     const authentication = authenticationOf(options.operation, auth, { bearer: options.bearer });
     if (authentication) stack.use(authentication);
     if (options.pathId) stack.use({ before: (request) => void parseId(request.event.pathParameters?.id) });
@@ -111,7 +115,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
         if (validateBody) validateBody(state.body as Record<string, unknown>);
       },
     });
-    if (idempotent) stack.use(idempotency(options.storedResponseCodec));
+    if (idempotent) stack.use(idempotency(options.operation, options.storedResponseCodec));
     stack.use(errorHandler());
     return stack.handler(handle);
   };

@@ -9,6 +9,7 @@ import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import { scopeToChangePost } from '#shared/use-cases/post-scope';
 import { MAX_BODY_BYTES } from './json-body';
+import { handedOverCaller } from './handed-over-caller';
 import type { HttpEvent, HttpMiddleware } from './types';
 
 /**
@@ -75,9 +76,29 @@ export function apiKeyOf(headers: Record<string, string | undefined> | undefined
 export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}): HttpMiddleware {
   const requiredScope = requiredScopeOf(operation);
   const { requests: limit, windowSeconds } = config.rateLimit;
+  // The one scope check, whichever way the caller was authenticated.
+  // required_scope names what THIS call needs (docs/decisions/0151-required-scope-of-the-call.md), so that a
+  // key of that scope gets it done.
+  const requireScope = async (scope: KeyScope, event: HttpEvent, accountId: string): Promise<void> => {
+    const needed = await callScope(operation, requiredScope, scope, event, accountId);
+    if (!scopeAllows(scope, needed.refuseBelow)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: needed.required });
+  };
   return {
     before: async (request) => {
       const state = request.context.state;
+      // An operation run inside an MCP request: that request was authenticated and counted once, and
+      // its caller comes with the context; the operation's own scope check still applies.
+      const caller = handedOverCaller(request.context);
+      if (caller) {
+        Object.assign(state, {
+          accountId: caller.accountId,
+          apiKeyId: caller.apiKeyId,
+          apiKeyName: caller.apiKeyName,
+          scope: caller.scope,
+        });
+        await requireScope(caller.scope, request.event, caller.accountId);
+        return;
+      }
       const value = apiKeyOf(request.event.headers, options.bearer);
       if (!value) throw new DomainError('MISSING_API_KEY');
       if (!API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
@@ -102,9 +123,7 @@ export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
         throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
-      // required_scope names what THIS call needs, so that a key of that scope gets it done.
-      const needed = await callScope(operation, requiredScope, key.scope, request.event, key.account_id);
-      if (!scopeAllows(key.scope, needed.refuseBelow)) throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: needed.required });
+      await requireScope(key.scope, request.event, key.account_id);
     },
   };
 }

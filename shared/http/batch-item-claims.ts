@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
-import { claimIdempotencyKey, releaseIdempotencyKey } from '#shared/store/idempotency-records';
+import { batchItemRecordKey, claimIdempotencyKey, releaseIdempotencyKey } from '#shared/store/idempotency-records';
 import type { IdempotencyClaim } from '#shared/use-cases/create-post';
 
 /** The request state's shape of a claim (shared/http/types.ts). */
@@ -24,7 +24,8 @@ export type ItemClaim = { claim?: BatchItemRecord; replayed?: { statusCode: numb
  */
 export async function claimBatchItem(batch: IdempotencyClaim | undefined, index: number, item: unknown): Promise<ItemClaim> {
   if (!batch) return {};
-  const recordKey = { pk: `${batch.recordKey.pk}#ITEM#${index}`, sk: batch.recordKey.sk };
+  // In the batch's namespace, under a sort key no client key value can name (docs/decisions/0161-idempotency-namespaces.md).
+  const recordKey = batchItemRecordKey(batch.recordKey, index);
   const requestHash = createHash('sha256').update(JSON.stringify(item)).digest('base64url');
   const token = randomUUID();
   const now = clock.now();

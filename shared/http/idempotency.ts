@@ -2,15 +2,50 @@ import { createHash, randomUUID } from 'node:crypto';
 import { clock } from '#shared/ports/clock';
 import { logger } from '#shared/logger';
 import { withStoreRetries } from '#shared/use-cases/store-retries';
-import { claimIdempotencyKey, completeIdempotencyRecord, idempotencyKey, releaseIdempotencyKey } from '#shared/store/idempotency-records';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyRecord,
+  type ClaimOutcome,
+  idempotencyRecordKey,
+  legacyIdempotencyKey,
+  readLegacyIdempotencyRecord,
+  releaseIdempotencyKey,
+} from '#shared/store/idempotency-records';
 import { DomainError } from '#shared/domain/errors';
 import { requestDeadline } from './request-deadline';
 import type { HttpMiddleware, HttpRequest } from './types';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Same key and same request = same method, path and body bytes. */
-function requestHash(request: HttpRequest): string {
+/** JSON with every object's keys in order: the same value written in any order or spacing gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Same key and same request = same operation, path parameters and body (docs/api.md, "Idempotency";
+ * docs/decisions/0162-idempotency-hash-independent-of-the-transport.md): nothing of the transport
+ * (the stage's `/v1`, the dashboard's `/dashboard/api`, an MCP tool call's path) and the body as the
+ * JSON value it parsed to, so a repeat over HTTP and MCP, or with its fields in another order, replays.
+ */
+export function requestHash(operation: string, request: HttpRequest): string {
+  const { event } = request;
+  const parameters = Object.entries(event.pathParameters ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const body = request.context.state.body;
+  return createHash('sha256')
+    .update(`${operation}\n${JSON.stringify(parameters)}\n`)
+    .update(body === undefined ? (event.body ?? '') : canonicalJson(body))
+    .digest('base64url');
+}
+
+/** The hash records written before the namespaces carry: method, raw path and body bytes. */
+function legacyRequestHash(request: HttpRequest): string {
   const { event } = request;
   return createHash('sha256')
     .update(`${event.requestContext.http.method} ${event.rawPath}\n`)
@@ -54,7 +89,7 @@ export interface StoredResponseCodec {
  * requests write nothing. An endpoint may complete the record inside its own transaction
  * (create-post does, and marks it settled); otherwise it is completed here after success.
  */
-export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
+export function idempotency(operation: string, codec?: StoredResponseCodec): HttpMiddleware {
   return {
     before: async (request) => {
       const key = request.event.headers?.['idempotency-key'];
@@ -69,14 +104,20 @@ export function idempotency(codec?: StoredResponseCodec): HttpMiddleware {
         );
       }
       const state = request.context.state;
-      const recordKey = idempotencyKey(state.accountId ?? '', key);
-      const hash = requestHash(request);
+      const accountId = state.accountId ?? '';
+      const recordKey = idempotencyRecordKey(accountId, operation, key);
+      const hash = requestHash(operation, request);
       const token = randomUUID();
       const now = clock.now();
-      const outcome = await claimIdempotencyKey(recordKey, token, hash, now, lockUntil(now));
+      // A record from before the namespaces answers as it would have (until its 24 h are over), by its own hash.
+      const legacy = await readLegacyIdempotencyRecord(legacyIdempotencyKey(accountId, key), now);
+      const outcome: ClaimOutcome = legacy
+        ? { claimed: false, existing: legacy }
+        : await claimIdempotencyKey(recordKey, token, hash, now, lockUntil(now));
       if (!outcome.claimed) {
         const existing = outcome.existing;
-        if (existing.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        const sameRequest = legacy ? legacy.request_hash === legacyRequestHash(request) : existing.request_hash === hash;
+        if (!sameRequest) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         if (existing.status !== 'completed') throw new DomainError('IDEMPOTENCY_KEY_IN_PROGRESS');
         const stored = existing.response_body;
         state.replay = {

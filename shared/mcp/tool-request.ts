@@ -2,10 +2,11 @@ import type { HttpEvent } from '#shared/http/types';
 import type { McpToolDefinition } from './tool-definition';
 import { IDEMPOTENCY_ARGUMENT } from './tool-names';
 
-/** Who calls a tool: the MCP request's own facts, handed on to the operation's request. */
+/**
+ * Who calls a tool: the MCP request's own facts, handed on to the operation's request. Not the key:
+ * the operation gets the authenticated caller with its context (shared/http/handed-over-caller.ts).
+ */
 export interface ToolCaller {
-  /** The caller's API key (from x-api-key or Authorization: Bearer): the operation authenticates it again. */
-  apiKey: string;
   requestId: string;
   sourceIp: string;
   userAgent: string;
@@ -16,7 +17,7 @@ const asText = (value: unknown): string => (Array.isArray(value) ? value.map(asT
 
 /**
  * The API Gateway (payload 2.0) event the HTTP route would receive for a tool call: method, path
- * with its parameters, query, JSON body, the caller's key, the idempotency-key and the MCP
+ * with its parameters, query, JSON body, the idempotency-key and the MCP
  * request's id. The route's handler then checks it exactly as it checks an HTTP request.
  */
 export function toolRequestEvent(tool: McpToolDefinition, args: Record<string, unknown>, caller: ToolCaller, now = new Date()): HttpEvent {
@@ -41,7 +42,6 @@ export function toolRequestEvent(tool: McpToolDefinition, args: Record<string, u
   const idempotencyKey = tool.idempotent ? take(IDEMPOTENCY_ARGUMENT) : undefined;
   const body = tool.body === 'flat' ? rest : tool.body === 'nested' ? (rest.body ?? {}) : undefined;
   const headers: Record<string, string> = {
-    'x-api-key': caller.apiKey,
     accept: 'application/json',
     host: caller.host,
     'user-agent': caller.userAgent,

@@ -1,10 +1,12 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TTL_ATTRIBUTE, isExpired, toEpochSeconds } from './table';
 import { db, tableName } from './client';
 import { ignoreConditionFailure, oldItemOf } from './transaction-errors';
 
 /**
- * Idempotency records (docs/api.md, "Idempotency"): one per account and idempotency-key, kept 24 h.
+ * Idempotency records (docs/api.md, "Idempotency"): one per account, operation and idempotency-key
+ * (and per item of a keyed batch), kept 24 h.
  * While the first request runs the record is `in_progress` (with a short lock, so a crashed
  * request does not block the key for a day); then `completed` with the response to replay.
  * The lock lasts as long as the request may still act: until its deadline (given by the caller),
@@ -20,7 +22,48 @@ export interface IdempotencyRecord {
   response_body?: string;
 }
 
-export const idempotencyKey = (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' });
+export interface IdempotencyRecordKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * The record of one idempotency-key of one operation (docs/decisions/0161-idempotency-namespaces.md):
+ * the client's value appears only as its SHA-256 (43 base64url characters, never a `#`), and the
+ * operation and any item index are in the sort key, which only the server writes. So no key value
+ * can name another operation's record, nor an item of a batch (item records: batchItemRecordKey).
+ */
+export function idempotencyRecordKey(accountId: string, operation: string, clientKey: string): IdempotencyRecordKey {
+  const digest = createHash('sha256').update(clientKey, 'utf8').digest('base64url');
+  return { pk: `IDEMPOTENCY#${accountId}#${digest}`, sk: `OP#${operation}` };
+}
+
+/** The record of item `index` of a keyed batch: under the batch's own, in a sort key no plain record has. */
+export function batchItemRecordKey(batch: IdempotencyRecordKey, index: number): IdempotencyRecordKey {
+  return { pk: batch.pk, sk: `${batch.sk}#ITEM#${index}` };
+}
+
+/**
+ * Where records were kept before the namespaces above (the client's value raw in the key, one sort
+ * key for all): read, never written, so that a repeat across the deploy still replays. Their TTL is
+ * 24 h, so this goes one release later (docs/decisions/0161-idempotency-namespaces.md).
+ */
+export const legacyIdempotencyKey = (accountId: string, key: string): IdempotencyRecordKey => ({
+  pk: `IDEMPOTENCY#${accountId}#${key}`,
+  sk: 'IDEMPOTENCY',
+});
+
+/**
+ * A record written before the namespaces that still holds its key: completed and within its 24 h, or
+ * in progress under its lock; undefined when none (an abandoned claim no longer holds anything).
+ */
+export async function readLegacyIdempotencyRecord(recordKey: IdempotencyRecordKey, now: Date): Promise<IdempotencyRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: recordKey, ConsistentRead: true }));
+  if (!Item || isExpired(Item, now)) return undefined;
+  const record = Item as IdempotencyRecord & { lock_expires_at_epoch?: number };
+  if (record.status !== 'completed' && (record.lock_expires_at_epoch ?? 0) <= toEpochSeconds(now)) return undefined;
+  return record;
+}
 
 export type ClaimOutcome = { claimed: true } | { claimed: false; existing: IdempotencyRecord };
 

@@ -170,6 +170,30 @@ describe('the README walkthrough through the deployed bundles', () => {
     expect((await walk.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 4, method: 'tools/list' } })).status).toBe(401);
   });
 
+  it('replays over MCP a post made over HTTP through the stage with the same idempotency key (docs/decisions/0162)', async () => {
+    const at = new Date(Date.now() + 3 * 3600_000);
+    at.setUTCSeconds(0, 0);
+    const fields = { content: walk.text('Made over HTTP, repeated over MCP'), platforms: ['bluesky'], scheduled_for: at.toISOString() };
+    const overHttp = await walk.call('POST', '/posts', {
+      key: walk.apiKey,
+      body: fields,
+      headers: { 'idempotency-key': 'deployed-across-1' },
+    });
+    expect(overHttp.status).toBe(201);
+    const overMcp = await walk.call('POST', '/mcp', {
+      headers: { authorization: `Bearer ${walk.apiKey}` },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create_post', arguments: { ...fields, idempotency_key: 'deployed-across-1' } },
+      },
+    });
+    expect([overMcp.json.result.isError, overMcp.json.result._meta.http_status]).toEqual([undefined, 201]);
+    expect(overMcp.json.result.structuredContent.post.id).toBe(overHttp.json.post.id);
+    expect((await walk.call('DELETE', `/posts/${overHttp.json.post.id as string}`, { key: walk.apiKey })).status).toBe(204);
+  });
+
   it('each platform got each published post exactly once', async () => {
     const copies = await walk.platformCopies();
     const once = Object.fromEntries(walk.published.map((content) => [content, 1]));

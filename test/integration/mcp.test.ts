@@ -214,7 +214,7 @@ describe('the MCP server at POST /mcp (npm start)', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-ratelimit-limit')).toBe('1000');
     expect(await ok.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { tools: expect.any(Array) } });
-    // Under the key's rate limit: each MCP request counts, and a tool call also counts as the request it makes.
+    // Under the key's rate limit: each MCP request counts once, a tool call included (docs/decisions/0163-mcp-counts-once.md).
     const remaining = (response: Response) => Number(response.headers.get('x-ratelimit-remaining'));
     const call = await fetch(`${child.baseUrl}/mcp`, {
       method: 'POST',
@@ -223,7 +223,7 @@ describe('the MCP server at POST /mcp (npm start)', () => {
     });
     expect([call.status, ((await call.json()) as { result: { _meta: unknown } }).result._meta]).toEqual([200, { http_status: 200 }]);
     const after = await post({ authorization: `Bearer ${keys.read}` });
-    expect([remaining(call), remaining(after)]).toEqual([remaining(ok) - 1, remaining(ok) - 3]);
+    expect([remaining(call), remaining(after)]).toEqual([remaining(ok) - 1, remaining(ok) - 2]);
     // Bearer is the MCP endpoint's alone: other routes read x-api-key only.
     expect((await fetch(`${child.baseUrl}/usage`, { headers: { authorization: `Bearer ${keys.read}` } })).status).toBe(401);
 

@@ -791,6 +791,12 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect([listed.status, listed.json?.jsonrpc, listed.json?.id]).toEqual([200, '2.0', 1]);
     expectError(await call('POST', '/mcp', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), 401, 'MISSING_API_KEY');
     expectError(await call('POST', '/mcp', '/mcp', { key: apiKey, body: { id: 1, method: 'tools/list' } }), 400, 'MISSING_REQUIRED_FIELD');
+    const fromElsewhere = {
+      key: apiKey,
+      headers: { origin: 'http://evil.example.com' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    };
+    expectError(await call('POST', '/mcp', '/mcp', fromElsewhere), 403, 'FORBIDDEN');
   });
 
   it('the posting queue: get, set, queued post, and their errors (API and dashboard)', async () => {

@@ -2,6 +2,13 @@ import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import { startTestService, type TestService } from '../support/test-service';
 import { localClient } from '../../local/dynamodb-local';
 
+/** The batch's own record (not its items'), as the store keys it (imported late: the store reads its settings on import). */
+async function batchRecordKey(accountId: string, key: string) {
+  const { idempotencyRecordKey } = await import('../../shared/store/idempotency-records');
+  const { pk, sk } = idempotencyRecordKey(accountId, 'create-posts-batch', key);
+  return { pk: { S: pk }, sk: { S: sk } };
+}
+
 /**
  * A keyed batch whose run died after creating some items (its own record never answered) is sent
  * again: the items already created are replayed from their own records, never created a second
@@ -31,7 +38,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: { pk: { S: `IDEMPOTENCY#${accountId}#${key}` }, sk: { S: 'IDEMPOTENCY' } },
+        Key: await batchRecordKey(accountId, key),
       }),
     );
     client.destroy();
@@ -70,7 +77,7 @@ describe('POST /posts/batch repeated after a run that died', () => {
     await client.send(
       new DeleteItemCommand({
         TableName: service.tableName,
-        Key: { pk: { S: `IDEMPOTENCY#${accountId}#${key}` }, sk: { S: 'IDEMPOTENCY' } },
+        Key: await batchRecordKey(accountId, key),
       }),
     );
     client.destroy();

@@ -86,7 +86,7 @@ describe('the generator (scripts/mcp-tools/build-tools.ts)', () => {
 });
 
 describe('a tool call as the HTTP request of its route (shared/mcp/tool-request.ts)', () => {
-  const caller = { apiKey: 'sk_caller', requestId: 'req-1', sourceIp: '192.0.2.1', userAgent: 'agent/1', host: 'api.example.com' };
+  const caller = { requestId: 'req-1', sourceIp: '192.0.2.1', userAgent: 'agent/1', host: 'api.example.com' };
   const tool = (name: string) => mcpTools.find((one) => one.name === name)!;
 
   it('puts path parameters in the path, query parameters in the query, the rest in the JSON body, and the key and idempotency-key in headers', () => {
@@ -96,7 +96,7 @@ describe('a tool call as the HTTP request of its route (shared/mcp/tool-request.
       rawPath: '/posts/ABC',
       pathParameters: { id: 'ABC' },
       body: '{"content":"New"}',
-      headers: { 'x-api-key': 'sk_caller', 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' },
       requestContext: { requestId: 'req-1', http: { method: 'PATCH', path: '/posts/ABC', sourceIp: '192.0.2.1' } },
     });
     const listed = toolRequestEvent(tool('list_posts'), { status: 'scheduled', limit: 5 }, caller);

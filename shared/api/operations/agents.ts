@@ -18,7 +18,8 @@ export const agentOperations: Record<string, OperationEntry> = {
       "per API operation the key's scope allows, named after its operationId in snake_case (`previewPost` → " +
       '`preview_post`); `tools/call` runs that operation with the same checks, limits and idempotency, and returns its ' +
       'response body as `structuredContent` (an error: `isError: true` with the error body). Each request counts ' +
-      'against the rate limit, and a tool call also counts as the request it makes.',
+      'once against the rate limit, a tool call included. An `Origin` header that is present and not allowed ' +
+      "(MCP_ALLOWED_ORIGINS, and the service's own origin) is 403 `FORBIDDEN`.",
     body: mcpMessageSchema,
     mcpTool: false,
     success: {
@@ -27,6 +28,6 @@ export const agentOperations: Record<string, OperationEntry> = {
       schema: 'McpResponse',
       example: { jsonrpc: '2.0', id: 1, result: { tools: [] } },
     },
-    errors: [],
+    errors: ['FORBIDDEN'],
   },
 };

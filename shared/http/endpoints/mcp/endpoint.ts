@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { DomainError } from '#shared/domain/errors';
 import type { EndpointDefinition } from '#shared/http/api-handler';
-import { apiKeyOf } from '#shared/http/api-key-auth';
+import { withHandedOverCaller, type AuthenticatedCaller } from '#shared/http/handed-over-caller';
 import { toWireError } from '#shared/http/errors';
 import { requestDeadline } from '#shared/http/request-deadline';
 import type { HttpEvent } from '#shared/http/types';
@@ -13,39 +13,46 @@ import { mcpMessageSchema, type McpMessage } from './schema';
 /** Runs an operation's route handler in this process, as its HTTP route would (functions/mcp/). */
 export type RunOperation = (operation: string, event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** The Lambda context an operation gets inside an MCP request: the same id, and the time the MCP request has left. */
-function operationContext(requestId: string, operation: string): Context {
+/**
+ * The Lambda context an operation gets inside an MCP request: the same id, the time the MCP request
+ * has left, and the MCP request's caller, so the operation neither looks the key up nor counts it again.
+ */
+function operationContext(requestId: string, operation: string, caller: AuthenticatedCaller): Context {
   const deadlineAt = requestDeadline()?.at ?? Date.now();
   const noop = () => undefined;
-  return {
-    awsRequestId: requestId,
-    functionName: operation,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `mcp:${operation}`,
-    memoryLimitInMB: '0',
-    logGroupName: 'mcp',
-    logStreamName: 'mcp',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => Math.max(0, deadlineAt - Date.now()),
-    done: noop,
-    fail: noop,
-    succeed: noop,
-  };
+  return withHandedOverCaller(
+    {
+      awsRequestId: requestId,
+      functionName: operation,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `mcp:${operation}`,
+      memoryLimitInMB: '0',
+      logGroupName: 'mcp',
+      logStreamName: 'mcp',
+      callbackWaitsForEmptyEventLoop: false,
+      getRemainingTimeInMillis: () => Math.max(0, deadlineAt - Date.now()),
+      done: noop,
+      fail: noop,
+      succeed: noop,
+    },
+    caller,
+  );
 }
 
 /**
  * POST /mcp (docs/api.md, "MCP"): the Model Context Protocol over Streamable HTTP, stateless, JSON
- * responses. The key is authenticated and counted like any request (x-api-key or Bearer); a tool call
- * then runs its operation's own route handler with the caller's key, so that operation's checks
- * (scope, rate limit, validation, limits, idempotency) and its log line are those of the HTTP route.
+ * responses. The key is authenticated and counted like any request (x-api-key or Bearer), once: a tool
+ * call then runs its operation's own route handler with the caller this request authenticated (handed
+ * over with the context, docs/decisions/0163-mcp-counts-once.md), so that operation's checks (scope,
+ * validation, limits, idempotency) and its log line are those of the HTTP route.
  */
 export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
   return {
     body: { schema: mcpMessageSchema, validator: validators.mcpMessageSchema },
-    handle: async ({ body, headers, scope, requestId, sourceIp }) => {
+    handle: async ({ body, headers, scope, requestId, sourceIp, accountId, state }) => {
       const host = headers.host ?? 'localhost';
+      const authenticated: AuthenticatedCaller = { accountId, apiKeyId: state.apiKeyId ?? '', apiKeyName: state.apiKeyName, scope };
       const caller: ToolCaller = {
-        apiKey: apiKeyOf(headers, true) ?? '',
         requestId,
         sourceIp,
         host,
@@ -69,7 +76,11 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
             const wire = toWireError(new DomainError('INVALID_FIELD', { field: unknown }));
             return { statusCode: wire.statusCode, body: JSON.stringify(wire.body) };
           }
-          const answer = await run(tool.operation, toolRequestEvent(tool, args, caller), operationContext(requestId, tool.operation));
+          const answer = await run(
+            tool.operation,
+            toolRequestEvent(tool, args, caller),
+            operationContext(requestId, tool.operation, authenticated),
+          );
           const text = answer.isBase64Encoded && answer.body ? Buffer.from(answer.body, 'base64').toString('utf8') : answer.body;
           return { statusCode: answer.statusCode ?? 200, body: text };
         },
