@@ -28,7 +28,7 @@ module.exports = {
       name: 'iam-engine-only-in-tests',
       severity: 'error',
       comment:
-        'The IAM evaluation engine (@cloud-copilot, AGPL-3.0) is a test tool: only test/ may import it, so no bundle or shipped file can (docs/decisions.md, "IAM evaluated by an engine").',
+        'The IAM evaluation engine (@cloud-copilot, AGPL-3.0) is a test tool: only test/ may import it, so no bundle or shipped file can (docs/decisions/0031-iam-evaluated-by-an-engine.md).',
       from: { pathNot: '^test/' },
       to: { path: 'node_modules/@cloud-copilot/' },
     },
@@ -156,7 +156,7 @@ module.exports = {
       name: 'client-stands-alone',
       severity: 'error',
       comment:
-        'The typed client (client/) is generated from docs/openapi.json and ships on its own: it imports its own files and openapi-fetch, nothing of the service (docs/decisions.md, "Typed client").',
+        'The typed client (client/) is generated from docs/openapi.json and ships on its own: it imports its own files and openapi-fetch, nothing of the service (docs/decisions/0041-typed-client.md).',
       from: { path: '^client/' },
       to: { pathNot: ['^client/', '(^|/)node_modules/openapi-fetch/'] },
     },

@@ -27,7 +27,7 @@ process.env.SPS_SECRET_SCAN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sps-s
 // objects abort the process when garbage-collected outside JavaScript on Node.js 24.19+ (Node added
 // environment cleanup hooks to node::ObjectWrap; a build against those headers trips them). Version 13
 // (Node-API, prebuilt) has no such objects but crashes on Node.js 20: each Node gets the build that works
-// on it. docs/decisions.md, "Node.js versions and the test browser".
+// on it. docs/decisions/0015-node-js-versions-and-the-test-browser.md.
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const sqliteForThisNode = nodeMajor >= 24 ? { '^better-sqlite3$': require.resolve('better-sqlite3-napi') } : {};
 

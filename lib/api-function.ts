@@ -21,7 +21,7 @@ export const PROJECT_ROOT = path.resolve(__dirname, '..');
  * The API functions' timeout: under API Gateway's 30 s integration limit, and over the longest
  * request deadline (config.requestDeadline.outboundMs, 20 s) plus the margin the deadline keeps to
  * answer (shared/http/request-deadline.ts): a request answers by its deadline, the function's
- * timeout is only the backstop for code that never yields (docs/decisions.md, "A deadline on every request").
+ * timeout is only the backstop for code that never yields (docs/decisions/0038-a-deadline-on-every-request.md).
  */
 export const API_FUNCTION_TIMEOUT_SECONDS = 25;
 

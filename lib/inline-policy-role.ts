@@ -14,8 +14,7 @@ export const INLINE_POLICY_SIZE_LIMIT = 10_240;
 /**
  * A role whose grants (`addToPrincipalPolicy`, so every `grant*` and `addToRolePolicy`) go into
  * an inline policy of the role itself instead of a separate AWS::IAM::Policy resource (CDK's
- * `DefaultPolicy`): one resource per role instead of two (docs/decisions.md, "Stack size: inline
- * role policies and one invoke role"). The statements are the same; what depends on the role
+ * `DefaultPolicy`): one resource per role instead of two (docs/decisions/0051-stack-size-inline-role-policies-and-one-invoke-role.md). The statements are the same; what depends on the role
  * (the function) depends on its policy too, since the policy is part of the role's resource.
  * Unlike CDK's default policy, nothing overflows into managed policies: the size is checked.
  */

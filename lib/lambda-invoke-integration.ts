@@ -20,8 +20,7 @@ interface InvokeRole {
 /**
  * The role API Gateway invokes the route functions with (the integrations' credentials): trusted
  * by API Gateway only, allowed `lambda:InvokeFunction` on exactly the functions it was given, in
- * one statement. It replaces one AWS::Lambda::Permission per function (docs/decisions.md, "Stack
- * size: inline role policies and one invoke role"). One role up to FUNCTIONS_PER_INVOKE_ROLE
+ * one statement. It replaces one AWS::Lambda::Permission per function (docs/decisions/0051-stack-size-inline-role-policies-and-one-invoke-role.md). One role up to FUNCTIONS_PER_INVOKE_ROLE
  * functions, then one more (`Role2`, ...), so the policy never outgrows IAM's size limit.
  */
 export class ApiInvokeRole extends Construct {

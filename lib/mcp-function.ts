@@ -3,7 +3,7 @@ import type { NativeModule, OperationNeeds } from '#shared/api/operation';
 
 /**
  * The MCP function runs every public API-key operation in its own process (each tool call runs
- * that operation's route handler, docs/decisions.md, "MCP"), so it needs what any of them needs:
+ * that operation's route handler, docs/decisions/0046-mcp.md), so it needs what any of them needs:
  * the union of their needs and the most memory any of them gets (complete-media decodes images).
  */
 export const MCP_TOOL_OPERATIONS: ReadonlySet<string> = new Set(mcpToolOperations());

@@ -18,7 +18,7 @@ export interface MetricsCollectionProps {
 }
 
 /**
- * Metrics collection in AWS (docs/decisions.md, "Metrics collection"): an SQS metrics queue that
+ * Metrics collection in AWS (docs/decisions/0048-metrics-collection.md): an SQS metrics queue that
  * the collector consumes; a refresh sends to it directly, and a published post's 1 h, 24 h and 7 d
  * collections are one-time EventBridge Scheduler schedules (in their own group, run as their own
  * role) whose target is the queue itself, so no function runs until a collection is due.

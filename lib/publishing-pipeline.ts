@@ -24,7 +24,7 @@ export interface PublishingPipelineProps {
 }
 
 /**
- * How a post reaches the publisher (docs/decisions.md, "On time without waiting"): an SQS publish
+ * How a post reaches the publisher (docs/decisions/0017-on-time-without-waiting-the-publish-queue-aws.md): an SQS publish
  * queue that the publisher consumes with a bounded concurrency; immediate posts and posts due within
  * 14 minutes go onto it directly, delayed to their second; later ones get a one-time EventBridge
  * Scheduler schedule two minutes before their minute whose target, the release function, queues
@@ -55,7 +55,7 @@ export class PublishingPipeline extends Construct {
     this.deadLetterQueue = props.queues.deadLetterQueue;
     this.publishQueue = props.queues.queue;
     assertConsumerFits(props.queues, props.publisher.function, props.publisher.function.timeout);
-    // Warm instances serve the queue (docs/decisions.md, "A warm publisher"): provisioned concurrency
+    // Warm instances serve the queue (docs/decisions/0035-a-warm-publisher.md): provisioned concurrency
     // lives on a version, so the queue feeds an alias of the current one. Invocations beyond the
     // warm ones start on demand as before, up to the event source's maximum concurrency.
     if (props.publisherWarmInstances > 0) {

@@ -27,7 +27,7 @@ export function workQueue(scope: Construct, id: string, props: { consumerTimeout
     // message is never handed to a second invocation while the first still works on it (the
     // poller's retries against a throttled function count against this time too). It is not the
     // retry delay: a consumer that gives a message back shortens its visibility itself (the
-    // publisher: seconds, docs/decisions.md, "Publish retries in seconds"); only a run that never
+    // publisher: seconds, docs/decisions/0033-publish-retries-in-seconds.md); only a run that never
     // answered (timed out, crashed) waits the whole timeout.
     visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6),
     retentionPeriod: Duration.days(4),

@@ -35,7 +35,7 @@ const SWEEP_SCHEDULE_GROUP = 'default';
 export const EXPIRY_SWEEP_EXPRESSION = 'cron(0 6 * * ? *)';
 
 /**
- * Webhooks in AWS (docs/decisions.md, "Webhooks"): the table's stream carries each event item
+ * Webhooks in AWS (docs/decisions/0023-webhooks.md): the table's stream carries each event item
  * (written in the same transaction as the state change it announces) to the dispatcher, which
  * writes each delivery's first attempt and queues it; the deliverer makes one attempt per
  * message and queues the next on the schedule of docs/api.md, "Webhooks": a retry due within the
@@ -165,8 +165,7 @@ export class WebhookDelivery extends Construct {
   /**
    * Assumed by EventBridge Scheduler for the schedules of the sweep's group (the account's `default`
    * group, where the sweep's schedule is) only: the confused-deputy guard names the schedule group's
-   * ARN, the `aws:SourceArn` Scheduler sends, never a schedule's own (docs/decisions.md, "IAM
-   * evaluated by an engine"). Invoke the sweep, dead-letter.
+   * ARN, the `aws:SourceArn` Scheduler sends, never a schedule's own (docs/decisions/0031-iam-evaluated-by-an-engine.md). Invoke the sweep, dead-letter.
    */
   private sweepRole(sweep: ApiFunction): iam.Role {
     const stack = Stack.of(this);

@@ -16,7 +16,7 @@ const RETRY_AFTER_MS = 30_000;
  * then runs the collector's Lambda handler in-process with a one-record SQS batch, as the event
  * source would. One task per post and collection: sending it again replaces it (as the schedule's
  * name does in AWS). Held in memory only: a local restart forgets collections not yet due
- * (docs/decisions.md, "Metrics collection"); a refresh brings a post's figures back.
+ * (docs/decisions/0048-metrics-collection.md); a refresh brings a post's figures back.
  */
 export class LocalMetricsRunner implements MetricsQueue {
   private readonly due = new Map<string, { at: number; task: MetricsTask }>();

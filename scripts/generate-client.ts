@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..');
 export const TARGET = join(ROOT, 'client', 'src', 'schema.gen.ts');
 
-const NOTE = '// Regenerate with `npm run generate` (docs/decisions.md, "Typed client").\n\n';
+const NOTE = '// Regenerate with `npm run generate` (docs/decisions/0041-typed-client.md).\n\n';
 
 export async function generateClientSchema(documentText: string): Promise<string> {
   // openapi-typescript is an ES module; a dynamic import keeps this script loadable by tsx either way.

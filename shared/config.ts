@@ -48,8 +48,7 @@ export interface Config {
   publishing: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; claimLeaseMs: number };
   /**
    * How long an API request may take before it is answered 503 SERVICE_UNAVAILABLE with retry-after
-   * and its work abandoned (shared/http/request-deadline.ts; docs/decisions.md, "A deadline on every
-   * request"): `storeMs` for operations that only wait on the store, `outboundMs` for those that also
+   * and its work abandoned (shared/http/request-deadline.ts; docs/decisions/0038-a-deadline-on-every-request.md): `storeMs` for operations that only wait on the store, `outboundMs` for those that also
    * wait on a platform, a web address, image decoding or password hashing.
    */
   requestDeadline: { storeMs: number; outboundMs: number };

@@ -24,8 +24,7 @@ export function recordLinkedInVersionDaysLeftMetric(daysLeft: number): void {
 }
 
 /**
- * How late a run's first platform call started after the post was due (docs/decisions.md, "Publish
- * lateness metric"): `PublishLateness` in milliseconds, with the service dimension alone, as the
+ * How late a run's first platform call started after the post was due (docs/decisions/0034-publish-lateness-metric.md): `PublishLateness` in milliseconds, with the service dimension alone, as the
  * lateness alarm reads it.
  */
 export function recordPublishLatenessMetric(latenessMs: number): void {

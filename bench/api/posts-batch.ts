@@ -5,7 +5,7 @@
  * DynamoDB requests by operation, and the capacity units DynamoDB reports (ReturnConsumedCapacity
  * TOTAL on every call). Then the store alone: the same 100 post items written one transaction
  * per post (what the batch does) against chunked transactions with one counter update per chunk
- * (the alternative docs/decisions.md, "Bulk creation", weighs). One run; figures on stdout.
+ * (the alternative docs/decisions/0043-bulk-creation.md, weighs). One run; figures on stdout.
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';

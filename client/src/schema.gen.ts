@@ -3,7 +3,7 @@
  * Do not make direct changes to the file.
  */
 
-// Regenerate with `npm run generate` (docs/decisions.md, "Typed client").
+// Regenerate with `npm run generate` (docs/decisions/0041-typed-client.md).
 
 export interface paths {
     "/analytics": {

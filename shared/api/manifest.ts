@@ -90,7 +90,7 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
   },
 };
 
-/** The operations the MCP function runs as tools: every api-key operation but itself (docs/decisions.md, "MCP"). */
+/** The operations the MCP function runs as tools: every api-key operation but itself (docs/decisions/0046-mcp.md). */
 export const mcpToolOperations = (): string[] =>
   Object.entries(operations)
     .filter(([name, entry]) => entry.auth === 'api-key' && name !== MCP_OPERATION && entry.mcpTool !== false)

@@ -10,7 +10,7 @@ export const RELEASE_OPERATION = 'release-post';
 export const WEBHOOK_DISPATCH_OPERATION = 'dispatch-webhook-events';
 /** ...which the deliverer makes, one attempt per message of the webhook queue... */
 export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
-/** Metrics: the collector consumes the metrics queue (docs/decisions.md, "Metrics collection"). */
+/** Metrics: the collector consumes the metrics queue (docs/decisions/0048-metrics-collection.md). */
 export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
 /** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';

@@ -4,8 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * Owner passwords (the dashboard sign-in): scrypt with a per-user random salt, stored as
  * `scrypt$N$r$p$salt$hash`. Cost N=2^17, r=8, p=1 (128 MiB per hash), OWASP's current
  * recommendation for scrypt. A hash stored at another cost still verifies, and a successful
- * sign-in rewrites it at this one (`needsRehash`; docs/decisions.md, "Sign-in, sessions and
- * OAuth hardening (issue 27)").
+ * sign-in rewrites it at this one (`needsRehash`; docs/decisions/0036-sign-in-sessions-and-oauth-hardening.md).
  */
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt reads the whole password; a ceiling keeps a huge body from costing more than a guess. */

@@ -1,6 +1,6 @@
 /**
- * When a publish-queue message whose run did not finish the post comes back (docs/decisions.md,
- * "Publish retries in seconds"). The queue's own visibility timeout is long on purpose (it hides
+ * When a publish-queue message whose run did not finish the post comes back (
+ * docs/decisions/0033-publish-retries-in-seconds.md). The queue's own visibility timeout is long on purpose (it hides
  * a message a run is still working on), so the publisher shortens it for a record it gives back:
  * a run that failed returns after 2, 4, 8, 16 s, and the fifth failure reaches the dead-letter
  * queue (maxReceiveCount 5) about half a minute after the first; a record whose platforms another

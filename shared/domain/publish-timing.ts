@@ -1,5 +1,5 @@
 /**
- * When and how a post reaches the publisher in AWS (docs/decisions.md, "On time without waiting").
+ * When and how a post reaches the publisher in AWS (docs/decisions/0017-on-time-without-waiting-the-publish-queue-aws.md).
  *
  * EventBridge Scheduler fires a one-time schedule anywhere in the minute it names (60 s precision),
  * and SQS holds a message back for a whole number of seconds (DelaySeconds, 0..900). So a post due

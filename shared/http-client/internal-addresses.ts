@@ -4,8 +4,7 @@ import { BlockList, isIP } from 'node:net';
  * Addresses an outbound request to a user-supplied URL must never reach: this machine, the
  * private networks around it, link-local (the instance metadata service at 169.254.169.254),
  * unique-local IPv6, and the other special-purpose ranges (IANA registries). IPv6 that carries an
- * IPv4 address is judged by its 128 bits, whatever its spelling (docs/decisions.md, "Outbound
- * requests (issue 27)"): IPv4-mapped (::ffff:0:0/96) and well-known NAT64 (64:ff9b::/96) as the
+ * IPv4 address is judged by its 128 bits, whatever its spelling (docs/decisions/0037-outbound-requests.md): IPv4-mapped (::ffff:0:0/96) and well-known NAT64 (64:ff9b::/96) as the
  * IPv4 address inside; IPv4-compatible (::/96), IPv4-translated (::ffff:0:0:0/96) and local-use
  * NAT64 (64:ff9b:1::/48) as internal whatever they carry.
  */

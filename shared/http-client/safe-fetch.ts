@@ -87,7 +87,7 @@ const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-langu
 const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'user-agent']);
 
 /**
- * The request a redirect asks for (docs/decisions.md, "Outbound requests (issue 27)"). As the Fetch
+ * The request a redirect asks for (docs/decisions/0037-outbound-requests.md). As the Fetch
  * standard: 301/302 turn a POST into a GET, 303 anything but GET/HEAD, dropping the body and its
  * headers; 307/308 keep method and body. Stricter than it for another origin: only the headers in
  * CROSS_ORIGIN_HEADERS go there (the standard drops only Authorization), and a 307/308 that would

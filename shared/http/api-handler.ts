@@ -68,7 +68,7 @@ export interface EndpointOptions<TBody, TQuery> {
    * manifest (shared/http/routes.ts). A test of the stack itself may give its own.
    */
   routes?: readonly Route[];
-  /** The key may also come as `Authorization: Bearer <key>` (the MCP endpoint only, docs/decisions.md, "MCP"). */
+  /** The key may also come as `Authorization: Bearer <key>` (the MCP endpoint only, docs/decisions/0046-mcp.md). */
   bearer?: boolean;
   /** A present Origin header must be an allowed one, before authentication (the MCP endpoint only, shared/http/origin-check.ts). */
   checkOrigin?: boolean;

@@ -62,7 +62,7 @@ const CLOCK_MARGIN_MS = 1_000;
 /**
  * Until when the claim holds the key against a repeat: as long as this request may still act, that
  * is until its deadline, after which it has been answered (503 if still running) and every store
- * call of its aborts (docs/decisions.md, "A deadline on every request"). A repeat after that takes
+ * call of its aborts (docs/decisions/0038-a-deadline-on-every-request.md). A repeat after that takes
  * the key over; a write of this request still in flight then cannot land on top of the repeat's,
  * as the record's completion is conditional on this request's token (create-post completes it in
  * its creation transaction). Without a deadline (none in practice), the store's default lock.

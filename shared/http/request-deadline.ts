@@ -45,8 +45,7 @@ export class RequestDeadlineExceeded extends Error {
 }
 
 /**
- * Runs one API request under its deadline (docs/api.md, "Errors"; docs/decisions.md, "A deadline on
- * every request"): the operation's budget, or less when the function has less time left. If the
+ * Runs one API request under its deadline (docs/api.md, "Errors"; docs/decisions/0038-a-deadline-on-every-request.md): the operation's budget, or less when the function has less time left. If the
  * request has not answered by then, it is answered 503 SERVICE_UNAVAILABLE with retry-after, and
  * everything still running for it is abandoned: every store call made for it aborts (in flight or
  * later), so nothing more is sent on its behalf. The middleware stack may still finish in the

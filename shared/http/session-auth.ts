@@ -27,7 +27,7 @@ import type { HttpMiddleware, HttpRequest } from './types';
  * The cookie is `__Host-` prefixed: browsers take it only with Secure, Path=/ and no Domain, so
  * no sibling subdomain and no plain-http page can plant or overwrite it. Secure even locally:
  * browsers treat http://localhost and http://127.0.0.1 as secure contexts and keep Secure cookies
- * there (docs/decisions.md, "Sign-in, sessions and OAuth hardening (issue 27)").
+ * there (docs/decisions/0036-sign-in-sessions-and-oauth-hardening.md).
  */
 export const SESSION_COOKIE = '__Host-sps_session';
 export const CSRF_HEADER = 'x-csrf-token';

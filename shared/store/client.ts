@@ -5,7 +5,7 @@ import { config } from '#shared/config';
 
 /**
  * A store call made for an API request is bounded by that request's deadline
- * (config.requestDeadline; docs/decisions.md, "A deadline on every request"): in AWS each attempt by
+ * (config.requestDeadline; docs/decisions/0038-a-deadline-on-every-request.md): in AWS each attempt by
  * STORE_ATTEMPT_TIMEOUT_MS (and by the time left), so STORE_MAX_ATTEMPTS attempts plus the SDK's
  * backoff between them (full jitter on a 100 ms base: at most 200 + 400 ms) take 3.6 s at worst,
  * inside the 4 s deadline. DynamoDB answers in single-digit milliseconds: an attempt without an
@@ -76,7 +76,7 @@ export function outsideAnyRequest<T>(work: () => T): T {
  * each attempt bounded as above, and when `signal` aborts a call in flight is abandoned (its socket
  * closed, its retries and their backoff cut short) and any later call fails at once with an
  * AbortError, so nothing more is sent for a request already answered. A request already sent may
- * still be applied by the store: see docs/decisions.md, "A deadline on every request", for why a
+ * still be applied by the store: see docs/decisions/0038-a-deadline-on-every-request.md, for why a
  * repeat with the same idempotency-key stays safe.
  */
 export function storeCallsTiedTo<T>(caller: Caller, work: () => Promise<T>): Promise<T> {

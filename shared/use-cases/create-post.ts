@@ -170,7 +170,7 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
   const { account_id: accountId, platforms } = post;
   const { idempotency } = start;
   const month = usageMonth(now);
-  // Read once per batch request (docs/decisions.md, "Bulk creation"); a fresh read for a single post.
+  // Read once per batch request (docs/decisions/0043-bulk-creation.md); a fresh read for a single post.
   const context = await postingContextFor(accountId, month.month);
   if (!context.account) throw new DomainError('INVALID_API_KEY');
   // A LinkedIn page connection without its page picked is not connected yet (docs/api.md, "LinkedIn pages").

@@ -18,7 +18,7 @@ import { normaliseEmail } from './dashboard-owner-logins';
  * emails, never per email alone: ten failures for an email from one address lock that pair,
  * thirty failures from one address lock the address, each for 15 minutes; the owner signing
  * in from anywhere else is never locked out by a stranger (docs/api.md, "Dashboard";
- * docs/decisions.md, "Sign-in, sessions and OAuth hardening (issue 27)").
+ * docs/decisions/0036-sign-in-sessions-and-oauth-hardening.md).
  */
 export const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 10;
 export const MAX_FAILURES_PER_ADDRESS = 30;

@@ -48,8 +48,8 @@ export async function deleteAccountApiKey(accountId: string, keyId: string): Pro
  * POST /keys honours idempotency-key (docs/api.md, "Idempotency"): a client that lost the answer
  * and repeats the request must get the same key, not a second full-power key it never saw. The
  * table keeps only the value's hash, so the idempotency record (24 h) keeps the value sealed by
- * the secret box, bound to the account and the key, and a replay opens it (docs/decisions.md,
- * "Secrets shown once, replayable (issue 27)").
+ * the secret box, bound to the account and the key, and a replay opens it (
+ * docs/decisions/0032-secrets-shown-once-replayable.md).
  */
 export const createdKeyCodec = sealedResponseField<{ key: { id: string } }>('api_key', (body, accountId) => ({
   account_id: accountId,

@@ -158,7 +158,7 @@ interface RunShared {
 }
 
 /**
- * Lateness as the promise counts it (docs/decisions.md, "Publish lateness metric"): from the post's due
+ * Lateness as the promise counts it (docs/decisions/0034-publish-lateness-metric.md): from the post's due
  * time (scheduled_for, or its creation for an immediate post) to the start of this run's first
  * platform call. Measured once per run and emitted as the PublishLateness metric; a run that calls
  * no platform (the post already final, every platform held elsewhere) emits nothing.

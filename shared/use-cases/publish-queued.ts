@@ -18,8 +18,7 @@ export interface QueuedTrigger {
 
 /**
  * Runs each message's trigger and returns the ids of those to report as failed. Such a message is
- * first made visible again when it should be retried (docs/decisions.md, "Publish retries in
- * seconds"): seconds after a run that threw, one second after the claim lease of a run holding its
+ * first made visible again when it should be retried (docs/decisions/0033-publish-retries-in-seconds.md): seconds after a run that threw, one second after the claim lease of a run holding its
  * platforms. Publishing is idempotent per platform, so a retry is safe.
  */
 export async function publishQueued(records: QueuedTrigger[]): Promise<string[]> {

@@ -16,8 +16,7 @@ import { clipArgs, videoClips } from '../support/video-clips';
  * The deployed artifacts under test (issue 13, part 3): the stacks synthesized with their real
  * bundles, each function's bundle from cdk.out running on the runtime's Node.js with exactly the
  * template's environment, every AWS call checked against the caller's role as the template writes
- * it, requests routed by the template's own routes and stage (docs/decisions.md, "Deployed
- * artifacts under test"). One synth and one deployment for the file: the walkthrough, then the
+ * it, requests routed by the template's own routes and stage (docs/decisions/0021-deployed-artifacts-under-test.md). One synth and one deployment for the file: the walkthrough, then the
  * policies taken apart statement by statement on the account it made.
  */
 let service: DeployedService;
@@ -291,7 +290,7 @@ describe('the composition root of each deployed bundle', () => {
         .map((source) => `${fn.operation}: ${source}`),
     );
     expect(local).toEqual([]);
-    // The IAM engine is AGPL-3.0 and for these tests only (docs/decisions.md, "IAM evaluated by an engine"): no bundle ships any of it.
+    // The IAM engine is AGPL-3.0 and for these tests only (docs/decisions/0031-iam-evaluated-by-an-engine.md): no bundle ships any of it.
     const engine = bundles.flatMap((fn) =>
       sourcesOf(fn.taskRoot)
         .filter((source) => /(^|\/)node_modules\/@cloud-copilot\//.test(source))

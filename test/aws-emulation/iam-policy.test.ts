@@ -9,8 +9,8 @@ import { importedNames, joinStacks } from './stack-set';
 import { resourcesOfType, routeDefinitions, type CfnTemplate } from './template';
 
 /**
- * The engine the deployed-artifact tests trust (@cloud-copilot/iam-simulate, docs/decisions.md,
- * "IAM evaluated by an engine"), as iam-policy.ts hands it each request: identity, resource and
+ * The engine the deployed-artifact tests trust (@cloud-copilot/iam-simulate,
+ * docs/decisions/0031-iam-evaluated-by-an-engine.md), as iam-policy.ts hands it each request: identity, resource and
  * trust policies, and input the engine will not evaluate refused loudly.
  */
 const SESSION = `arn:aws:sts::${ACCOUNT}:assumed-role/fn-role/fn`;

@@ -4,8 +4,7 @@ import { ACCOUNT } from './aws-names';
 
 /**
  * IAM's decision for one request, made by a maintained evaluation engine, `@cloud-copilot/iam-simulate`
- * (AGPL-3.0-or-later, a dev dependency used by these tests only; docs/decisions.md, "IAM evaluated
- * by an engine"): identity policies, the resource's own policy (queue and bucket policies, key
+ * (AGPL-3.0-or-later, a dev dependency used by these tests only; docs/decisions/0031-iam-evaluated-by-an-engine.md): identity policies, the resource's own policy (queue and bucket policies, key
  * policies, Lambda permissions, a role's trust policy), same- and cross-account rules, every condition
  * operator. The engine checks the input too: an action IAM does not know, a resource ARN of a type
  * the action does not take, a policy IAM would reject, or a context key the action never carries is

@@ -6,7 +6,7 @@ import { ScriptedPublisher } from '../support/fake-publishers';
 import { captureLogs } from '../support/log-capture';
 
 /**
- * The publisher handler's side of the queue (docs/decisions.md, "Publish retries in seconds" and
+ * The publisher handler's side of the queue (docs/decisions/0033-publish-retries-in-seconds.md and
  * "Publish lateness metric"): a record it reports as failed is first given back to the queue for
  * the time the redelivery policy says (by its receive count); a failed visibility change is logged
  * and the record still reported; each run that calls a platform measures its lateness once.

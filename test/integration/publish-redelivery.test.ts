@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../support/test-service';
 
 /**
  * The publish queue's failure path over the real publisher handler and the local queue emulation
- * (docs/decisions.md, "Publish retries in seconds"): a record whose run fails comes back 2, 4, 8,
+ * (docs/decisions/0033-publish-retries-in-seconds.md): a record whose run fails comes back 2, 4, 8,
  * 16 s later and is dead-lettered after its fifth failure; a record held by another run's claim
  * comes back one second after that claim's lease ends, and then finishes the post. Time is the
  * clock port's: the local queue hands over what the moved clock made due when settled.

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../support/test-service';
 
 /**
  * Every request the Bluesky agent makes (connect, session refresh, publish, blob upload) goes
- * through the SSRF-safe client (docs/decisions.md, "Outbound requests (issue 27)"): the name
+ * through the SSRF-safe client (docs/decisions/0037-outbound-requests.md): the name
  * resolved once through the name-resolver port and pinned, internal addresses refused, and the
  * PDS endpoint a DID document names checked the same way before it is used. "Internal" here is an
  * address that still reaches this machine but is not loopback (0.0.0.0 connects to it on Linux), or

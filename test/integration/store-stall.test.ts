@@ -5,7 +5,7 @@ import { startTestService, type CallOptions, type CallResult, type TestService }
 /**
  * A store that stops answering (DynamoDB Local paused with SIGSTOP: its sockets accept and never
  * answer): every request is answered 503 SERVICE_UNAVAILABLE with retry-after by its deadline
- * (docs/api.md, "Errors"; docs/decisions.md, "A deadline on every request"), never API Gateway's own
+ * (docs/api.md, "Errors"; docs/decisions/0038-a-deadline-on-every-request.md), never API Gateway's own
  * answer at 30 s; a creation refused that way leaves nothing or everything, and repeating it with
  * the same idempotency-key once the store is back creates the post exactly once.
  *

@@ -5,8 +5,7 @@ import { startTestService, type TestService } from '../support/test-service';
 import type { LocalMetricsRunner } from '../../local/metrics-runner';
 
 /**
- * Bluesky metrics against a real AppView (issue 30; docs/decisions.md, "Metrics: a real AppView in
- * tests"): a thread of two parts published on the real PDS, liked, reposted, quoted and replied to
+ * Bluesky metrics against a real AppView (issue 30; docs/decisions/0049-metrics-a-real-appview-in-tests.md): a thread of two parts published on the real PDS, liked, reposted, quoted and replied to
  * by other accounts, indexed by the AppView; a refresh reads the figures back with
  * app.bsky.feed.getPosts and sums the parts (the thread's own reply left out). A second refresh
  * within 5 minutes is 429 with retry_after.

@@ -117,8 +117,8 @@ describe('a crash between the final status and the delivery', () => {
     const second = await start(dataDir, false);
     await receiver.waitFor(before + 1, 20_000);
     await pause(1500);
-    // DynamoDB Local may lose a write acknowledged milliseconds before it was killed (docs/decisions.md,
-    // "Webhooks"): then the post is found mid-publication and finished again, and its event is a new one.
+    // DynamoDB Local may lose a write acknowledged milliseconds before it was killed (
+    // docs/decisions/0023-webhooks.md): then the post is found mid-publication and finished again, and its event is a new one.
     const events = receiver.verified(webhook.secret, receiver.received.slice(before));
     expect(events).toEqual([
       expect.objectContaining({ type: 'post.published', data: { post: expect.objectContaining({ id: postId, status: 'published' }) } }),

@@ -8,7 +8,7 @@ import { actionsOf, functionLogicalId, functionStatements, functionVariables } f
 
 /**
  * The MCP function (POST /mcp) runs every public API-key operation's route handler in its own
- * process (docs/decisions.md, "MCP"): whatever any of those functions may do or is told, it may
+ * process (docs/decisions/0046-mcp.md): whatever any of those functions may do or is told, it may
  * do and is told too. A grant added for a new operation without the MCP function fails here.
  */
 let stack: ServiceStack;

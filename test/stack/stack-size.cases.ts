@@ -18,8 +18,7 @@ import { functionLogicalId, logicalIdOf, roleStatements } from './template-queri
  * route costs 5 there: its function, the function's role (its grants inline, lib/inline-policy-role.ts),
  * its log group, the integration and the route; its dashboard route, 1 more (a route on the same
  * integration, docs/decisions/0101-auth-chosen-by-the-matched-route.md); API Gateway invokes every route function with one role
- * instead of one Lambda permission each (docs/decisions.md, "Stack size: inline role policies and
- * one invoke role"). Past the budget, the next step is written down in
+ * instead of one Lambda permission each (docs/decisions/0051-stack-size-inline-role-policies-and-one-invoke-role.md). Past the budget, the next step is written down in
  * docs/decisions/0111-stateful-resources-in-their-own-stack.md (nested stacks or an API split by
  * resource group). These builds leave out what `cdk synth` adds to the service stack: the dashboard
  * upload (helper function, role, log group, layer, custom resource) and CDK's metadata, 6 more.

@@ -168,7 +168,7 @@ describe('webhooks', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' }, ArnEquals: { 'aws:SourceArn': expect.anything() } },
       }),
     ]);
-    // Scheduler sends the schedule group's ARN as aws:SourceArn, never the schedule's (docs/decisions.md, "IAM evaluated by an engine").
+    // Scheduler sends the schedule group's ARN as aws:SourceArn, never the schedule's (docs/decisions/0031-iam-evaluated-by-an-engine.md).
     expect(schedule.Properties.GroupName).toBeUndefined();
     expect(role.AssumeRolePolicyDocument.Statement[0].Condition.ArnEquals['aws:SourceArn']).toEqual({
       'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:123456789012:schedule-group/default']],

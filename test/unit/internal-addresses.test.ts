@@ -1,8 +1,7 @@
 import { isInternalAddress, isLoopbackAddress } from '#shared/http-client/internal-addresses';
 
 /**
- * The IPv6 ranges that carry or stand for IPv4 addresses (docs/decisions.md, "Outbound requests
- * (issue 27)"): each written in the forms a resolver or a URL may hand over, compressed or not.
+ * The IPv6 ranges that carry or stand for IPv4 addresses (docs/decisions/0037-outbound-requests.md): each written in the forms a resolver or a URL may hand over, compressed or not.
  */
 describe('internal addresses: IPv6 that carries IPv4', () => {
   it.each([

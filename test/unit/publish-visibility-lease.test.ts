@@ -75,7 +75,7 @@ it('a run that fails comes back on its retry delay: the lease ends before the re
   await jest.advanceTimersByTimeAsync(25_000);
   fail(new Error('store unavailable'));
   expect(await batch).toEqual(['message-0']);
-  // The first failure's retry: 2 s (docs/decisions.md, "Publish retries in seconds"), not the lease's 30.
+  // The first failure's retry: 2 s (docs/decisions/0033-publish-retries-in-seconds.md), not the lease's 30.
   expect(queue.visibleAt.get('handle-0')! - Date.now()).toBe(2_000);
   await jest.advanceTimersByTimeAsync(60_000);
   expect(queue.visibleAt.get('handle-0')! - Date.now()).toBe(2_000 - 60_000);

@@ -4,8 +4,7 @@ import type { HttpEvent } from '#shared/http/types';
 import type { Route } from '#shared/http/routes';
 
 /**
- * The request deadline (shared/http/request-deadline.ts; docs/decisions.md, "A deadline on every
- * request") on the real middleware stack, against a "store" that accepts connections and never
+ * The request deadline (shared/http/request-deadline.ts; docs/decisions/0038-a-deadline-on-every-request.md) on the real middleware stack, against a "store" that accepts connections and never
  * answers: the answer is 503 SERVICE_UNAVAILABLE with retry-after at the deadline, the store call in
  * flight is abandoned then (no retry sent after it), and the function's remaining time caps the
  * budget. Also the arithmetic that keeps the store client's own bound inside the budget.
@@ -132,7 +131,7 @@ describe('the request deadline', () => {
   });
 });
 
-describe('the budget arithmetic (docs/decisions.md, "A deadline on every request")', () => {
+describe('the budget arithmetic (docs/decisions/0038-a-deadline-on-every-request.md)', () => {
   it('fits every store call, attempts and backoff included, inside the default deadline, and the longest budget inside the function', async () => {
     const { STORE_ATTEMPT_TIMEOUT_MS, STORE_MAX_ATTEMPTS } = await import('#shared/store/client');
     const { envToConfig } = await import('#shared/config');

@@ -4,7 +4,7 @@ import { offlineResolver, useNameResolver } from '#shared/ports/name-resolver';
 import { startPageServer, type PageServer } from '../support/page-server';
 
 /**
- * Redirects under the SSRF-safe client (docs/decisions.md, "Outbound requests (issue 27)"): two
+ * Redirects under the SSRF-safe client (docs/decisions/0037-outbound-requests.md): two
  * servers on two ports are two origins. A redirect to another origin never carries the body or a
  * credential there: 301/302/303 go on as a GET without either, a 307/308 that would resend a body
  * is refused, a bodiless one goes on without the credentials. Within one origin the Fetch standard's

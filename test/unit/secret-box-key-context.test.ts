@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { LocalSecretBox } from '#local/adapters/file-key-secret-box';
 
 /**
- * An API key's value sealed into its creation's idempotency record (docs/decisions.md, "Secrets
- * shown once, replayable (issue 27)") is bound to the account and the key: it opens for them only,
+ * An API key's value sealed into its creation's idempotency record (docs/decisions/0032-secrets-shown-once-replayable.md) is bound to the account and the key: it opens for them only,
  * never as a webhook's or a profile's secret with the same id.
  */
 describe('the secret box with an API key context', () => {

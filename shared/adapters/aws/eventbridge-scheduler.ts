@@ -18,7 +18,7 @@ export const scheduleName = (postId: string, version = 0): string => (version ? 
 export const atExpression = (at: Date): string => `at(${at.toISOString().slice(0, 19)})`;
 
 /**
- * Scheduled and immediate posts in AWS (docs/decisions.md, "On time without waiting"): a post due
+ * Scheduled and immediate posts in AWS (docs/decisions/0017-on-time-without-waiting-the-publish-queue-aws.md): a post due
  * within the publish queue's reach goes straight onto it, delayed to its time; a later one gets an
  * EventBridge Scheduler one-time schedule two minutes before its minute, whose target, the short
  * release function, queues it with the seconds still to go. Immediate posts are queued at once.

@@ -13,7 +13,7 @@ const schedulerClient = new SchedulerClient({});
 export const metricsScheduleName = (task: MetricsTask): string => `metrics-${task.post_id}-${task.reason}`;
 
 /**
- * Metrics collections in AWS (docs/decisions.md, "Metrics collection"): a task due within the
+ * Metrics collections in AWS (docs/decisions/0048-metrics-collection.md): a task due within the
  * queue's reach (a refresh) is sent at once with its delay; a later one (1 h, 24 h, 7 days after
  * publishing) gets an EventBridge Scheduler one-time schedule whose target is the queue itself
  * (SQS SendMessage, a templated target: no function in between). A minute of Scheduler's

@@ -8,7 +8,7 @@ import { PdsAddressRefused } from './errors';
  * An AtpAgent for one PDS (the profile's stored `service`, never a global) whose every request
  * (login, refresh, records, blobs, to the service or to the PDS its DID document names) goes
  * through the SSRF-safe client: resolved once and pinned, internal addresses refused, given up
- * after BLUESKY_TIMEOUT_MS (docs/decisions.md, "Outbound requests (issue 27)"). It reports when it
+ * after BLUESKY_TIMEOUT_MS (docs/decisions/0037-outbound-requests.md). It reports when it
  * obtains a new session (login or refresh) so the caller can store it.
  */
 export interface SessionTokens {
@@ -63,7 +63,7 @@ export async function checkPdsEndpoint(agent: AtpAgent): Promise<void> {
 /**
  * The operator's BLUESKY_SERVICE_URL is a setting, not user input: it may be a PDS inside the
  * operator's network, and requests to exactly its origin are not judged by the address rules
- * (docs/decisions.md, "Outbound requests (issue 27)"). A user-supplied `service` and every other
+ * (docs/decisions/0037-outbound-requests.md). A user-supplied `service` and every other
  * origin a DID document names are.
  */
 const operatorPdsOrigin = (): string => new URL(config.bluesky.serviceUrl).origin;

@@ -30,7 +30,7 @@ export class BlueskyAuthExpiredError extends Error {
 }
 
 /**
- * The PDS is not at a public https address (docs/decisions.md, "Outbound requests (issue 27)"):
+ * The PDS is not at a public https address (docs/decisions/0037-outbound-requests.md):
  * `service` itself (refused by the SSRF-safe client as the agent called it) or the PDS endpoint
  * of the account's DID document (refused before the agent used it).
  */

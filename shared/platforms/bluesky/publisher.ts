@@ -88,7 +88,7 @@ function toOutcome(error: unknown, request: PublishRequest): PublishOutcome {
   const kind = failureKind(error);
   logger.warn('bluesky publish failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
   if (kind === 'auth') return authExpired();
-  // Nothing was sent: the address is refused, and it would be again (docs/decisions.md, "Outbound requests (issue 27)").
+  // Nothing was sent: the address is refused, and it would be again (docs/decisions/0037-outbound-requests.md).
   if (kind === 'forbidden') return { ok: false, code: 'PLATFORM_REJECTED', message: pdsAddressRefusal(error)!.message, retryable: false };
   if (kind === 'rejected')
     return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the post: ${describeFailure(error)}`, retryable: false };

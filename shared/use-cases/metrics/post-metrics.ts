@@ -16,7 +16,7 @@ import { publishedPlatforms } from './collect-metrics';
 
 /**
  * After a post's final status: its analytics entry, and its collections 1 h, 24 h and 7 days on,
- * handed to the metrics queue (docs/decisions.md, "Metrics collection"). Never fails the publication:
+ * handed to the metrics queue (docs/decisions/0048-metrics-collection.md). Never fails the publication:
  * a failure is logged with the post id (the post keeps its figures null until a refresh).
  */
 export async function startMetricsCollection(post: Post): Promise<void> {

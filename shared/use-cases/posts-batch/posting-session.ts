@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readPostingContext, type PostingContext } from '#shared/store/posting-context';
 
 /**
- * The work the items of one POST /posts/batch share (docs/decisions.md, "Bulk creation"): the
+ * The work the items of one POST /posts/batch share (docs/decisions/0043-bulk-creation.md): the
  * posting context (account, connected profiles, the month's usage) is read once per account and
  * month, then kept for the request. Each item still writes its own transaction, whose conditions
  * (monthly counter, LinkedIn spacing, media) hold whatever this copy says; the copy's `used` follows

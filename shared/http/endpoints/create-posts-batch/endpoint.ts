@@ -78,7 +78,7 @@ const notBegun = (index: number): BatchResult => {
  * POST /posts/batch (docs/api.md, "Bulk creation"): the items one after the other, in order, so
  * the monthly limit counts the created ones in that order and a LinkedIn item is spaced from the
  * ones before it. They share the posting context (read once); each is its own transaction
- * (docs/decisions.md, "Bulk creation"). The idempotency-key covers the whole answer.
+ * (docs/decisions/0043-bulk-creation.md). The idempotency-key covers the whole answer.
  */
 export const createPostsBatchEndpoint: EndpointDefinition<CreatePostsBatchBody> = {
   body: { schema: createPostsBatchSchema, validator: envelopeOnly(validators.createPostsBatchSchema) },

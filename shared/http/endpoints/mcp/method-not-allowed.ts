@@ -2,7 +2,7 @@ import type { HandlerResult, HttpEvent } from '#shared/http/types';
 
 /**
  * GET and DELETE on /mcp: the Streamable HTTP transport lets a server without sessions or a
- * server-initiated stream answer 405 (docs/decisions.md, "MCP"). They reach the `$default`
+ * server-initiated stream answer 405 (docs/decisions/0046-mcp.md). They reach the `$default`
  * function (no route in the table, no function of their own), which answers this before any
  * authentication, as it answers 404.
  */
