@@ -14,8 +14,10 @@ const SECRET_NAME = /(secret|password|passwd|token|hash|csrf|jwt|signature|api_?
 
 /** `file: left op right` → why it is fine. */
 const ALLOWED: Record<string, string> = {
-  'shared/http/idempotency.ts: existing.request_hash !== hash':
+  'shared/http/idempotency.ts: existing.request_hash === hash':
     'a digest of the request body, compared for a caller who already holds the account and the idempotency key',
+  'shared/http/idempotency.ts: legacy.request_hash === legacyRequestHash':
+    "a digest of the request as records written before the namespaces were (docs/decisions/0161-idempotency-namespaces.md), compared for a caller who already holds the account and the idempotency key",
   'shared/http/batch-item-claims.ts: existing.request_hash !== requestHash':
     "a digest of one batch item's body, compared for a caller who already holds the account and the batch's idempotency key",
   'shared/store/idempotency-records.ts: existing.token === token':
