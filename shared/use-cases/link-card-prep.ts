@@ -42,10 +42,15 @@ export const preparedCardKey = (postId: string, link: string): string =>
  * to keep a card leaves the publisher to make it at the due time, as before.
  */
 export async function prepareLinkCards(trigger: PublishTrigger): Promise<void> {
-  const post = await getPostItem(trigger.post_id);
-  if (!post || post.status !== 'scheduled') return logger.info('link card preparation: nothing to prepare', { status: post?.status });
-  const links = new Set(post.platforms.map((platform) => cardLinkOf(post, platform)).filter((link) => link !== undefined));
-  await Promise.all([...links].map((link) => prepareOne(post.id, link)));
+  try {
+    const post = await getPostItem(trigger.post_id);
+    if (!post || post.status !== 'scheduled') return logger.info('link card preparation: nothing to prepare', { status: post?.status });
+    const links = new Set(post.platforms.map((platform) => cardLinkOf(post, platform)).filter((link) => link !== undefined));
+    await Promise.all([...links].map((link) => prepareOne(post.id, link)));
+  } catch (error) {
+    // Never given back to the queue: a preparation is worth one try, the publisher has the fallback.
+    logger.warn('link card preparation failed; the publisher makes the card at the due time', { error: error as Error });
+  }
 }
 
 async function prepareOne(postId: string, link: string): Promise<void> {
