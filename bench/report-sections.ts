@@ -205,7 +205,7 @@ export function sections(results: BenchResults): { title: string; headers: strin
   return list;
 }
 
-type Section = { title: string; headers: string[]; rows: Row[] };
+export type Section = { title: string; headers: string[]; rows: Row[] };
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const dollars = (usd: number) => (usd >= 100 ? usd.toFixed(0) : usd.toFixed(2));
@@ -306,7 +306,7 @@ export function modelSections(model: PipelineModelFigures): Section[] {
   return [calibration, variants, details, costSection(model.cost, model.recommended)];
 }
 
-function costSection(cost: CostTable, variant: string): Section {
+export function costSection(cost: CostTable, variant: string): Section {
   const perMillion = (usd: number, volume: number) => dollars((usd / volume) * 1e6);
   const row = (line: CostTable['variable'][number]): Row => [
     line.item,

@@ -25,6 +25,10 @@ export interface StackFacts {
   publisherWarmInstances: number;
   alarms: number;
   dashboards: number;
+  /** Fixed monthly items of both stacks: KMS keys, Secrets Manager secrets, SQS event sources (each idles with long polls). */
+  kmsKeys: number;
+  secrets: number;
+  sqsEventSources: number;
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
@@ -88,5 +92,13 @@ export function readStackFacts(): StackFacts {
     publisherWarmInstances: Number(provisioned?.ProvisionedConcurrentExecutions ?? 0),
     alarms: Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').length,
     dashboards: Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Dashboard').length,
+    kmsKeys: [...Object.values(resources), ...Object.values(dataResources)].filter((resource) => resource.Type === 'AWS::KMS::Key').length,
+    secrets: [...Object.values(resources), ...Object.values(dataResources)].filter(
+      (resource) => resource.Type === 'AWS::SecretsManager::Secret',
+    ).length,
+    // A stream source (DynamoDB) has a StartingPosition; an SQS one has none.
+    sqsEventSources: Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties?.StartingPosition === undefined,
+    ).length,
   };
 }

@@ -23,6 +23,8 @@ export class MediaStorage extends Construct {
       cors: [{ allowedMethods: [s3.HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 }],
       lifecycleRules: [
         { id: 'unattached-uploads', prefix: 'uploads/', expiration: Duration.days(1) },
+        // Link cards prepared before a post's time (shared/use-cases/link-card-prep.ts): read once, minutes later.
+        { id: 'prepared-link-cards', prefix: 'link-cards/', expiration: Duration.days(2) },
         { id: 'abandoned-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       // Images of published posts are user data: kept if the stack is deleted.

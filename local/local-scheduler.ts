@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PUBLISH_MAX_RECEIVES } from '#shared/domain/publish-redelivery';
-import { scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
+import { preparationOf, RELEASE_LEAD_MS, scheduledTrigger, type PublishTrigger } from '#shared/domain/publish-timing';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { PublishQueue } from '#shared/ports/publish-queue';
@@ -51,7 +51,7 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       // A post caught mid-publication by a stop is published again: the publisher's
       // per-platform claims make that safe.
       if (post.status === 'publishing') this.due.set(dueKey(post.id), { at: 0, trigger: { post_id: post.id } });
-      else this.hold(scheduledTrigger(post.id, new Date(post.post_time), post.version), new Date(post.post_time).getTime());
+      else await this.schedule(post.id, new Date(post.post_time), post.version);
     }
     this.startTicking();
     return pending.length;
@@ -65,11 +65,15 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
   }
 
   async schedule(postId: string, at: Date, version = 0): Promise<void> {
-    this.hold(scheduledTrigger(postId, at, version), at.getTime());
+    const trigger = scheduledTrigger(postId, at, version);
+    this.hold(trigger, at.getTime());
+    // Its link card, prepared when AWS's release step would prepare it (shared/use-cases/link-card-prep.ts).
+    this.hold(preparationOf(trigger), Math.min(at.getTime(), Math.max(clock.now().getTime(), at.getTime() - RELEASE_LEAD_MS)));
   }
 
   async cancel(postId: string, version = 0): Promise<void> {
     this.due.delete(dueKey(postId, version));
+    this.due.delete(dueKey(postId, version, true));
   }
 
   async publishNow(postId: string): Promise<void> {
@@ -106,11 +110,11 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 
   /** Whether a post is waiting for its time here, in any version (tests, diagnostics). */
   isScheduled(postId: string): boolean {
-    return [...this.due.values()].some(({ trigger }) => trigger.post_id === postId);
+    return [...this.due.values()].some(({ trigger }) => trigger.post_id === postId && !trigger.prepare);
   }
 
   private hold(trigger: PublishTrigger, at: number): void {
-    this.due.set(dueKey(trigger.post_id, trigger.version), { at, trigger });
+    this.due.set(dueKey(trigger.post_id, trigger.version, trigger.prepare), { at, trigger });
   }
 
   /**
@@ -191,7 +195,7 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
       delay_ms: at - clock.now().getTime(),
       error: error as Error,
     });
-    const key = dueKey(trigger.post_id, trigger.version);
+    const key = dueKey(trigger.post_id, trigger.version, trigger.prepare);
     if (!this.due.has(key)) this.due.set(key, { at, trigger, receives: receives + 1 });
   }
 }
@@ -203,4 +207,5 @@ export class LocalScheduler implements PostScheduler, PublishQueue {
 const FALLBACK_BASE_MS = 1000;
 const FALLBACK_MAX_MS = 15_000;
 
-const dueKey = (postId: string, version = 0): string => `${postId}#${version}`;
+/** A preparation message is held beside its trigger, never in its place. */
+const dueKey = (postId: string, version = 0, prepare?: boolean): string => `${postId}#${version}${prepare ? '#prepare' : ''}`;

@@ -21,6 +21,7 @@ import { itemSize } from '../item-size';
 import type { BenchAccount } from '../fixtures';
 import { httpApiEvent, lambdaContext as apiContext } from '../synthetic-event';
 import type { HandlerTimes } from './lateness-model';
+import { preparePostKind, type PostKindName } from './post-kinds';
 
 /**
  * The real publisher and release handlers, run against DynamoDB Local with the AWS adapters
@@ -57,6 +58,10 @@ export interface Calibration {
   createPostMs: number[];
   /** Bytes the service logs per post, by function, at LOG_LEVEL INFO (see logBytes). */
   logBytesPerPost: { createPost: number; release: number; publisher: number };
+  /** The kind of post calibrated (bench/pipeline/post-kinds.ts); the model's default is a text post whose link gives no card at once. */
+  kind: PostKindName | 'default';
+  /** Link card preparation runs (the message the release step and a directly queued post send; ms each, before the due time). */
+  preparationMs: number[];
 }
 
 type Handler = (event: unknown, context: Context) => Promise<SQSBatchResponse | void>;
@@ -122,7 +127,7 @@ function countLogBytes(): { bytes: () => number; restore: () => void } {
 
 export async function calibrateHandlers(
   account: BenchAccount,
-  settings: { posts: number; duplicatesPerKind: number; seed: number },
+  settings: { posts: number; duplicatesPerKind: number; seed: number; kind?: PostKindName },
 ): Promise<Calibration> {
   const random = seededRandom(settings.seed);
   const clock = offsetClock(0);
@@ -133,13 +138,19 @@ export async function calibrateHandlers(
   const calls = new Map<string, number[]>(); // post id → real instants of its platform calls
   let holdMs = 0;
   const messages: Captured[] = [];
+  /** Link card preparations (docs/decisions/0191-link-cards-prepared-before-the-due-time.md): run as they arrive, before any due time. */
+  const preparations: string[] = [];
   const schedules: { at: number; input: string }[] = [];
   schedulerMock.on(CreateScheduleCommand).callsFake((input: { ScheduleExpression: string; Target: { Input: string } }) => {
     schedules.push({ at: Date.parse(`${input.ScheduleExpression.slice(3, -1)}Z`) + random() * 60_000, input: input.Target.Input });
     return { ScheduleArn: 'arn:model' };
   });
   sqsMock.on(SendMessageCommand).callsFake((input: { MessageBody: string }) => {
-    const body = JSON.parse(input.MessageBody) as { post_id: string; due_at?: string };
+    const body = JSON.parse(input.MessageBody) as { post_id: string; due_at?: string; prepare?: boolean };
+    if (body.prepare) {
+      preparations.push(input.MessageBody);
+      return { MessageId: 'model-preparation' };
+    }
     messages.push({ body: input.MessageBody, postId: body.post_id, due: body.due_at ? Date.parse(body.due_at) : clock.now().getTime() });
     return { MessageId: 'model' };
   });
@@ -157,6 +168,8 @@ export async function calibrateHandlers(
   // The post's link (example.com) is never looked up: this machine may have no DNS, and a lookup
   // that times out once (5 s) would stand for a platform's lateness. The card is skipped at once.
   useNameResolver(offlineResolver());
+  // The kind's content and media (a link to a page served on this machine, an image, a video), made ready as the service would.
+  const kind = settings.kind ? await preparePostKind(settings.kind, account) : undefined;
   const { handler: publisher } = (await import('../../functions/publish-post/handler')) as { handler: Handler };
   const { handler: release } = (await import('../../functions/release-post/handler')) as { handler: Handler };
   const { handler: createPostHandler } = (await import('../../functions/create-post/handler')) as unknown as { handler: Handler };
@@ -187,7 +200,9 @@ export async function calibrateHandlers(
     const start = Date.now();
     setNow(start);
     const createPostMs: number[] = [];
-    const content = 'Calibration post: shipping the scheduler today, see https://example.com/changelog #release '.padEnd(280, 'x');
+    const content =
+      kind?.content ?? 'Calibration post: shipping the scheduler today, see https://example.com/changelog #release '.padEnd(280, 'x');
+    const media = kind?.mediaIds.length ? { media: kind.mediaIds } : {};
     for (let index = 0; index < settings.posts; index += 1) {
       // Half near (queued directly), half later (a release schedule); due at random instants.
       const ahead = index % 2 === 0 ? 61_000 + random() * 779_000 : 20 * 60_000 + random() * 3_600_000;
@@ -195,6 +210,7 @@ export async function calibrateHandlers(
         content,
         platforms: ['bluesky'],
         scheduled_for: new Date(Math.round(clock.now().getTime() + ahead)).toISOString(),
+        ...media,
       });
       const event = httpApiEvent({
         method: 'POST',
@@ -237,6 +253,16 @@ export async function calibrateHandlers(
       full.releaseMs.push(ms);
     }
     const releaseLogBytes = logs.bytes() - createLogBytes;
+    // Every preparation runs before its post is due (the release step fires 1-3 minutes ahead; a direct post's at creation).
+    const preparationMs: number[] = [];
+    for (const body of preparations.splice(0)) {
+      const begin = performance.now();
+      await publisher(
+        { Records: [{ messageId: `p${(counter += 1)}`, body }] } as unknown as SQSEvent,
+        lambdaContext(`calibration-preparation-${counter}`, 'publish-post', 180_000),
+      );
+      preparationMs.push(performance.now() - begin);
+    }
     const pending = [...messages].sort((a, b) => a.due - b.due);
     const take = (count: number) => pending.splice(0, count);
     // Duplicate deliveries first (their posts untouched yet), the platform holding each call for real.
@@ -302,6 +328,8 @@ export async function calibrateHandlers(
       createdPostId,
       publishedPostId: [...calls.keys()][0]!,
       createPostMs,
+      kind: settings.kind ?? 'default',
+      preparationMs,
       logBytesPerPost: {
         createPost: createLogBytes / settings.posts,
         release: releaseLogBytes / Math.max(1, schedules.length),
@@ -309,6 +337,7 @@ export async function calibrateHandlers(
       },
     };
   } finally {
+    await kind?.stop();
     logs.restore();
     schedulerMock.restore();
     sqsMock.restore();

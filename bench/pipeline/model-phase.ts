@@ -123,6 +123,9 @@ export async function measurePipelineModel(input: {
       use: VOLUMES.map(({ volume, shape }) => ({ volume, shape, use: pipelineUse(figures.find((entry) => entry.shape === shape)!) })),
       alarms: input.stack.alarms,
       dashboards: input.stack.dashboards,
+      kmsKeys: input.stack.kmsKeys,
+      secrets: input.stack.secrets,
+      sqsEventSources: input.stack.sqsEventSources,
     });
   const simulationStarted = performance.now();
   const figures = list.map((variant) => {

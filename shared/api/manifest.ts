@@ -68,7 +68,8 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     table: 'RW',
     memoryMb: 512,
     timeoutSeconds: 180,
-    needs: { secretBox: 'seal', media: ['read'] },
+    // 'put': link cards prepared before the due time are kept under link-cards/ (shared/use-cases/link-card-prep.ts).
+    needs: { secretBox: 'seal', media: ['read', 'put'] },
     // Link-card thumbnails.
     nativeModules: ['sharp'],
   },

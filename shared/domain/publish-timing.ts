@@ -28,6 +28,12 @@ export interface PublishTrigger {
    * trigger); absent for posts never changed since creation (version 0). A post changed since ignores it.
    */
   version?: number;
+  /**
+   * Set on the message that prepares the post's link card ahead of its time (at release, or when
+   * the post is queued directly): that run fetches and caches the card and publishes nothing
+   * (docs/decisions/0191-link-cards-prepared-before-the-due-time.md).
+   */
+  prepare?: true;
 }
 
 /**
@@ -54,7 +60,7 @@ export function releaseScheduleTime(dueAt: Date): Date {
 export function parseTrigger(input: unknown): PublishTrigger | undefined {
   const value = typeof input === 'string' ? safeJson(input) : input;
   if (!value || typeof value !== 'object') return undefined;
-  const { post_id: postId, due_at: dueAt, version } = value as Record<string, unknown>;
+  const { post_id: postId, due_at: dueAt, version, prepare } = value as Record<string, unknown>;
   if (typeof postId !== 'string' || !UUID.test(postId)) return undefined;
   if (dueAt !== undefined && (typeof dueAt !== 'string' || Number.isNaN(Date.parse(dueAt)))) return undefined;
   if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) >= 0)) return undefined;
@@ -62,6 +68,7 @@ export function parseTrigger(input: unknown): PublishTrigger | undefined {
     post_id: postId,
     ...(dueAt === undefined ? {} : { due_at: dueAt }),
     ...(version === undefined ? {} : { version: version as number }),
+    ...(prepare === true ? { prepare: true as const } : {}),
   };
 }
 
@@ -71,6 +78,9 @@ export const scheduledTrigger = (postId: string, dueAt: Date, version = 0): Publ
   due_at: dueAt.toISOString(),
   ...(version ? { version } : {}),
 });
+
+/** The message that prepares a scheduled trigger's link card (sent with no delay, ahead of the trigger itself). */
+export const preparationOf = (trigger: PublishTrigger): PublishTrigger => ({ ...trigger, prepare: true });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -18,7 +18,7 @@ import { clock } from '#shared/ports/clock';
 import { publishQueue } from '#shared/ports/registry';
 import type { PublishImage, PublishOutcome } from '#shared/platforms/publisher';
 import { objectStorage } from '#shared/ports/registry';
-import { buildLinkCard, firstLink, type LinkCard } from '#shared/platforms/link-cards/link-card';
+import { buildLinkCard, type LinkCard } from '#shared/platforms/link-cards/link-card';
 import { platformPublisher } from '#shared/platforms/registry';
 import { claimPlatform, claimScheduledPost, finalizePost, markDispatching, recordPlatformResult } from '#shared/store/post-publication';
 import { versionOf, type PlatformResult, type Post } from '#shared/domain/post';
@@ -31,6 +31,7 @@ import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 import { isVideoMedia, videoFor } from './publish-video';
+import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -61,6 +62,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> {
   const postId = trigger.post_id;
+  if (trigger.prepare) return done(await prepareLinkCards(trigger));
   let post = await getPostItem(postId);
   if (!post) return done(logger.info('post gone before publishing (deleted)', { post_id: postId }));
   logger.appendKeys({ post_id: postId, account_id: post.account_id });
@@ -233,7 +235,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
   }
   const video = videoFor(post, platform);
-  const linkCard = images.length || video ? undefined : await linkCardFor(post, content, cards);
+  const linkCard = images.length || video ? undefined : await linkCardFor(post, platform, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
@@ -286,12 +288,23 @@ async function imagesFor(post: Post, platform: Platform): Promise<PublishImage[]
 /** Link cards of one run, by link: platforms whose texts share their first link share one fetch. */
 type RunCards = Map<string, Promise<LinkCard | undefined>>;
 
-/** The card of the text's first link, unless the post turned cards off. */
-function linkCardFor(post: Post, content: string, cards: RunCards): Promise<LinkCard | undefined> {
-  const link = post.link_preview === false ? undefined : firstLink(content);
+/**
+ * The card of the text's first link, unless the post turned cards off: the one prepared before the
+ * due time (./link-card-prep.ts), or, when none was (an immediate post, which has no due time to be
+ * late against; a preparation lost or not yet run), made now.
+ */
+function linkCardFor(post: Post, platform: Platform, cards: RunCards): Promise<LinkCard | undefined> {
+  const link = cardLinkOf(post, platform);
   if (!link) return Promise.resolve(undefined);
-  if (!cards.has(link)) cards.set(link, buildLinkCard(link));
+  if (!cards.has(link)) cards.set(link, cardOf(post.id, link));
   return cards.get(link)!;
+}
+
+async function cardOf(postId: string, link: string): Promise<LinkCard | undefined> {
+  const prepared = await preparedCard(postId, link);
+  if (prepared) return prepared.card;
+  logger.info('no prepared link card; making it now', { link });
+  return buildLinkCard(link);
 }
 
 /** Sets the final status of a post whose every platform has its result. */

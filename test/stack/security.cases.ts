@@ -124,7 +124,8 @@ describe('functions', () => {
         'deliver-webhook',
       ],
     ],
-    ['s3:PutObject', needing((needs) => needs.media?.includes('put') === true)],
+    // publish-post: the link cards it prepares before the due time (docs/decisions/0191-link-cards-prepared-before-the-due-time.md).
+    ['s3:PutObject', [...needing((needs) => needs.media?.includes('put') === true), 'publish-post']],
     ['s3:GetObject', [...needing((needs) => needs.media?.includes('read') === true), 'publish-post']],
     ['s3:DeleteObject', needing((needs) => needs.media?.includes('delete') === true)],
   ])('only the functions that need %s have it', (action, expected) => {

@@ -99,12 +99,18 @@ describe('the release function', () => {
     unwirePorts('publishQueue');
   });
 
-  it('queues the post with the whole seconds still to go (rounded down: the publisher waits out the fraction), and does nothing else', async () => {
+  it('queues the post with the whole seconds still to go (rounded down: the publisher waits out the fraction), then its link card preparation at once, and does nothing else', async () => {
     useClock(fixedClock(new Date('2026-11-23T10:28:37.400Z')));
     const { handler } = await import('../../functions/release-post/handler');
     await handler({ post_id: postId, due_at: '2026-11-23T10:30:42.250Z' }, lambdaContext('r', 'release-post', 10_000));
     expect(sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input)).toEqual([
       { QueueUrl: queueUrl, MessageBody: JSON.stringify({ post_id: postId, due_at: '2026-11-23T10:30:42.250Z' }), DelaySeconds: 124 },
+      // docs/decisions/0191-link-cards-prepared-before-the-due-time.md
+      {
+        QueueUrl: queueUrl,
+        MessageBody: JSON.stringify({ post_id: postId, due_at: '2026-11-23T10:30:42.250Z', prepare: true }),
+        DelaySeconds: 0,
+      },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '#shared/config';
-import { queueDelaySeconds, queuesDirectly, releaseScheduleTime, scheduledTrigger } from '#shared/domain/publish-timing';
+import { preparationOf, queueDelaySeconds, queuesDirectly, releaseScheduleTime, scheduledTrigger } from '#shared/domain/publish-timing';
 import { clock } from '#shared/ports/clock';
 import { publishQueue } from '#shared/ports/registry';
 import type { PostScheduler } from '#shared/ports/scheduler';
@@ -35,7 +35,13 @@ export class EventBridgePostScheduler implements PostScheduler {
   async schedule(postId: string, at: Date, version = 0): Promise<void> {
     const trigger = scheduledTrigger(postId, at, version);
     const now = clock.now();
-    if (queuesDirectly(at, now)) return (await publishQueue()).send(trigger, queueDelaySeconds(at, now));
+    if (queuesDirectly(at, now)) {
+      const queue = await publishQueue();
+      // The trigger first: the post's publication must not wait on its card's preparation message.
+      await queue.send(trigger, queueDelaySeconds(at, now));
+      // Its link card, made now rather than at the due time (shared/use-cases/link-card-prep.ts); best effort.
+      return queue.send(preparationOf(trigger), 0).catch(() => undefined);
+    }
     await schedulerClient.send(
       new CreateScheduleCommand({
         Name: scheduleName(postId, version),
