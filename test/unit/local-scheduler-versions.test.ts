@@ -34,13 +34,20 @@ describe('local scheduler: post versions', () => {
     expect(scheduler.isScheduled(postId)).toBe(true);
     clock.set(first);
     await tick();
-    expect(delivered).toEqual([
+    const publishes = () => delivered.filter((trigger) => !trigger.prepare);
+    expect(publishes()).toEqual([
       { post_id: postId, due_at: first.toISOString() },
       { post_id: postId, due_at: first.toISOString(), version: 2 },
     ]);
+    // Each live version's link-card preparation came with it (docs/decisions/0191-link-cards-prepared-before-the-due-time.md);
+    // the cancelled version's did not.
+    expect(delivered.filter((trigger) => trigger.prepare)).toEqual([
+      { post_id: postId, due_at: first.toISOString(), prepare: true },
+      { post_id: postId, due_at: first.toISOString(), version: 2, prepare: true },
+    ]);
     clock.set(second);
     await tick();
-    expect(delivered).toHaveLength(2);
+    expect(delivered).toHaveLength(4);
     expect(scheduler.isScheduled(postId)).toBe(false);
   });
 });
