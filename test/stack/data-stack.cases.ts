@@ -61,7 +61,7 @@ describe('the data stack', () => {
 });
 
 describe('the service stack', () => {
-  it('holds none of the data: no table, key, secret, queue or bucket (every bucket of the app is the data stack's)', () => {
+  it("holds none of the data: no table, key, secret, queue or bucket (every bucket of the app is the data stack's)", () => {
     const types = count(typesOf(template));
     for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue', 'AWS::S3::Bucket'])
       expect({ [type]: types[type] }).toEqual({ [type]: undefined });
