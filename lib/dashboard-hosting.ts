@@ -48,7 +48,9 @@ export class DashboardHosting extends Construct {
     super(scope, id);
     const logs = props.buckets.accessLogs;
     if (props.buckets.pages.policy)
-      throw new Error(`${props.buckets.pages.node.path}: the pages bucket must have no policy of its own (a bucket has one; it is written here)`);
+      throw new Error(
+        `${props.buckets.pages.node.path}: the pages bucket must have no policy of its own (a bucket has one; it is written here)`,
+      );
     this.bucket = importedHere(this, 'PagesBucket', props.buckets.pages);
     // The pages bucket's one policy, written in this stack (the data stack holds the bucket but
     // does not know the distribution): TLS only, and, added by the origin below, CloudFront's

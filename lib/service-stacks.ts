@@ -18,7 +18,8 @@ export function serviceStacks(
 ): { data: DataStack; service: ServiceStack } {
   const data = new DataStack(scope, dataStackName(name), {
     env: props.env,
-    description: 'Social posting service, its data: DynamoDB table, KMS key, LinkedIn client secret, media bucket, queues, dashboard buckets',
+    description:
+      'Social posting service, its data: DynamoDB table, KMS key, LinkedIn client secret, media bucket, queues, dashboard buckets',
   });
   const service = new ServiceStack(scope, name, { ...props, data });
   return { data, service };

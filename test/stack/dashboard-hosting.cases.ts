@@ -117,7 +117,9 @@ describe('dashboard hosting', () => {
   it("logs the distribution into the data stack's access-log bucket, which accepts CloudFront's ACL grant and expires logs", () => {
     const logsId = ownLogicalId(data.dashboardBuckets.accessLogs);
     expect(distributionConfig().Logging).toEqual({
-      Bucket: { 'Fn::ImportValue': expect.stringMatching(new RegExp(`^${data.stackName}:ExportsOutputFnGetAtt${logsId}RegionalDomainName`)) },
+      Bucket: {
+        'Fn::ImportValue': expect.stringMatching(new RegExp(`^${data.stackName}:ExportsOutputFnGetAtt${logsId}RegionalDomainName`)),
+      },
       Prefix: 'cloudfront/',
     });
     expect(dataTemplate.toJSON().Resources[logsId].Properties).toMatchObject({

@@ -71,7 +71,9 @@ describe('the service stack', () => {
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
     expect(policies).toHaveLength(1);
     expect(policies[0].Properties.Bucket).toEqual({
-      'Fn::ImportValue': expect.stringMatching(new RegExp(`^${data.stackName}:ExportsOutputRef${ownLogicalId(data.dashboardBuckets.pages)}`)),
+      'Fn::ImportValue': expect.stringMatching(
+        new RegExp(`^${data.stackName}:ExportsOutputRef${ownLogicalId(data.dashboardBuckets.pages)}`),
+      ),
     });
   });
 
