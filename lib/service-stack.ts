@@ -36,7 +36,7 @@ export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
   /** 'bundle' (default) for synth and deploy; 'stub' for template tests only. */
   handlerCode?: HandlerCode;
-  /** The table, key, secret, media bucket and queues, from the data stack (lib/data-stack.ts). */
+  /** The table, key, secret, buckets and queues, from the data stack (lib/data-stack.ts). */
   data: StatefulResources;
 }
 
