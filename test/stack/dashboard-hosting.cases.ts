@@ -1,6 +1,10 @@
 import { runInNewContext } from 'node:vm';
+import { App, Stack } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { CONTENT_SECURITY_POLICY } from '../../dashboard/security-headers';
+import { DashboardHosting } from '../../lib/dashboard-hosting';
 import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { routes } from '#shared/http/routes';
@@ -126,6 +130,18 @@ describe('dashboard hosting', () => {
       OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
       LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' })] },
     });
+  });
+
+  it('refuses a pages bucket that has a policy of its own (S3 keeps one policy per bucket: the two would overwrite each other)', () => {
+    const app = new App();
+    const dataStack = new Stack(app, 'data');
+    const pages = new s3.Bucket(dataStack, 'Pages', { enforceSSL: true });
+    const accessLogs = new s3.Bucket(dataStack, 'AccessLogs');
+    const service = new Stack(app, 'service');
+    const api = new apigwv2.HttpApi(service, 'Api');
+    expect(() => new DashboardHosting(service, 'Dashboard', { api, stageName: 'v1', buckets: { pages, accessLogs } })).toThrow(
+      /must have no policy of its own/,
+    );
   });
 
   it('routes the page paths: app routes to index.html, files as they are, / and /dashboard to /dashboard/', () => {
