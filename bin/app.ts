@@ -7,8 +7,8 @@ import { settingsFromContext } from '../lib/settings';
 /**
  * `npx cdk synth` / `npx cdk deploy --all`, with settings as context, e.g.
  * `npx cdk deploy --all -c linkedinClientId=abc -c publicBaseUrl=https://api.example.com/v1`
- * (lib/settings.ts lists them). Two stacks: `social-posting-data` (table, key, secret, media
- * bucket, queues) and `social-posting` (everything else), deployed in that order
+ * (lib/settings.ts lists them). Two stacks: `social-posting-data` (table, key, secret, buckets,
+ * queues) and `social-posting` (everything else), deployed in that order
  * (docs/decisions/0111-stateful-resources-in-their-own-stack.md). Works offline and without
  * credentials: the stacks are then environment-agnostic.
  */

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -10,6 +10,7 @@ import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { InlinePolicyRole } from './inline-policy-role';
+import { nagName } from './nag-names';
 
 /**
  * Uploads the built dashboard (dashboard/dist, built first when stale) into the pages bucket
@@ -70,9 +71,8 @@ export class DashboardContent extends Construct {
       logGroup,
       memoryLimit: 512,
     });
-    const bucketId = Stack.of(this).getLogicalId(props.bucket.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${KEY_PREFIX}*]`,
+      id: `AwsSolutions-IAM5[Resource::${nagName(this, props.bucket, props.bucket.bucketArn)}/${KEY_PREFIX}*]`,
       reason: 'The upload helper replaces every file of a build under dashboard/; their names change with each build.',
     });
     // CDK puts the helper function at the stack's root (one per stack, shared by every upload).

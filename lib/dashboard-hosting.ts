@@ -2,18 +2,24 @@ import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../dashboard/security-headers';
 
 /**
  * The account dashboard in AWS (docs/api.md, "Dashboard"): its built pages in a private S3 bucket
- * read by CloudFront through origin access control, and, behind the same distribution (one
+ * (the data stack's) read by CloudFront through origin access control, and, behind the same distribution (one
  * origin, so the session cookie stays first-party), the dashboard's API at /dashboard/api/*
  * and the public API at /v1/*, both uncached, to the HTTP API's stage.
  */
 export interface DashboardHostingProps {
   api: apigwv2.HttpApi;
+  /**
+   * The pages bucket and the access-log bucket, made in the data stack (lib/dashboard-buckets.ts).
+   * The pages bucket must have no policy of its own: this construct writes it.
+   */
+  buckets: { pages: s3.IBucket; accessLogs: s3.IBucket };
   stageName: string;
   /** The media bucket's origin, which the compose page uploads images to (CSP connect-src). */
   uploadOrigin?: string;
@@ -32,33 +38,34 @@ const PAGE_ROUTER = `function handler(event) {
 }`;
 
 export class DashboardHosting extends Construct {
-  readonly bucket: s3.Bucket;
+  /** The pages bucket as this stack refers to it (imported), with the policy written here. */
+  readonly bucket: s3.IBucket;
   readonly distribution: cloudfront.Distribution;
   /** `https://<distribution>/dashboard/`. */
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: DashboardHostingProps) {
     super(scope, id);
-    const logs = new s3.Bucket(this, 'AccessLogs', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // CloudFront standard logs are delivered with an ACL grant: the bucket must accept ACLs.
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-    });
-    Validations.of(logs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket of the dashboard bucket and distribution; logging it into itself would loop.',
-    });
-
-    this.bucket = new s3.Bucket(this, 'Pages', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      serverAccessLogsBucket: logs,
-      serverAccessLogsPrefix: 's3/',
-    });
+    const logs = props.buckets.accessLogs;
+    if (props.buckets.pages.policy)
+      throw new Error(
+        `${props.buckets.pages.node.path}: the pages bucket must have no policy of its own (a bucket has one; it is written here)`,
+      );
+    this.bucket = importedHere(this, 'PagesBucket', props.buckets.pages);
+    // The pages bucket's one policy, written in this stack (the data stack holds the bucket but
+    // does not know the distribution): TLS only, and, added by the origin below, CloudFront's
+    // read on condition AWS:SourceArn = this distribution. Set as the imported bucket's policy
+    // so that S3BucketOrigin adds its statement here instead of warning that it cannot.
+    this.bucket.policy = new s3.BucketPolicy(this, 'PagesPolicy', { bucket: this.bucket });
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [this.bucket.bucketArn, this.bucket.arnForObjects('*')],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
 
     const apiOrigin = (originPath?: string) =>
       new origins.HttpOrigin(`${props.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`, {
@@ -141,5 +148,20 @@ function pageHeaders(scope: Construct, uploadOrigin: string | undefined): cloudf
       referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
       strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
     },
+  });
+}
+
+/**
+ * `bucket` as seen from `scope`'s stack: a reference by name and ARN, through the other stack's
+ * exports when the bucket is in another stack. Policies added to it are not written into the
+ * bucket's own stack (which would then depend on this one, a cycle when this stack imports from it).
+ */
+function importedHere(scope: Construct, id: string, bucket: s3.IBucket): s3.IBucket {
+  const owner = Stack.of(bucket);
+  const here = (value: string) => (owner === Stack.of(scope) ? value : owner.exportValue(value));
+  return s3.Bucket.fromBucketAttributes(scope, id, {
+    bucketArn: here(bucket.bucketArn),
+    bucketName: here(bucket.bucketName),
+    bucketRegionalDomainName: here(bucket.bucketRegionalDomainName),
   });
 }

@@ -6,6 +6,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GSI1, TTL_ATTRIBUTE } from '#shared/store/table';
 import { API_FUNCTION_TIMEOUT_SECONDS } from './api-function';
+import { DashboardBuckets } from './dashboard-buckets';
 import { MediaStorage } from './media-storage';
 import { type WorkQueues, workQueues } from './queues';
 
@@ -27,6 +28,8 @@ export interface StatefulResources {
   secretBoxKey: kms.Key;
   linkedinClientSecret: secretsmanager.Secret;
   mediaBucket: s3.Bucket;
+  /** The dashboard's pages and access-log buckets; the service stack writes the pages bucket's policy (lib/dashboard-buckets.ts). */
+  dashboardBuckets: { pages: s3.Bucket; accessLogs: s3.Bucket };
   /** The publish queue and the dead-letter queue of the schedules, the queue and the publisher's async invokes. */
   publishing: WorkQueues;
   /** The webhook queue and the dead-letter queue of its deliveries, the stream batches and the sweep's schedule. */
@@ -37,17 +40,20 @@ export interface StatefulResources {
 
 /**
  * The stateful half of the service (docs/decisions/0111-stateful-resources-in-their-own-stack.md):
- * the table, the secret box's key, the LinkedIn client secret, the media bucket and the queues
- * that hold messages. It holds no function and references nothing of the service stack, so a
- * failed or rolled-back code deploy never touches data, and `cdk deploy --all` deploys it first.
- * Every grant on these resources is written into the service's roles (identity policies): no key,
- * bucket or queue policy here names a principal of the service stack.
+ * the table, the secret box's key, the LinkedIn client secret, the media bucket, the queues
+ * that hold messages, and the dashboard's pages and access-log buckets (every bucket of the app,
+ * docs/decisions/0112-dashboard-buckets-in-the-data-stack.md). It holds no function and references
+ * nothing of the service stack, so a failed or rolled-back code deploy never touches data, and
+ * `cdk deploy --all` deploys it first. Every grant on these resources is written into the service's
+ * roles (identity policies): no key, bucket or queue policy here names a principal of the service
+ * stack; the pages bucket's policy, which names the distribution, is the service stack's.
  */
 export class DataStack extends Stack implements StatefulResources {
   readonly table: dynamodb.Table;
   readonly secretBoxKey: kms.Key;
   readonly linkedinClientSecret: secretsmanager.Secret;
   readonly mediaBucket: s3.Bucket;
+  readonly dashboardBuckets: DashboardBuckets;
   readonly publishing: WorkQueues;
   readonly webhooks: WorkQueues;
   readonly metrics: WorkQueues;
@@ -70,6 +76,8 @@ export class DataStack extends Stack implements StatefulResources {
         'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
     });
     this.mediaBucket = new MediaStorage(this, 'Media').bucket;
+    // Construct id `Dashboard`, as in the service stack before: the buckets keep their logical ids.
+    this.dashboardBuckets = new DashboardBuckets(this, 'Dashboard');
 
     this.publishing = workQueues(this, 'Publishing', {
       queueId: 'PublishQueue',

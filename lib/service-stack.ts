@@ -36,7 +36,7 @@ export interface ServiceStackProps extends StackProps {
   settings: ServiceSettings;
   /** 'bundle' (default) for synth and deploy; 'stub' for template tests only. */
   handlerCode?: HandlerCode;
-  /** The table, key, secret, media bucket and queues, from the data stack (lib/data-stack.ts). */
+  /** The table, key, secret, buckets and queues, from the data stack (lib/data-stack.ts). */
   data: StatefulResources;
 }
 
@@ -47,8 +47,9 @@ const WEBHOOK_DELIVERER_MAX_CONCURRENCY = 20;
 /**
  * The stateless half of the service: the HTTP API with one function per operation, the publisher and
  * the other consumers, schedules, alarms, the dashboard's hosting. Its data (table, key, secret,
- * media bucket, queues) is the data stack's, received as props (lib/data-stack.ts), and reached
- * through grants in this stack's roles only.
+ * media bucket, queues, the dashboard's buckets) is the data stack's, received as props
+ * (lib/data-stack.ts), and reached through grants in this stack's roles only; the one resource
+ * policy written here on a data resource is the pages bucket's (it names the distribution).
  */
 export class ServiceStack extends Stack {
   /** The data stack's table. */
@@ -74,10 +75,11 @@ export class ServiceStack extends Stack {
     }
 
     const httpApi = new PublicHttpApi(this, 'HttpApi');
-    // The dashboard's pages, its API and the public API behind one CloudFront distribution; its
+    // The dashboard's pages (in the data stack's bucket), its API and the public API behind one CloudFront distribution; its
     // compose page uploads images straight to the media bucket.
     const dashboard = new DashboardHosting(this, 'Dashboard', {
       api: httpApi.api,
+      buckets: data.dashboardBuckets,
       stageName: STAGE_NAME,
       uploadOrigin: `https://${mediaBucket.bucketRegionalDomainName}`,
     });

@@ -6,7 +6,7 @@ import { ServiceStack, type ServiceStackProps } from './service-stack';
 export const dataStackName = (name: string): string => `${name}-data`;
 
 /**
- * The service as CloudFormation deploys it: `<name>-data` with the table, key, secret, media bucket
+ * The service as CloudFormation deploys it: `<name>-data` with the table, key, secret, the buckets
  * and queues, and `<name>` with everything else, which imports from the first (so `cdk deploy --all`
  * deploys the data stack first). The one place both are made: bin/app.ts, the template tests, the
  * AWS emulation and the bench build them here.
@@ -18,7 +18,8 @@ export function serviceStacks(
 ): { data: DataStack; service: ServiceStack } {
   const data = new DataStack(scope, dataStackName(name), {
     env: props.env,
-    description: 'Social posting service, its data: DynamoDB table, KMS key, LinkedIn client secret, media bucket, queues',
+    description:
+      'Social posting service, its data: DynamoDB table, KMS key, LinkedIn client secret, media bucket, queues, dashboard buckets',
   });
   const service = new ServiceStack(scope, name, { ...props, data });
   return { data, service };

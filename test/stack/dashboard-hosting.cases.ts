@@ -1,19 +1,31 @@
 import { runInNewContext } from 'node:vm';
+import { App, Stack } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { CONTENT_SECURITY_POLICY } from '../../dashboard/security-headers';
+import { DashboardHosting } from '../../lib/dashboard-hosting';
+import type { DataStack } from '../../lib/data-stack';
 import type { ServiceStack } from '../../lib/service-stack';
 import { routes } from '#shared/http/routes';
 import { buildStack, sharedDefaultStack, TEST_SETTINGS } from './build-stack';
-import { functionVariables } from './template-queries';
+import { functionVariables, ownLogicalId } from './template-queries';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let stack: ServiceStack;
 let template: Template;
+let data: DataStack;
+let dataTemplate: Template;
 
 beforeAll(() => {
-  ({ stack, template } = sharedDefaultStack());
+  ({ stack, template, data, dataTemplate } = sharedDefaultStack());
+});
+
+/** The pages bucket as the service stack's template names it: the data stack's export of its name. */
+const importedPages = () => ({
+  'Fn::ImportValue': Match.stringLikeRegexp(`^${data.stackName}:ExportsOutputRef${ownLogicalId(data.dashboardBuckets.pages)}`),
 });
 
 const only = <T>(resources: Record<string, T>): [string, T] => {
@@ -24,9 +36,9 @@ const only = <T>(resources: Record<string, T>): [string, T] => {
 const distributionConfig = () => only(template.findResources('AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
 
 describe('dashboard hosting', () => {
-  it('keeps the pages in a private, encrypted, TLS-only bucket with access logs', () => {
-    const [pagesId] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.includes('Pages'))!;
-    template.hasResourceProperties('AWS::S3::Bucket', {
+  it("keeps the pages in the data stack's private, encrypted bucket with access logs, TLS only by the policy written here", () => {
+    const pagesId = ownLogicalId(data.dashboardBuckets.pages);
+    expect(dataTemplate.toJSON().Resources[pagesId].Properties).toMatchObject({
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -34,10 +46,13 @@ describe('dashboard hosting', () => {
         RestrictPublicBuckets: true,
       },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('AccessLogs') }, LogFilePrefix: 's3/' },
+      LoggingConfiguration: { DestinationBucketName: { Ref: ownLogicalId(data.dashboardBuckets.accessLogs) }, LogFilePrefix: 's3/' },
     });
+    // The data stack writes no policy on the pages bucket (a bucket has one; it names the distribution).
+    const dataPolicies = Object.values(dataTemplate.findResources('AWS::S3::BucketPolicy'));
+    expect(dataPolicies.filter((policy) => JSON.stringify(policy.Properties.Bucket).includes(pagesId))).toEqual([]);
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      Bucket: { Ref: pagesId },
+      Bucket: importedPages(),
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
@@ -51,6 +66,7 @@ describe('dashboard hosting', () => {
     template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
     const [distributionId] = only(template.findResources('AWS::CloudFront::Distribution'));
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: importedPages(),
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
@@ -100,6 +116,32 @@ describe('dashboard hosting', () => {
       },
     });
     expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it("logs the distribution into the data stack's access-log bucket, which accepts CloudFront's ACL grant and expires logs", () => {
+    const logsId = ownLogicalId(data.dashboardBuckets.accessLogs);
+    expect(distributionConfig().Logging).toEqual({
+      Bucket: {
+        'Fn::ImportValue': expect.stringMatching(new RegExp(`^${data.stackName}:ExportsOutputFnGetAtt${logsId}RegionalDomainName`)),
+      },
+      Prefix: 'cloudfront/',
+    });
+    expect(dataTemplate.toJSON().Resources[logsId].Properties).toMatchObject({
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' })] },
+    });
+  });
+
+  it('refuses a pages bucket that has a policy of its own (S3 keeps one policy per bucket: the two would overwrite each other)', () => {
+    const app = new App();
+    const dataStack = new Stack(app, 'data');
+    const pages = new s3.Bucket(dataStack, 'Pages', { enforceSSL: true });
+    const accessLogs = new s3.Bucket(dataStack, 'AccessLogs');
+    const service = new Stack(app, 'service');
+    const api = new apigwv2.HttpApi(service, 'Api');
+    expect(() => new DashboardHosting(service, 'Dashboard', { api, stageName: 'v1', buckets: { pages, accessLogs } })).toThrow(
+      /must have no policy of its own/,
+    );
   });
 
   it('routes the page paths: app routes to index.html, files as they are, / and /dashboard to /dashboard/', () => {

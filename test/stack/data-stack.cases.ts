@@ -20,14 +20,16 @@ const count = (types: string[]) =>
   types.reduce<Record<string, number>>((counts, type) => ({ ...counts, [type]: (counts[type] ?? 0) + 1 }), {});
 
 describe('the data stack', () => {
-  it('holds the table, the KMS key, the LinkedIn secret, the media bucket and the three queues with their dead letters', () => {
+  it("holds the table, the KMS key, the LinkedIn secret, the media bucket, the dashboard's two buckets and the three queues with their dead letters", () => {
     expect(count(typesOf(dataTemplate))).toEqual({
       'AWS::DynamoDB::Table': 1,
       'AWS::KMS::Key': 1,
       'AWS::SecretsManager::Secret': 1,
-      'AWS::S3::Bucket': 1,
-      // The media bucket's TLS-only policy, and each queue's.
-      'AWS::S3::BucketPolicy': 1,
+      // Media, dashboard pages, dashboard access logs.
+      'AWS::S3::Bucket': 3,
+      // The media bucket's and the access-log bucket's (TLS only; log delivery), and each queue's. The pages
+      // bucket's policy is the service stack's: it names the distribution.
+      'AWS::S3::BucketPolicy': 2,
       'AWS::SQS::Queue': 6,
       'AWS::SQS::QueuePolicy': 6,
     });
@@ -40,9 +42,10 @@ describe('the data stack', () => {
     );
   });
 
-  it('keeps the table, the key and the media bucket when deleted or replaced; the table refuses deletion outright', () => {
+  it('keeps the table, the key and the buckets when deleted or replaced; the table refuses deletion outright', () => {
     const resources = dataTemplate.toJSON().Resources as Record<string, { DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
-    for (const resource of [data.table, data.secretBoxKey, data.mediaBucket])
+    const { pages, accessLogs } = data.dashboardBuckets;
+    for (const resource of [data.table, data.secretBoxKey, data.mediaBucket, pages, accessLogs])
       expect(resources[ownLogicalId(resource)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(dataTemplate.toJSON().Resources[ownLogicalId(data.table)].Properties.DeletionProtectionEnabled).toBe(true);
   });
@@ -58,14 +61,20 @@ describe('the data stack', () => {
 });
 
 describe('the service stack', () => {
-  it("holds none of the data: no table, key, secret or queue, and only the dashboard's own buckets (its pages and their access logs)", () => {
+  it("holds none of the data: no table, key, secret, queue or bucket (every bucket of the app is the data stack's)", () => {
     const types = count(typesOf(template));
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue'])
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue', 'AWS::S3::Bucket'])
       expect({ [type]: types[type] }).toEqual({ [type]: undefined });
-    expect(Object.keys(template.findResources('AWS::S3::Bucket')).map((id) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual([
-      'DashboardAccessLogs',
-      'DashboardPages',
-    ]);
+  });
+
+  it("writes the one policy of the data stack's pages bucket, and no other bucket's", () => {
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(1);
+    expect(policies[0].Properties.Bucket).toEqual({
+      'Fn::ImportValue': expect.stringMatching(
+        new RegExp(`^${data.stackName}:ExportsOutputRef${ownLogicalId(data.dashboardBuckets.pages)}`),
+      ),
+    });
   });
 
   it("imports only the data stack's exports", () => {
