@@ -17,7 +17,7 @@ const ALLOWED: Record<string, string> = {
   'shared/http/idempotency.ts: existing.request_hash === hash':
     'a digest of the request body, compared for a caller who already holds the account and the idempotency key',
   'shared/http/idempotency.ts: legacy.request_hash === legacyRequestHash':
-    "a digest of the request as records written before the namespaces were (docs/decisions/0161-idempotency-namespaces.md), compared for a caller who already holds the account and the idempotency key",
+    'a digest of the request as records written before the namespaces were (docs/decisions/0161-idempotency-namespaces.md), compared for a caller who already holds the account and the idempotency key',
   'shared/http/batch-item-claims.ts: existing.request_hash !== requestHash':
     "a digest of one batch item's body, compared for a caller who already holds the account and the batch's idempotency key",
   'shared/store/idempotency-records.ts: existing.token === token':
