@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { renderBlueskyThread } from '#shared/platforms/bluesky/render';
 import { parseLittleText } from '#shared/platforms/linkedin/little-text';
 import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
+import { eventually } from '../support/eventually';
 import { captureLogs, type LogCapture } from '../support/log-capture';
 import { registerSecret } from '../support/secret-registry';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
@@ -334,11 +335,18 @@ describe('the dashboard in Chromium', () => {
     await expect(page.evaluate('document.activeElement.textContent')).resolves.toMatch(/Edited in the dashboard/);
 
     const week = page.getByRole('button', { name: 'Week', exact: true });
-    await week.focus();
-    await page.keyboard.press('Space');
-    // The press re-renders asynchronously: wait for the pressed state (bounded by Playwright's timeout), then read it.
-    await page.getByRole('button', { name: 'Week', exact: true, pressed: true }).waitFor();
-    await expect(week.getAttribute('aria-pressed')).resolves.toBe('true');
+    // By keyboard: Space on the focused button. A re-render between the focus and the key can replace the button (and
+    // drop its focus), so the press is made again until the view says Week (pressing Week again keeps Week).
+    await eventually(
+      async () => {
+        if ((await week.getAttribute('aria-pressed')) !== 'true') {
+          await week.focus();
+          await page.keyboard.press('Space');
+        }
+        expect(await week.getAttribute('aria-pressed')).toBe('true');
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     const title = await page.getByTestId('calendar-title').innerText();
     if (!(await entry.isVisible())) await page.getByRole('button', { name: 'Next week' }).click(); // the post may fall in next week
     await entry.waitFor();
