@@ -7,7 +7,7 @@ import { engineRecord } from '../../local/engine-file';
  * A service run as a child process, as a user runs `npm start`: the script under tsx on a free port,
  * its output collected, ready when a line says so. One harness for every test that starts one (the
  * crash tests' services in test/support/crash-*-service.ts and video-crash-service.ts, `npm start`
- * itself in test/integration/npm-start.test.ts and ./npm-start-child.ts), so killing, waiting for an
+ * itself in test/slow/npm-start.test.ts and ./npm-start-child.ts), so killing, waiting for an
  * exit and cleaning up are written once. A `ChildServices` group remembers what it started and its
  * data folders, for one `afterAll(() => services.cleanup())`.
  */

@@ -20,7 +20,7 @@ const LONG_FIRST = [
   'test/integration/preview-matches-publisher.test.ts',
   'test/integration/openapi-contract.test.ts',
   'test/integration/bad-input-corpus.test.ts',
-  'test/integration/platform-faults.test.ts',
+  'test/slow/platform-faults.test.ts',
 ];
 
 class LongFirstSequencer extends Sequencer {
