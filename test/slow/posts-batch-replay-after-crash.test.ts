@@ -4,7 +4,7 @@ import { localClient } from '../../local/dynamodb-local';
 
 /** The batch's own record (not its items'), as the store keys it (imported late: the store reads its settings on import). */
 async function batchRecordKey(accountId: string, key: string) {
-  const { idempotencyRecordKey } = await import('../../shared/store/idempotency-records');
+  const { idempotencyRecordKey } = await import('#shared/store/idempotency-records');
   const { pk, sk } = idempotencyRecordKey(accountId, 'create-posts-batch', key);
   return { pk: { S: pk }, sk: { S: sk } };
 }

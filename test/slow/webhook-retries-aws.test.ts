@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { localClient } from '../../local/dynamodb-local';
-import { RETRY_DELAYS_MS, RETRY_JITTER } from '../../shared/domain/webhook-retry';
+import { RETRY_DELAYS_MS, RETRY_JITTER } from '#shared/domain/webhook-retry';
 import { startDeployedService, type DeployedService } from '../aws-emulation/deployed-service';
 import { FIRING_DELAY_IN_MINUTE_MS } from '../aws-emulation/local-aws/scheduler';
 import { Walkthrough } from '../aws-emulation/walkthrough';
