@@ -10,6 +10,8 @@ export interface Caller {
   apiKeyId?: string;
   /** The key's name when authentication already read it. */
   apiKeyName?: string;
+  /** An OAuth connection's token is calling (docs/api.md, "Connecting an agent with OAuth"). */
+  connection?: { connectionId: string; clientName: string };
 }
 
 /**

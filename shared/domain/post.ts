@@ -21,7 +21,9 @@ export interface PlatformResult {
  * dashboard's signed-in owner. Posts created before this was recorded show null.
  */
 export type PostCreator =
-  { type: 'api_key'; key_id: string; key_name: string | null } | { type: 'dashboard'; key_id: null; key_name: null };
+  | { type: 'api_key'; key_id: string; key_name: string | null }
+  | { type: 'dashboard'; key_id: null; key_name: null }
+  | { type: 'oauth_client'; connection_id: string; client_name: string };
 
 export interface Post {
   id: string;

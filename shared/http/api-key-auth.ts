@@ -8,6 +8,8 @@ import { batchCreationScope, postCreationScope, sameScope, type CallScope } from
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
 import { operationRuntime as operations } from '#shared/api/runtime.gen';
 import { scopeToChangePost } from '#shared/use-cases/post-scope';
+import { authenticateAccessToken, isAccessToken } from '#shared/use-cases/oauth/access-token-auth';
+import { mcpChallenge } from '#shared/oauth/metadata';
 import { MAX_BODY_BYTES } from './json-body';
 import { handedOverCaller } from './handed-over-caller';
 import type { HttpEvent, HttpMiddleware } from './types';
@@ -95,35 +97,56 @@ export function apiKeyAuth(operation: string, options: { bearer?: boolean } = {}
           apiKeyId: caller.apiKeyId,
           apiKeyName: caller.apiKeyName,
           scope: caller.scope,
+          ...(caller.connection ? { oauth: caller.connection } : {}),
         });
         await requireScope(caller.scope, request.event, caller.accountId);
         return;
       }
+      // Where a bearer is taken (the MCP endpoint, the OAuth protected resource), every 401 says where
+      // its metadata is (RFC 9728 section 5.1); the body stays the API's error.
+      const challenge = options.bearer ? mcpChallenge(config.publicBaseUrl) : undefined;
+      if (challenge) state.responseHeaders['www-authenticate'] = challenge;
       const value = apiKeyOf(request.event.headers, options.bearer);
       if (!value) throw new DomainError('MISSING_API_KEY');
-      if (!API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
+      const tokenGiven = options.bearer === true && isAccessToken(value);
+      if (!tokenGiven && !API_KEY_PATTERN.test(value)) throw new DomainError('INVALID_API_KEY');
       const now = clock.now();
       const nowSeconds = now.getTime() / 1000;
       const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
       const resetAt = windowStart + windowSeconds;
-      // One write both finds the key (by its hash) and counts the request.
-      const key = await countRequest(hashApiKey(value), windowStart);
-      if (!key) throw new DomainError('INVALID_API_KEY');
-      state.accountId = key.account_id;
-      state.apiKeyId = key.key_id;
-      state.apiKeyName = key.name;
-      state.scope = key.scope;
-      const { count } = key;
+      let count: number;
+      if (tokenGiven) {
+        // An OAuth access token acts as a key of its granted scope, counted in its connection's window
+        // (docs/decisions/0204-oauth-tokens-at-mcp-only.md).
+        const token = await authenticateAccessToken(value, windowStart, now);
+        if (!token) throw new DomainError('INVALID_API_KEY');
+        Object.assign(state, {
+          accountId: token.accountId,
+          scope: token.scope,
+          oauth: { connectionId: token.connectionId, clientName: token.clientName },
+        });
+        count = token.count;
+      } else {
+        // One write both finds the key (by its hash) and counts the request.
+        const key = await countRequest(hashApiKey(value), windowStart);
+        if (!key) throw new DomainError('INVALID_API_KEY');
+        state.accountId = key.account_id;
+        state.apiKeyId = key.key_id;
+        state.apiKeyName = key.name;
+        state.scope = key.scope;
+        count = key.count;
+        // last_used_at is kept to the window: one extra write per key and window, not per request.
+        if (count === 1) await touchApiKey(key.account_id, key.key_id, now.toISOString());
+      }
+      if (challenge) delete state.responseHeaders['www-authenticate'];
       state.responseHeaders['x-ratelimit-limit'] = String(limit);
       state.responseHeaders['x-ratelimit-remaining'] = String(Math.max(0, limit - count));
       state.responseHeaders['x-ratelimit-reset'] = String(resetAt);
-      // last_used_at is kept to the window: one extra write per key and window, not per request.
-      if (count === 1) await touchApiKey(key.account_id, key.key_id, now.toISOString());
       if (count > limit) {
         const retryAfter = Math.max(1, Math.ceil(resetAt - nowSeconds));
         throw new DomainError('RATE_LIMIT_EXCEEDED', { retry_after: retryAfter }, { retryAfterSeconds: retryAfter });
       }
-      await requireScope(key.scope, request.event, key.account_id);
+      await requireScope(state.scope!, request.event, state.accountId!);
     },
   };
 }

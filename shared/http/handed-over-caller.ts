@@ -7,6 +7,8 @@ export interface AuthenticatedCaller {
   apiKeyId: string;
   apiKeyName?: string;
   scope: KeyScope;
+  /** An OAuth connection's token authenticated it (docs/api.md, "Connecting an agent with OAuth"). */
+  connection?: { connectionId: string; clientName: string };
 }
 
 /**

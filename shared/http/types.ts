@@ -15,6 +15,8 @@ export interface RequestState {
   apiKeyId?: string;
   /** The key's name, when its lookup item has it (docs/api.md, "Drafts": posts record who created them). */
   apiKeyName?: string;
+  /** Set when an OAuth access token authenticated the request (the MCP endpoint): its connection and client. */
+  oauth?: { connectionId: string; clientName: string };
   /** What the caller may do: the API key's scope, admin for the dashboard session (docs/api.md, "Key scopes"). */
   scope?: KeyScope;
   /** Set by session auth (dashboard): the stored hash of the session id and its CSRF token. */

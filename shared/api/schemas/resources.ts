@@ -162,14 +162,22 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       additionalProperties: false,
       properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
     },
-    created_by: nullable({
-      ...closedObject({
-        type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
-        key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
-        key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
-      }),
+    created_by: {
+      anyOf: [
+        closedObject({
+          type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
+          key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
+          key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
+        }),
+        closedObject({
+          type: { type: 'string', const: 'oauth_client', description: 'An app connected with OAuth (docs/api.md, "Connections").' },
+          connection_id: { ...uuid, description: 'The connection (GET /connections).' },
+          client_name: { type: 'string', description: "The app's name when the post was created." },
+        }),
+        { type: 'null' },
+      ],
       description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
-    }),
+    },
   }),
   Usage: closedObject(usage),
   Media: closedObject({

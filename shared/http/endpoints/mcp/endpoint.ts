@@ -51,7 +51,13 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
     body: { schema: mcpMessageSchema, validator: validators.mcpMessageSchema },
     handle: async ({ body, headers, scope, requestId, sourceIp, accountId, state }) => {
       const host = headers.host ?? 'localhost';
-      const authenticated: AuthenticatedCaller = { accountId, apiKeyId: state.apiKeyId ?? '', apiKeyName: state.apiKeyName, scope };
+      const authenticated: AuthenticatedCaller = {
+        accountId,
+        apiKeyId: state.apiKeyId ?? '',
+        apiKeyName: state.apiKeyName,
+        scope,
+        ...(state.oauth ? { connection: state.oauth } : {}),
+      };
       const caller: ToolCaller = {
         requestId,
         sourceIp,
