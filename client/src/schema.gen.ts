@@ -6,6 +6,46 @@
 // Regenerate with `npm run generate` (docs/decisions/0041-typed-client.md).
 
 export interface paths {
+    "/.well-known/oauth-protected-resource/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protected-resource metadata of /mcp
+         * @description RFC 9728 metadata at the resource’s own path (`mcp`), where a 401 from /mcp points (`WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"`). Any other resource: NOT_FOUND.
+         */
+        get: operations["getResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth discovery documents
+         * @description `oauth-protected-resource`: RFC 9728 metadata of the MCP endpoint (the resource, its authorization server, the scopes). `oauth-authorization-server`: RFC 8414 metadata of this service as its authorization server. Any other name: NOT_FOUND.
+         */
+        get: operations["getOauthMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics": {
         parameters: {
             query?: never;
@@ -28,6 +68,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connected apps
+         * @description Each app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected app
+         * @description Every access and refresh token of the connection is refused from the next request on (401). Unknown: NOT_FOUND.
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/analytics": {
         parameters: {
             query?: never;
@@ -43,6 +127,46 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connected apps
+         * @description As the public API's list-connections, for the signed-in account. Each app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).
+         */
+        get: operations["dashboardListConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected app
+         * @description As the public API's delete-connection, for the signed-in account. Every access and refresh token of the connection is refused from the next request on (401). Unknown: NOT_FOUND.
+         */
+        delete: operations["dashboardDeleteConnection"];
         options?: never;
         head?: never;
         patch?: never;
@@ -126,6 +250,46 @@ export interface paths {
          * @description As the public API's complete-media, for the signed-in account. Checks the uploaded bytes themselves (JPEG, PNG or WebP by their magic bytes, the declared type and size, decodable, at most 40 megapixels), strips every metadata block (EXIF, GPS, XMP) from what is published, and prepares each platform's variant (Bluesky's at most 1,000,000 bytes, aspect ratio kept). A video: its container, codec, duration and dimensions are read from the bytes (INVALID_MEDIA `not_a_video`, `unsupported_codec` unless H.264, `too_long` over 3 minutes); nothing is written when it is refused. Completing ready media answers it again.
          */
         post: operations["dashboardCompleteMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/oauth/requests/{request}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An authorization request waiting for consent
+         * @description What the consent page shows: the app’s name and address, where the answer goes, the scope it asked for. `{request}` is the secret in the consent page’s URL (10 minutes, single use); unknown, used or expired: NOT_FOUND.
+         */
+        get: operations["getOauthRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/oauth/requests/{request}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or deny an app
+         * @description Allow: the connection is created with the chosen scope (read, draft or write; never admin) and a single-use code (60 s) for the app; deny: the request ends. Either way, where to send the browser (the app’s redirect URI with `code` or `error=access_denied`, and `state`).
+         */
+        post: operations["decideOauthRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -746,6 +910,86 @@ export interface paths {
          *     Needs a key with scope `draft` or above.
          */
         post: operations["completeMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an authorization (reached by the browser)
+         * @description Authorization code with PKCE (S256 only) and the `resource` parameter (RFC 8707: `{PUBLIC_BASE_URL}/mcp`, the default). An unknown client or a redirect URI it did not register: the dashboard’s page shows the error (the redirect URI is not trusted). Any other problem goes back to the redirect URI as `error=` with the `state`. A good request goes on to the dashboard’s consent page (`/dashboard/authorize`), through sign-in when needed; Allow sends the browser back with `code` (single use, 60 s) and `state`.
+         */
+        get: operations["authorizeOauth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an OAuth client (RFC 7591)
+         * @description Dynamic registration of a public client (`token_endpoint_auth_method: "none"`; PKCE protects its codes). Redirect URIs: https, or http on 127.0.0.1, [::1] or localhost. Errors are RFC 7591’s: `invalid_redirect_uri`, `invalid_client_metadata`.
+         */
+        post: operations["registerOauthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description An access token stops at once; a refresh token revokes its connection (every token of it). 200 whether or not the token was known; `invalid_request` without `token`.
+         */
+        post: operations["revokeOauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a code or a refresh token for tokens
+         * @description `authorization_code`: the code once (a code used twice revokes what it issued), from the same client and redirect URI, with the PKCE verifier. `refresh_token`: rotating (each refresh token is single use; one used twice revokes the whole connection). The access token lasts 1 hour and is valid at `/mcp` only (its audience); the refresh token 30 days. Errors: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, `invalid_target`, `invalid_scope`.
+         */
+        post: operations["oauthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1487,6 +1731,27 @@ export interface components {
             /** @description The member first, then the pages it administers (page connections only). */
             authors: components["schemas"]["Author"][];
         };
+        /** @description RFC 8414: this service as the authorization server of its MCP endpoint. */
+        AuthorizationServerMetadata: {
+            /** Format: uri */
+            issuer: string;
+            /** Format: uri */
+            authorization_endpoint: string;
+            /** Format: uri */
+            token_endpoint: string;
+            /** Format: uri */
+            registration_endpoint: string;
+            /** Format: uri */
+            revocation_endpoint: string;
+            scopes_supported?: ("read" | "draft" | "write")[];
+            response_types_supported: "code"[];
+            grant_types_supported: ("authorization_code" | "refresh_token")[];
+            code_challenge_methods_supported: "S256"[];
+            token_endpoint_auth_methods_supported: "none"[];
+            revocation_endpoint_auth_methods_supported?: "none"[];
+            /** @constant */
+            client_id_metadata_document_supported: true;
+        };
         /** @description An item that was created, as POST /posts would have created it. */
         BatchCreatedItem: {
             /** @description The item's position in `posts`. */
@@ -1512,6 +1777,34 @@ export interface components {
         BatchResults: {
             /** @description One result per item, in the order of `posts`. */
             results: (components["schemas"]["BatchCreatedItem"] | components["schemas"]["BatchRefusedItem"])[];
+        };
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            /** Format: uri */
+            client_uri: string | null;
+            redirect_host: string;
+            /**
+             * @description What the app may do: a key scope below admin.
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Kept to the minute.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            last_used_at: string | null;
+        };
+        ConnectionList: {
+            /** @description Newest first. */
+            connections: components["schemas"]["Connection"][];
         };
         /** @description 400 CONTENT_TOO_LONG */
         ContentTooLongError: {
@@ -1806,6 +2099,62 @@ export interface components {
             error: "NOT_FOUND";
             message: string;
         };
+        /** @description RFC 7591 section 3.2.1: the registered client (public: no secret). */
+        OAuthClientRegistration: {
+            client_id: string;
+            /** @description Unix seconds. */
+            client_id_issued_at: number;
+            client_name: string;
+            /** Format: uri */
+            client_uri?: string;
+            redirect_uris: string[];
+            /** @constant */
+            token_endpoint_auth_method: "none";
+            grant_types: string[];
+            response_types: string[];
+        };
+        OAuthConsentAnswer: {
+            /**
+             * Format: uri
+             * @description Where to send the browser: the app's redirect URI with code (or error) and state.
+             */
+            redirect_url: string;
+        };
+        OAuthConsentRequest: {
+            /** @description As the app registered it (or its redirect host when it gave none). */
+            client_name: string;
+            /** Format: uri */
+            client_uri: string | null;
+            /** @description Where the answer goes: host and port of the redirect URI. */
+            redirect_host: string;
+            /**
+             * @description The highest scope the app asked for (preselected).
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+        };
+        /** @description RFC 9728 protected-resource metadata (oauth-protected-resource) or RFC 8414 metadata (oauth-authorization-server). */
+        OAuthDiscoveryDocument: components["schemas"]["ProtectedResourceMetadata"] | components["schemas"]["AuthorizationServerMetadata"];
+        /** @description OAuth's own error body, not the API's (the OAuth endpoints speak the RFCs to any OAuth client). */
+        OAuthError: {
+            /** @description RFC 6749 section 5.2 (and RFC 7591 section 3.2.2): invalid_request, invalid_client, invalid_grant, ... */
+            error: string;
+            error_description: string;
+        };
+        /** @description RFC 6749 section 5.1: a new access token (1 hour) and refresh token (30 days, single use: each refresh returns the next). */
+        OAuthTokens: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @constant */
+            expires_in: 3600;
+            refresh_token: string;
+            /**
+             * @description What the app may do: a key scope below admin.
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+        };
         /** @description 400 OAUTH_ERROR */
         OauthError: {
             /** @constant */
@@ -1960,6 +2309,19 @@ export interface components {
                 key_id: string | null;
                 /** @description The key's name when the post was created; null for the dashboard. */
                 key_name: string | null;
+            } | {
+                /**
+                 * @description An app connected with OAuth (docs/api.md, "Connections").
+                 * @constant
+                 */
+                type: "oauth_client";
+                /**
+                 * Format: uuid
+                 * @description The connection (GET /connections).
+                 */
+                connection_id: string;
+                /** @description The app's name when the post was created. */
+                client_name: string;
             } | null;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
@@ -2086,6 +2448,17 @@ export interface components {
         };
         ProfileResponse: {
             profile: components["schemas"]["Profile"];
+        };
+        /** @description RFC 9728: the MCP endpoint as an OAuth protected resource. */
+        ProtectedResourceMetadata: {
+            /**
+             * Format: uri
+             * @description {PUBLIC_BASE_URL}/mcp: the audience of every access token.
+             */
+            resource: string;
+            authorization_servers: string[];
+            scopes_supported: ("read" | "draft" | "write")[];
+            bearer_methods_supported: "header"[];
         };
         /** @description 409 QUEUE_FULL */
         QueueFullError: {
@@ -2251,6 +2624,161 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description resource */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resource": "https://api.example.com/v1/mcp",
+                     *       "authorization_servers": [
+                     *         "https://api.example.com/v1"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "read",
+                     *         "draft",
+                     *         "write"
+                     *       ],
+                     *       "bearer_methods_supported": [
+                     *         "header"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getOauthMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description document */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://api.example.com/v1",
+                     *       "authorization_endpoint": "https://api.example.com/v1/oauth/authorize",
+                     *       "token_endpoint": "https://api.example.com/v1/oauth/token",
+                     *       "registration_endpoint": "https://api.example.com/v1/oauth/register",
+                     *       "revocation_endpoint": "https://api.example.com/v1/oauth/revoke",
+                     *       "scopes_supported": [
+                     *         "read",
+                     *         "draft",
+                     *         "write"
+                     *       ],
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ],
+                     *       "revocation_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ],
+                     *       "client_id_metadata_document_supported": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthDiscoveryDocument"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     getAnalytics: {
         parameters: {
             query?: {
@@ -2330,6 +2858,184 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": "6a1f0c2e-3b4d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *           "client_name": "Claude",
+                     *           "client_uri": "https://claude.ai",
+                     *           "redirect_host": "claude.ai",
+                     *           "scope": "draft",
+                     *           "created_at": "2026-11-28T09:30:00.000Z",
+                     *           "last_used_at": "2026-11-28T10:02:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionList"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */
@@ -2441,6 +3147,179 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardListConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": "6a1f0c2e-3b4d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *           "client_name": "Claude",
+                     *           "client_uri": "https://claude.ai",
+                     *           "redirect_host": "claude.ai",
+                     *           "scope": "draft",
+                     *           "created_at": "2026-11-28T09:30:00.000Z",
+                     *           "last_used_at": "2026-11-28T10:02:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionList"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardDeleteConnection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */
@@ -3081,6 +3960,261 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MediaNotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getOauthRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description request */
+                request: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_name": "Claude",
+                     *       "client_uri": "https://claude.ai",
+                     *       "redirect_host": "claude.ai",
+                     *       "scope": "draft"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthConsentRequest"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    decideOauthRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description request */
+                request: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allow": true,
+                 *       "scope": "draft"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description true: connect the app; false: decline.
+                     * @example true
+                     */
+                    allow: boolean;
+                    /**
+                     * @description What the app may do (never admin); default the scope the app asked for.
+                     * @example draft
+                     * @enum {string}
+                     */
+                    scope?: "read" | "draft" | "write";
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes next. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirect_url": "http://127.0.0.1:8976/callback?code=spac_…&state=af0ifjsldkj&iss=https%3A%2F%2Fapi.example.com%2Fv1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthConsentAnswer"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */
@@ -8402,6 +9536,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    authorizeOauth: {
+        parameters: {
+            query?: {
+                /** @description `code`. */
+                response_type?: string;
+                /** @description The registered client_id, or the https URL of a client ID metadata document. */
+                client_id?: string;
+                /** @description One the client registered (exact; a loopback http URI may change its port). */
+                redirect_uri?: string;
+                /** @description PKCE: base64url SHA-256 of the verifier. */
+                code_challenge?: string;
+                /** @description `S256`. */
+                code_challenge_method?: string;
+                /** @description Returned as is. */
+                state?: string;
+                /** @description Space-separated, of read, draft, write (default draft); the person chooses the one granted. */
+                scope?: string;
+                /** @description `{PUBLIC_BASE_URL}/mcp`. */
+                resource?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the consent page, or back to the app with `error`. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    location: components["headers"]["Location"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "referrer-policy": components["headers"]["ReferrerPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    registerOauthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description RFC 7591 client metadata, JSON. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "redirect_uris": [
+                 *         "http://127.0.0.1:8976/callback"
+                 *       ],
+                 *       "client_name": "Claude",
+                 *       "client_uri": "https://claude.ai",
+                 *       "token_endpoint_auth_method": "none"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description 1 to 10: https, or http on a loopback host.
+                     * @example [
+                     *       "http://127.0.0.1:8976/callback"
+                     *     ]
+                     */
+                    redirect_uris: string[];
+                    /**
+                     * @description Shown on the consent page and in Connections (at most 100 characters).
+                     * @example Claude
+                     */
+                    client_name?: string;
+                    /**
+                     * @description The app’s home page (https).
+                     * @example https://claude.ai
+                     */
+                    client_uri?: string;
+                    /**
+                     * @example none
+                     * @enum {string}
+                     */
+                    token_endpoint_auth_method?: "none";
+                    grant_types?: ("authorization_code" | "refresh_token")[];
+                    response_types?: "code"[];
+                };
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                     *       "client_id_issued_at": 1795000000,
+                     *       "client_name": "Claude",
+                     *       "redirect_uris": [
+                     *         "http://127.0.0.1:8976/callback"
+                     *       ],
+                     *       "token_endpoint_auth_method": "none",
+                     *       "grant_types": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "response_types": [
+                     *         "code"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthClientRegistration"];
+                };
+            };
+            /** @description An OAuth error (RFC 6749 section 5.2). */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    revokeOauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Form-encoded; JSON is taken too. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "sprt_…",
+                 *       "token_type_hint": "refresh_token",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description An access or refresh token.
+                     * @example sprt_…
+                     */
+                    token: string;
+                    /**
+                     * @description Optional; not needed.
+                     * @example refresh_token
+                     */
+                    token_type_hint?: string;
+                    /**
+                     * @description Optional: the client the token was issued to.
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     */
+                    client_id?: string;
+                };
+                /**
+                 * @example {
+                 *       "token": "sprt_…",
+                 *       "token_type_hint": "refresh_token",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An access or refresh token.
+                     * @example sprt_…
+                     */
+                    token: string;
+                    /**
+                     * @description Optional; not needed.
+                     * @example refresh_token
+                     */
+                    token_type_hint?: string;
+                    /**
+                     * @description Optional: the client the token was issued to.
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     */
+                    client_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked (or unknown). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An OAuth error (RFC 6749 section 5.2). */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Form-encoded (RFC 6749 section 4.1.3); JSON is taken too. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                 *       "code": "spac_…",
+                 *       "redirect_uri": "http://127.0.0.1:8976/callback",
+                 *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+                 *       "refresh_token": "sprt_…",
+                 *       "resource": "https://api.example.com/v1/mcp",
+                 *       "scope": "draft"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @example authorization_code
+                     * @enum {string}
+                     */
+                    grant_type: "authorization_code" | "refresh_token";
+                    /**
+                     * @description The client_id from registration (or the metadata document URL).
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     */
+                    client_id: string;
+                    /**
+                     * @description authorization_code: the code from the redirect.
+                     * @example spac_…
+                     */
+                    code?: string;
+                    /**
+                     * @description authorization_code: the redirect URI of the authorization request.
+                     * @example http://127.0.0.1:8976/callback
+                     */
+                    redirect_uri?: string;
+                    /**
+                     * @description authorization_code: the PKCE verifier.
+                     * @example dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk
+                     */
+                    code_verifier?: string;
+                    /**
+                     * @description refresh_token: the latest refresh token (each is single use).
+                     * @example sprt_…
+                     */
+                    refresh_token?: string;
+                    /**
+                     * @description Optional (RFC 8707): must be the resource of the grant.
+                     * @example https://api.example.com/v1/mcp
+                     */
+                    resource?: string;
+                    /**
+                     * @description Optional on refresh: must be the granted scope.
+                     * @example draft
+                     */
+                    scope?: string;
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                 *       "code": "spac_…",
+                 *       "redirect_uri": "http://127.0.0.1:8976/callback",
+                 *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+                 *       "refresh_token": "sprt_…",
+                 *       "resource": "https://api.example.com/v1/mcp",
+                 *       "scope": "draft"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @example authorization_code
+                     * @enum {string}
+                     */
+                    grant_type: "authorization_code" | "refresh_token";
+                    /**
+                     * @description The client_id from registration (or the metadata document URL).
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     */
+                    client_id: string;
+                    /**
+                     * @description authorization_code: the code from the redirect.
+                     * @example spac_…
+                     */
+                    code?: string;
+                    /**
+                     * @description authorization_code: the redirect URI of the authorization request.
+                     * @example http://127.0.0.1:8976/callback
+                     */
+                    redirect_uri?: string;
+                    /**
+                     * @description authorization_code: the PKCE verifier.
+                     * @example dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk
+                     */
+                    code_verifier?: string;
+                    /**
+                     * @description refresh_token: the latest refresh token (each is single use).
+                     * @example sprt_…
+                     */
+                    refresh_token?: string;
+                    /**
+                     * @description Optional (RFC 8707): must be the resource of the grant.
+                     * @example https://api.example.com/v1/mcp
+                     */
+                    resource?: string;
+                    /**
+                     * @description Optional on refresh: must be the granted scope.
+                     * @example draft
+                     */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "spat_…",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "refresh_token": "sprt_…",
+                     *       "scope": "draft"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthTokens"];
+                };
+            };
+            /** @description An OAuth error (RFC 6749 section 5.2). */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */

@@ -12,6 +12,7 @@ import { parametersOf, pathParameterNames, requestBodyOf } from './request-parts
 import { headerComponents, responsesOf } from './responses';
 import type { JsonSchema } from '#shared/api/schemas/primitives';
 import { webhookResourceSchemas, webhooksSection } from '#shared/api/schemas/webhooks';
+import { oauthResourceSchemas } from '#shared/api/schemas/oauth';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table, the operations' documentation, the
@@ -174,7 +175,13 @@ export function buildOpenApiDocument(
     paths: sortedPaths,
     webhooks: webhooksSection(),
     components: {
-      schemas: sortKeys({ ...resourceSchemas, ...webhookResourceSchemas, ...batchResourceSchemas, ...errorComponents() }),
+      schemas: sortKeys({
+        ...resourceSchemas,
+        ...webhookResourceSchemas,
+        ...batchResourceSchemas,
+        ...oauthResourceSchemas,
+        ...errorComponents(),
+      }),
       headers: headerComponents,
       examples: sortKeys(errorExampleComponents()),
       securitySchemes: {

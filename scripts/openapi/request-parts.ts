@@ -94,6 +94,12 @@ export function parametersOf(path: string, doc: OperationDoc, options: { csrf: b
 
 /** The JSON request body, when the operation takes one. */
 export function requestBodyOf(doc: OperationDoc): JsonSchema | undefined {
+  if (doc.protocolBody) {
+    const content = Object.fromEntries(
+      Object.entries(doc.protocolBody.content).map(([type, schema]) => [type, { schema: toOpenApiSchema(schema), example: exampleFromSchema(schema) }]),
+    );
+    return { required: true, description: doc.protocolBody.description, content };
+  }
   if (!doc.body) return undefined;
   const required = (doc.body.required ?? []).length > 0;
   return {

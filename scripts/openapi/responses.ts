@@ -138,5 +138,13 @@ export function responsesOf(context: ResponseContext): JsonSchema {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of byStatus) responses[String(status)] = errorResponse(status, codes, context);
+  for (const status of doc.oauthErrors ?? []) {
+    if (responses[String(status)]) throw new Error(`OpenAPI: status ${status} answers both API and OAuth errors`);
+    responses[String(status)] = {
+      description: 'An OAuth error (RFC 6749 section 5.2).',
+      headers: headersOf(['x-request-id', 'cache-control']),
+      content: { 'application/json': { schema: ref('OAuthError') } },
+    };
+  }
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 }

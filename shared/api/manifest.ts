@@ -11,6 +11,8 @@ import {
 } from './worker-names';
 import { accountOperations } from './operations/account';
 import { agentOperations } from './operations/agents';
+import { agentOAuthOperations } from './operations/agents-oauth';
+import { connectionOperations } from './operations/connections';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
@@ -39,6 +41,8 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...accountOperations,
   ...webhookOperations,
   ...agentOperations,
+  ...agentOAuthOperations,
+  ...connectionOperations,
   ...queueOperations,
   ...metricsOperations,
   ...dashboardOperations,

@@ -91,6 +91,10 @@ export const TAGS = {
   Agents: "The MCP server: every operation above as a tool for AI agents, limited by the key's scope.",
   Queue: 'The posting schedule: weekly slots in a time zone that posts created with `queue: true` take, the first free one first.',
   Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
+  OAuth:
+    'OAuth 2.1 for the MCP server (the MCP authorization spec): discovery, client registration, authorization with PKCE, tokens. ' +
+    'These endpoints answer OAuth error bodies (`error`, `error_description`), not the API\'s.',
+  Connections: 'Apps connected with OAuth: each authorization, its scope and last use; revoking one refuses its tokens at once.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -132,4 +136,11 @@ export interface OperationDoc {
   rateLimitVariants?: ('api' | 'platform')[];
   /** false: not an MCP tool although an API key calls it (`x-mcp-tool: false`: POST /mcp itself). */
   mcpTool?: false;
+  /**
+   * A body read by the endpoint itself, not by the JSON body middleware (the OAuth endpoints speak
+   * the RFCs: form-encoded, or RFC 7591's JSON with its own errors): documentation only, per media type.
+   */
+  protocolBody?: { description: string; content: Record<string, Schema> };
+  /** Statuses at which the operation answers OAuth's error body (RFC 6749 section 5.2) instead of the API's. */
+  oauthErrors?: number[];
 }

@@ -72,6 +72,27 @@ export interface components {
             /** @description The member first, then the pages it administers (page connections only). */
             authors: components["schemas"]["Author"][];
         };
+        /** @description RFC 8414: this service as the authorization server of its MCP endpoint. */
+        AuthorizationServerMetadata: {
+            /** Format: uri */
+            issuer: string;
+            /** Format: uri */
+            authorization_endpoint: string;
+            /** Format: uri */
+            token_endpoint: string;
+            /** Format: uri */
+            registration_endpoint: string;
+            /** Format: uri */
+            revocation_endpoint: string;
+            scopes_supported?: ("read" | "draft" | "write")[];
+            response_types_supported: "code"[];
+            grant_types_supported: ("authorization_code" | "refresh_token")[];
+            code_challenge_methods_supported: "S256"[];
+            token_endpoint_auth_methods_supported: "none"[];
+            revocation_endpoint_auth_methods_supported?: "none"[];
+            /** @constant */
+            client_id_metadata_document_supported: true;
+        };
         /** @description An item that was created, as POST /posts would have created it. */
         BatchCreatedItem: {
             /** @description The item's position in `posts`. */
@@ -97,6 +118,34 @@ export interface components {
         BatchResults: {
             /** @description One result per item, in the order of `posts`. */
             results: (components["schemas"]["BatchCreatedItem"] | components["schemas"]["BatchRefusedItem"])[];
+        };
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            /** Format: uri */
+            client_uri: string | null;
+            redirect_host: string;
+            /**
+             * @description What the app may do: a key scope below admin.
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Kept to the minute.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            last_used_at: string | null;
+        };
+        ConnectionList: {
+            /** @description Newest first. */
+            connections: components["schemas"]["Connection"][];
         };
         /** @description 400 CONTENT_TOO_LONG */
         ContentTooLongError: {
@@ -391,6 +440,62 @@ export interface components {
             error: "NOT_FOUND";
             message: string;
         };
+        /** @description RFC 7591 section 3.2.1: the registered client (public: no secret). */
+        OAuthClientRegistration: {
+            client_id: string;
+            /** @description Unix seconds. */
+            client_id_issued_at: number;
+            client_name: string;
+            /** Format: uri */
+            client_uri?: string;
+            redirect_uris: string[];
+            /** @constant */
+            token_endpoint_auth_method: "none";
+            grant_types: string[];
+            response_types: string[];
+        };
+        OAuthConsentAnswer: {
+            /**
+             * Format: uri
+             * @description Where to send the browser: the app's redirect URI with code (or error) and state.
+             */
+            redirect_url: string;
+        };
+        OAuthConsentRequest: {
+            /** @description As the app registered it (or its redirect host when it gave none). */
+            client_name: string;
+            /** Format: uri */
+            client_uri: string | null;
+            /** @description Where the answer goes: host and port of the redirect URI. */
+            redirect_host: string;
+            /**
+             * @description The highest scope the app asked for (preselected).
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+        };
+        /** @description RFC 9728 protected-resource metadata (oauth-protected-resource) or RFC 8414 metadata (oauth-authorization-server). */
+        OAuthDiscoveryDocument: components["schemas"]["ProtectedResourceMetadata"] | components["schemas"]["AuthorizationServerMetadata"];
+        /** @description OAuth's own error body, not the API's (the OAuth endpoints speak the RFCs to any OAuth client). */
+        OAuthError: {
+            /** @description RFC 6749 section 5.2 (and RFC 7591 section 3.2.2): invalid_request, invalid_client, invalid_grant, ... */
+            error: string;
+            error_description: string;
+        };
+        /** @description RFC 6749 section 5.1: a new access token (1 hour) and refresh token (30 days, single use: each refresh returns the next). */
+        OAuthTokens: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @constant */
+            expires_in: 3600;
+            refresh_token: string;
+            /**
+             * @description What the app may do: a key scope below admin.
+             * @enum {string}
+             */
+            scope: "read" | "draft" | "write";
+        };
         /** @description 400 OAUTH_ERROR */
         OauthError: {
             /** @constant */
@@ -545,6 +650,19 @@ export interface components {
                 key_id: string | null;
                 /** @description The key's name when the post was created; null for the dashboard. */
                 key_name: string | null;
+            } | {
+                /**
+                 * @description An app connected with OAuth (docs/api.md, "Connections").
+                 * @constant
+                 */
+                type: "oauth_client";
+                /**
+                 * Format: uuid
+                 * @description The connection (GET /connections).
+                 */
+                connection_id: string;
+                /** @description The app's name when the post was created. */
+                client_name: string;
             } | null;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
@@ -671,6 +789,17 @@ export interface components {
         };
         ProfileResponse: {
             profile: components["schemas"]["Profile"];
+        };
+        /** @description RFC 9728: the MCP endpoint as an OAuth protected resource. */
+        ProtectedResourceMetadata: {
+            /**
+             * Format: uri
+             * @description {PUBLIC_BASE_URL}/mcp: the audience of every access token.
+             */
+            resource: string;
+            authorization_servers: string[];
+            scopes_supported: ("read" | "draft" | "write")[];
+            bearer_methods_supported: "header"[];
         };
         /** @description 409 QUEUE_FULL */
         QueueFullError: {

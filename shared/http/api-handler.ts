@@ -31,6 +31,8 @@ export interface ApiRequest<TBody, TQuery> {
   /** The request's cookies, `name=value` each (payload 2.0 `cookies`). */
   cookies: string[];
   state: RequestState;
+  /** The request as it came (the OAuth endpoints read their form-encoded bodies from it, shared/http/oauth-protocol.ts). */
+  event: HttpEvent;
 }
 
 export interface EndpointOptions<TBody, TQuery> {
@@ -141,6 +143,7 @@ export function apiHandler<TBody = undefined, TQuery = Record<string, never>>(op
       sourceIp: event.requestContext.http.sourceIp,
       cookies: event.cookies ?? [],
       state,
+      event,
     });
     const response = jsonResponse(result.statusCode, result.body, result.headers);
     return result.cookies?.length ? { ...response, cookies: result.cookies } : response;

@@ -51,6 +51,65 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": false
   },
   {
+    "name": "list_connections",
+    "title": "List connected apps",
+    "description": "List connected apps.\n\nEach app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List connected apps",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-connections",
+    "method": "GET",
+    "path": "/connections",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "delete_connection",
+    "title": "Revoke a connected app",
+    "description": "Revoke a connected app.\n\nEvery access and refresh token of the connection is refused from the next request on (401). Unknown: NOT_FOUND.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Revoke a connected app",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-connection",
+    "method": "DELETE",
+    "path": "/connections/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "name": "list_keys",
     "title": "List API keys",
     "description": "List API keys.\n\nNames, prefixes and dates; never a value or a hash.\n\nNeeds a key with scope `read` or above.",

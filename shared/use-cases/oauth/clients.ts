@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '#shared/config';
 import { safeFetch } from '#shared/http-client/safe-fetch';
-import { checkClientMetadata, isMetadataDocumentClientId, type OAuthClient } from '#shared/oauth/clients';
+import { checkClientMetadata, isMetadataDocumentClientId, registrationResponse, type OAuthClient } from '#shared/oauth/clients';
 import { OAuthError } from '#shared/oauth/errors';
 import { clock } from '#shared/ports/clock';
 import { getOAuthClient, putOAuthClient } from '#shared/store/oauth-clients';
 
-/** Dynamic client registration (RFC 7591): public clients only; the metadata checked, then stored. */
-export async function registerClient(body: unknown): Promise<OAuthClient> {
+/** Dynamic client registration (RFC 7591): public clients only; the metadata checked, then stored; the registration response. */
+export async function registerClient(body: unknown): Promise<ReturnType<typeof registrationResponse>> {
   const checked = checkClientMetadata(body);
   const client: OAuthClient = {
     ...checked,
@@ -16,7 +16,7 @@ export async function registerClient(body: unknown): Promise<OAuthClient> {
     created_at: clock.now().toISOString(),
   };
   await putOAuthClient(client);
-  return client;
+  return registrationResponse(client);
 }
 
 /**

@@ -19,8 +19,22 @@ export async function listAccountConnections(accountId: string) {
     }));
 }
 
+/** Who is calling, as the request state knows it: an API key, an OAuth connection, or else the dashboard's owner. */
+export interface ActingCaller {
+  apiKeyId?: string;
+  apiKeyName?: string;
+  oauth?: { connectionId: string; clientName: string };
+}
+
+export function auditActorOf(accountId: string, caller: ActingCaller): AuditActor {
+  if (caller.oauth) return { type: 'oauth_client', id: caller.oauth.connectionId, name: caller.oauth.clientName };
+  if (caller.apiKeyId) return { type: 'api_key', id: caller.apiKeyId, name: caller.apiKeyName ?? null };
+  return { type: 'dashboard', id: accountId, name: null };
+}
+
 /** Revokes a connection: every token of it refused from the next request on, and the audit entry beside it. */
-export async function revokeConnection(accountId: string, connectionId: string, actor: AuditActor, reason: string): Promise<void> {
+export async function revokeConnection(accountId: string, connectionId: string, caller: ActingCaller, reason: string): Promise<void> {
+  const actor = auditActorOf(accountId, caller);
   const deleted = await deleteConnection(
     accountId,
     connectionId,
