@@ -69,11 +69,15 @@ export function checkClientMetadata(metadata: unknown): Pick<OAuthClient, 'clien
   };
 }
 
-/** Whether a client_id names a client ID metadata document: an https URL with a path (the spec's rule). */
-export function isMetadataDocumentClientId(clientId: string): boolean {
+/**
+ * Whether a client_id names a client ID metadata document: an https URL with a path (the spec's
+ * rule); local runs also take http on 127.0.0.1, as they take loopback everywhere else.
+ */
+export function isMetadataDocumentClientId(clientId: string, options: { local?: boolean } = {}): boolean {
   try {
     const url = new URL(clientId);
-    return url.protocol === 'https:' && url.pathname !== '/' && !url.hash && !url.username && !url.password;
+    const scheme = url.protocol === 'https:' || (options.local === true && url.protocol === 'http:' && url.hostname === '127.0.0.1');
+    return scheme && url.pathname !== '/' && !url.hash && !url.username && !url.password;
   } catch {
     return false;
   }

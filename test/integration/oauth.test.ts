@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type CallResult, type TestService } from '../support/test-service';
@@ -148,6 +150,36 @@ describe('registration', () => {
     );
     expectOAuthError(await register({ redirect_uris: ['https://example.com/cb'], grant_types: ['client_credentials'] }), 400, 'invalid_client_metadata');
     expectOAuthError(await service.call('POST', '/oauth/register', { rawBody: '[1]', headers: { 'content-type': 'application/json' } }), 400, 'invalid_request');
+  });
+});
+
+describe('client ID metadata documents', () => {
+  it('takes a client_id that is the URL of its metadata document, and refuses one whose document names another', async () => {
+    const documents: Record<string, unknown> = {};
+    const server = createServer((request, response) => {
+      const document = documents[request.url ?? ''];
+      response.writeHead(document ? 200 : 404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(document ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      documents['/good.json'] = { client_id: `${origin}/good.json`, client_name: 'Documented agent', redirect_uris: [REDIRECT] };
+      documents['/liar.json'] = { client_id: 'https://someone-else.example/client.json', redirect_uris: [REDIRECT] };
+      const { challenge } = pkce();
+      const start = (clientId: string) =>
+        service.call('GET', `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' }).toString()}`);
+      const good = new URL((await start(`${origin}/good.json`)).headers.get('location')!);
+      const shown = await dashboard.call('GET', `/oauth/requests/${good.searchParams.get('request')!}`);
+      expect(shown.json).toMatchObject({ client_name: 'Documented agent', redirect_host: '127.0.0.1:8976' });
+      for (const path of ['/liar.json', '/missing.json']) {
+        const refused = new URL((await start(`${origin}${path}`)).headers.get('location')!);
+        expect([refused.pathname, refused.searchParams.get('error')]).toEqual(['/dashboard/authorize', 'invalid_client']);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

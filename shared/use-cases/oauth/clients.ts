@@ -65,7 +65,7 @@ async function fetchMetadataDocument(url: string): Promise<OAuthClient> {
 /** The client a client_id names; undefined when none (unknown id). Errors of a metadata document are OAuthErrors. */
 export async function resolveClient(clientId: string | undefined): Promise<OAuthClient | undefined> {
   if (!clientId || clientId.length > 2000) return undefined;
-  if (isMetadataDocumentClientId(clientId)) return fetchMetadataDocument(clientId);
+  if (isMetadataDocumentClientId(clientId, { local: config.local })) return fetchMetadataDocument(clientId);
   if (!/^spc_[A-Za-z0-9_-]{22}$/.test(clientId)) return undefined;
   return getOAuthClient(clientId);
 }
