@@ -105,5 +105,9 @@ export type CreatedWebhook = Schemas['CreatedWebhook'];
 export type RotatedWebhookSecret = Schemas['RotatedWebhookSecret'];
 export type DeliveryPage = Schemas['DeliveryPage'];
 export type BatchResults = Schemas['BatchResults'];
+export type Connection = Schemas['Connection'];
+export type ConnectionList = Schemas['ConnectionList'];
+export type OAuthConsentRequest = Schemas['OAuthConsentRequest'];
+export type OAuthConsentAnswer = Schemas['OAuthConsentAnswer'];
 /** Request bodies. */
 export type PreviewRequest = paths['/dashboard/api/posts/preview']['post']['requestBody']['content']['application/json'];

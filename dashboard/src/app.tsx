@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
 import { AnalyticsPage } from './pages/analytics';
+import { AuthorizePage } from './pages/authorize';
+import { ConnectionsPage } from './pages/connections';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
@@ -30,6 +32,8 @@ const TITLES: Record<Page, string> = {
   queue: 'Posting queue',
   'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
+  connections: 'Connected apps',
+  authorize: 'Connect an app',
 };
 const NAV: Page[] = [
   'keys',
@@ -44,6 +48,7 @@ const NAV: Page[] = [
   'queue-calendar',
   'import',
   'analytics',
+  'connections',
 ];
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -53,6 +58,8 @@ export function App() {
   // A message for one page (e.g. "Post scheduled" on the posts page after composing).
   const [flash, setFlash] = useState<{ page: Page; text: string } | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
+  // An app's consent page opened while signed out: back to it, with its request, after signing in.
+  const returnTo = useRef(page === 'authorize' ? location.search : undefined);
 
   const signedIn = (info: SessionInfo) => {
     setCsrfToken(info.csrf_token);
@@ -127,6 +134,8 @@ export function App() {
           <SignInPage
             onSignedIn={(info) => {
               setFlash(undefined);
+              if (returnTo.current !== undefined) navigate('authorize', { replace: true, search: returnTo.current });
+              returnTo.current = undefined;
               signedIn(info);
             }}
           />
@@ -150,6 +159,8 @@ export function App() {
         {session && shown === 'queue' && <QueueSettingsPage />}
         {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
+        {session && shown === 'connections' && <ConnectionsPage />}
+        {session && shown === 'authorize' && <AuthorizePage />}
       </main>
     </>
   );

@@ -18,7 +18,9 @@ export type Page =
   | 'import'
   | 'queue'
   | 'queue-calendar'
-  | 'analytics';
+  | 'analytics'
+  | 'connections'
+  | 'authorize';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -33,6 +35,8 @@ const PAGES: readonly Page[] = [
   'queue',
   'queue-calendar',
   'analytics',
+  'connections',
+  'authorize',
 ];
 
 export function currentPage(): Page | undefined {
@@ -42,8 +46,9 @@ export function currentPage(): Page | undefined {
 
 const listeners = new Set<() => void>();
 
-export function navigate(page: Page, options: { replace?: boolean } = {}): void {
-  const url = `${BASE}/${page}`;
+/** `search` keeps a query on the new page (the consent page's `?request=`, after signing in). */
+export function navigate(page: Page, options: { replace?: boolean; search?: string } = {}): void {
+  const url = `${BASE}/${page}${options.search ?? ''}`;
   if (options.replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   listeners.forEach((listener) => listener());

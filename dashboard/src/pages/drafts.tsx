@@ -11,6 +11,7 @@ import { SchedulePicker } from './schedule-picker';
 export function creatorText(post: Post): string {
   const creator = post.created_by;
   if (!creator) return 'unknown';
+  if (creator.type === 'oauth_client') return `the connected app “${creator.client_name}”`;
   if (creator.type === 'dashboard') return 'the dashboard';
   return creator.key_name ? `API key “${creator.key_name}”` : 'a deleted API key';
 }
