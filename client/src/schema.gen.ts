@@ -6,7 +6,7 @@
 // Regenerate with `npm run generate` (docs/decisions/0041-typed-client.md).
 
 export interface paths {
-    "/.well-known/oauth-protected-resource/{resource}": {
+    "/.well-known/oauth-authorization-server": {
         parameters: {
             query?: never;
             header?: never;
@@ -14,10 +14,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Protected-resource metadata of /mcp
-         * @description RFC 9728 metadata at the resource’s own path (`mcp`), where a 401 from /mcp points (`WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"`). Any other resource: NOT_FOUND.
+         * Authorization-server metadata (RFC 8414)
+         * @description This service as the authorization server of its MCP endpoint: its endpoints and what it supports.
          */
-        get: operations["getResourceMetadata"];
+        get: operations["getAuthorizationServerMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -26,7 +26,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/.well-known/{document}": {
+    "/.well-known/oauth-protected-resource": {
         parameters: {
             query?: never;
             header?: never;
@@ -34,10 +34,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * OAuth discovery documents
-         * @description `oauth-protected-resource`: RFC 9728 metadata of the MCP endpoint (the resource, its authorization server, the scopes). `oauth-authorization-server`: RFC 8414 metadata of this service as its authorization server. Any other name: NOT_FOUND.
+         * Protected-resource metadata (RFC 9728)
+         * @description The MCP endpoint as an OAuth protected resource: the resource (the audience of every token), its authorization server, the scopes.
          */
-        get: operations["getOauthMetadata"];
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protected-resource metadata of /mcp (RFC 9728, at the resource path)
+         * @description The same document at the resource’s own path, where a 401 from /mcp points (`WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"`).
+         */
+        get: operations["getMcpResourceMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -256,27 +276,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard/api/oauth/requests/{request}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An authorization request waiting for consent
-         * @description What the consent page shows: the app’s name and address, where the answer goes, the scope it asked for. `{request}` is the secret in the consent page’s URL (10 minutes, single use); unknown, used or expired: NOT_FOUND.
-         */
-        get: operations["getOauthRequest"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/api/oauth/requests/{request}/decision": {
+    "/dashboard/api/oauth/decision": {
         parameters: {
             query?: never;
             header?: never;
@@ -290,6 +290,26 @@ export interface paths {
          * @description Allow: the connection is created with the chosen scope (read, draft or write; never admin) and a single-use code (60 s) for the app; deny: the request ends. Either way, where to send the browser (the app’s redirect URI with `code` or `error=access_denied`, and `state`).
          */
         post: operations["decideOauthRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/oauth/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An authorization request waiting for consent
+         * @description What the consent page shows: the app’s name and address, where the answer goes, the scope it asked for. `request` is the secret in the consent page’s URL (10 minutes, single use); unknown, used or expired: NOT_FOUND.
+         */
+        get: operations["getOauthRequest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2133,8 +2153,6 @@ export interface components {
              */
             scope: "read" | "draft" | "write";
         };
-        /** @description RFC 9728 protected-resource metadata (oauth-protected-resource) or RFC 8414 metadata (oauth-authorization-server). */
-        OAuthDiscoveryDocument: components["schemas"]["ProtectedResourceMetadata"] | components["schemas"]["AuthorizationServerMetadata"];
         /** @description OAuth's own error body, not the API's (the OAuth endpoints speak the RFCs to any OAuth client). */
         OAuthError: {
             /** @description RFC 6749 section 5.2 (and RFC 7591 section 3.2.2): invalid_request, invalid_client, invalid_grant, ... */
@@ -2624,89 +2642,16 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getResourceMetadata: {
+    getAuthorizationServerMetadata: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description resource */
-                resource: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             /** @description The metadata. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "resource": "https://api.example.com/v1/mcp",
-                     *       "authorization_servers": [
-                     *         "https://api.example.com/v1"
-                     *       ],
-                     *       "scopes_supported": [
-                     *         "read",
-                     *         "draft",
-                     *         "write"
-                     *       ],
-                     *       "bearer_methods_supported": [
-                     *         "header"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
-                };
-            };
-            /** @description INVALID_ID */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidIdError"];
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description INTERNAL_SERVER_ERROR */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    getOauthMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description document */
-                document: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The document. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2744,27 +2689,101 @@ export interface operations {
                      *       "client_id_metadata_document_supported": true
                      *     }
                      */
-                    "application/json": components["schemas"]["OAuthDiscoveryDocument"];
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
-            /** @description INVALID_ID */
-            400: {
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidIdError"];
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
-            /** @description NOT_FOUND */
-            404: {
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    /**
+                     * @example {
+                     *       "resource": "https://api.example.com/v1/mcp",
+                     *       "authorization_servers": [
+                     *         "https://api.example.com/v1"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "read",
+                     *         "draft",
+                     *         "write"
+                     *       ],
+                     *       "bearer_methods_supported": [
+                     *         "header"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getMcpResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resource": "https://api.example.com/v1/mcp",
+                     *       "authorization_servers": [
+                     *         "https://api.example.com/v1"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "read",
+                     *         "draft",
+                     *         "write"
+                     *       ],
+                     *       "bearer_methods_supported": [
+                     *         "header"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */
@@ -3990,108 +4009,6 @@ export interface operations {
             };
         };
     };
-    getOauthRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description request */
-                request: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The request. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
-                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
-                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
-                    "cache-control": components["headers"]["NoStore"];
-                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "client_name": "Claude",
-                     *       "client_uri": "https://claude.ai",
-                     *       "redirect_host": "claude.ai",
-                     *       "scope": "draft"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OAuthConsentRequest"];
-                };
-            };
-            /** @description INVALID_ID */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "cache-control": components["headers"]["NoStore"];
-                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
-                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
-                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidIdError"];
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "cache-control": components["headers"]["NoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "cache-control": components["headers"]["NoStore"];
-                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
-                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
-                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description RATE_LIMIT_EXCEEDED */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "cache-control": components["headers"]["NoStore"];
-                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
-                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
-                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
-                };
-            };
-            /** @description INTERNAL_SERVER_ERROR */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "cache-control": components["headers"]["NoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
     decideOauthRequest: {
         parameters: {
             query?: never;
@@ -4099,10 +4016,7 @@ export interface operations {
                 /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
                 "x-csrf-token": string;
             };
-            path: {
-                /** @description request */
-                request: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
@@ -4110,11 +4024,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "request": "spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v",
                  *       "allow": true,
                  *       "scope": "draft"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The secret in the consent page's URL.
+                     * @example spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v
+                     */
+                    request: string;
                     /**
                      * @description true: connect the app; false: decline.
                      * @example true
@@ -4150,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthConsentAnswer"];
                 };
             };
-            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            /** @description MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -4161,7 +4081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                    "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
                 };
             };
             /** @description FORBIDDEN */
@@ -4215,6 +4135,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getOauthRequest: {
+        parameters: {
+            query: {
+                /** @description The secret in the consent page's URL (10 minutes, single use). */
+                request: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_name": "Claude",
+                     *       "client_uri": "https://claude.ai",
+                     *       "redirect_host": "claude.ai",
+                     *       "scope": "draft"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthConsentRequest"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */
@@ -9658,7 +9680,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                     *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaW",
                      *       "client_id_issued_at": 1795000000,
                      *       "client_name": "Claude",
                      *       "redirect_uris": [
@@ -9714,7 +9736,7 @@ export interface operations {
                  * @example {
                  *       "token": "sprt_…",
                  *       "token_type_hint": "refresh_token",
-                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ"
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaW"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -9730,7 +9752,7 @@ export interface operations {
                     token_type_hint?: string;
                     /**
                      * @description Optional: the client the token was issued to.
-                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaW
                      */
                     client_id?: string;
                 };
@@ -9738,7 +9760,7 @@ export interface operations {
                  * @example {
                  *       "token": "sprt_…",
                  *       "token_type_hint": "refresh_token",
-                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ"
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaW"
                  *     }
                  */
                 "application/json": {
@@ -9754,7 +9776,7 @@ export interface operations {
                     token_type_hint?: string;
                     /**
                      * @description Optional: the client the token was issued to.
-                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaW
                      */
                     client_id?: string;
                 };
@@ -9806,7 +9828,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "authorization_code",
-                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaW",
                  *       "code": "spac_…",
                  *       "redirect_uri": "http://127.0.0.1:8976/callback",
                  *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
@@ -9823,7 +9845,7 @@ export interface operations {
                     grant_type: "authorization_code" | "refresh_token";
                     /**
                      * @description The client_id from registration (or the metadata document URL).
-                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaW
                      */
                     client_id: string;
                     /**
@@ -9860,7 +9882,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "authorization_code",
-                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaWQ",
+                 *       "client_id": "spc_Qm9vc3RlZC1jbGllbnQtaW",
                  *       "code": "spac_…",
                  *       "redirect_uri": "http://127.0.0.1:8976/callback",
                  *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
@@ -9877,7 +9899,7 @@ export interface operations {
                     grant_type: "authorization_code" | "refresh_token";
                     /**
                      * @description The client_id from registration (or the metadata document URL).
-                     * @example spc_Qm9vc3RlZC1jbGllbnQtaWQ
+                     * @example spc_Qm9vc3RlZC1jbGllbnQtaW
                      */
                     client_id: string;
                     /**
@@ -9924,10 +9946,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "spat_…",
+                     *       "access_token": "spat_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
-                     *       "refresh_token": "sprt_…",
+                     *       "refresh_token": "sprt_Yt7wQ2eR9uI4oP1aS6dF3gH8jK5lZ0xC2vB7nM4qW1e",
                      *       "scope": "draft"
                      *     }
                      */

@@ -3,12 +3,12 @@ import { decideOAuthRequestSchema, type DecideOAuthRequestBody } from '#shared/h
 import * as validators from '#shared/http/endpoints/decide-oauth-request/schema.validators';
 import { decideAuthorizationRequest } from '#shared/use-cases/oauth/authorize';
 
-/** POST /dashboard/api/oauth/requests/{request}/decision: the consent page's Allow or Deny (session and CSRF token). */
+/** POST /dashboard/api/oauth/decision: the consent page's Allow or Deny (session and CSRF token). */
 export const handler = apiHandler<DecideOAuthRequestBody>({
   operation: 'decide-oauth-request',
   body: { schema: decideOAuthRequestSchema, validator: validators.decideOAuthRequestSchema },
-  handle: async ({ accountId, path, body }) => ({
+  handle: async ({ accountId, body }) => ({
     statusCode: 200,
-    body: { redirect_url: await decideAuthorizationRequest(accountId, path.request, body) },
+    body: { redirect_url: await decideAuthorizationRequest(accountId, body.request, body) },
   }),
 });

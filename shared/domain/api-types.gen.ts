@@ -474,8 +474,6 @@ export interface components {
              */
             scope: "read" | "draft" | "write";
         };
-        /** @description RFC 9728 protected-resource metadata (oauth-protected-resource) or RFC 8414 metadata (oauth-authorization-server). */
-        OAuthDiscoveryDocument: components["schemas"]["ProtectedResourceMetadata"] | components["schemas"]["AuthorizationServerMetadata"];
         /** @description OAuth's own error body, not the API's (the OAuth endpoints speak the RFCs to any OAuth client). */
         OAuthError: {
             /** @description RFC 6749 section 5.2 (and RFC 7591 section 3.2.2): invalid_request, invalid_client, invalid_grant, ... */

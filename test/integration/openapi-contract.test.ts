@@ -948,12 +948,8 @@ describe('the OpenAPI document matches what the service answers', () => {
     });
     const oauthError = (response: CallResult, error: string) => expect([response.status, response.json?.error]).toEqual([400, error]);
 
-    for (const document of ['oauth-authorization-server', 'oauth-protected-resource'])
-      expect((await call('GET', '/.well-known/{document}', `/.well-known/${document}`)).status).toBe(200);
-    expectError(await call('GET', '/.well-known/{document}', '/.well-known/nothing-here'), 404, 'NOT_FOUND');
-    const resource = '/.well-known/oauth-protected-resource/{resource}';
-    expect((await call('GET', resource, '/.well-known/oauth-protected-resource/mcp')).status).toBe(200);
-    expectError(await call('GET', resource, '/.well-known/oauth-protected-resource/posts'), 404, 'NOT_FOUND');
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])
+      expect((await call('GET', path, path)).status).toBe(200);
 
     const redirect = 'http://127.0.0.1:8976/callback';
     const registered = await call('POST', '/oauth/register', '/oauth/register', { body: { client_name: 'Contract', redirect_uris: [redirect] } });
@@ -975,13 +971,14 @@ describe('the OpenAPI document matches what the service answers', () => {
       return { verifier, request: new URL(started.headers.get('location')!).searchParams.get('request')! };
     };
     const { verifier, request } = await consentRequest();
-    const requests = '/dashboard/api/oauth/requests/{request}';
-    expect((await call('GET', requests, `/dashboard/api/oauth/requests/${request}`, { headers })).status).toBe(200);
-    expectError(await call('GET', requests, '/dashboard/api/oauth/requests/spar_unknown', { headers }), 404, 'NOT_FOUND');
-    const decision = `${requests}/decision`;
-    const decided = await call('POST', decision, `/dashboard/api/oauth/requests/${request}/decision`, { headers, body: { allow: true, scope: 'read' } });
+    const requests = '/dashboard/api/oauth/request';
+    expect((await call('GET', requests, `${requests}?request=${request}`, { headers })).status).toBe(200);
+    expectError(await call('GET', requests, `${requests}?request=spar_unknown`, { headers }), 404, 'NOT_FOUND');
+    expectError(await call('GET', requests, requests, { headers }), 400, 'INVALID_FIELD');
+    const decision = '/dashboard/api/oauth/decision';
+    const decided = await call('POST', decision, decision, { headers, body: { request, allow: true, scope: 'read' } });
     expect(decided.status).toBe(200);
-    expectError(await call('POST', decision, `/dashboard/api/oauth/requests/${request}/decision`, { headers, body: { allow: true } }), 404, 'NOT_FOUND');
+    expectError(await call('POST', decision, decision, { headers, body: { request, allow: true } }), 404, 'NOT_FOUND');
     const code = new URL(decided.json.redirect_url).searchParams.get('code')!;
     registerSecret(code);
     const exchange = { grant_type: 'authorization_code', client_id: registered.json.client_id, code, redirect_uri: redirect, code_verifier: verifier };
@@ -1001,7 +998,7 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await call('DELETE', '/connections/{id}', `/connections/${id}`, { key })).status).toBe(204);
     expectError(await call('DELETE', '/connections/{id}', `/connections/${id}`, { key }), 404, 'NOT_FOUND');
     const second = await consentRequest();
-    await call('POST', decision, `/dashboard/api/oauth/requests/${second.request}/decision`, { headers, body: { allow: true } });
+    await call('POST', decision, decision, { headers, body: { request: second.request, allow: true } });
     const other = (await call('GET', '/connections', '/connections', { key })).json.connections[0].id as string;
     const dashboardDelete = '/dashboard/api/connections/{id}';
     expect((await call('DELETE', dashboardDelete, `/dashboard/api/connections/${other}`, { headers })).status).toBe(204);
@@ -1009,9 +1006,15 @@ describe('the OpenAPI document matches what the service answers', () => {
   });
 
   it('covered every route with a success and an error', () => {
-    // GET /oauth/authorize answers every problem with a redirect (to the consent page's error, or
-    // back to the app with error=), by RFC 6749 section 4.1.2.1: it has no error status to cover.
-    const alwaysRedirects = new Set(['GET /oauth/authorize']);
+    // Routes with no error status to cover: GET /oauth/authorize answers every problem with a redirect
+    // (to the consent page's error, or back to the app with error=, RFC 6749 section 4.1.2.1); the
+    // OAuth discovery documents are static and refuse nothing.
+    const alwaysRedirects = new Set([
+      'GET /oauth/authorize',
+      'GET /.well-known/oauth-protected-resource',
+      'GET /.well-known/oauth-protected-resource/mcp',
+      'GET /.well-known/oauth-authorization-server',
+    ]);
     const missing = routes
       .map((route) => `${route.method} ${route.path}`)
       .filter((key) => {

@@ -34,7 +34,7 @@ export function AuthorizePage() {
 
   useEffect(() => {
     if (problem || !request) return;
-    api<OAuthConsentRequest>('GET', `/oauth/requests/${encodeURIComponent(request)}`).then(
+    api<OAuthConsentRequest>('GET', `/oauth/request?${new URLSearchParams({ request }).toString()}`).then(
       (answer) => {
         setAsked(answer);
         setScope(answer.scope);
@@ -56,8 +56,8 @@ export function AuthorizePage() {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api<OAuthConsentAnswer>('POST', `/oauth/requests/${encodeURIComponent(request)}/decision`, {
-        body: allow ? { allow, scope } : { allow },
+      const answer = await api<OAuthConsentAnswer>('POST', '/oauth/decision', {
+        body: allow ? { request, allow, scope } : { request, allow },
       });
       location.assign(answer.redirect_url);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { decideOAuthRequestSchema } from '#shared/http/endpoints/decide-oauth-request/schema';
+import { oauthRequestQuerySchema } from '#shared/http/endpoints/get-oauth-request/schema';
 import type { Schema } from '#shared/http/validation';
 import type { OperationEntry } from '../operation';
 
@@ -38,7 +39,7 @@ const tokenBody: Schema = {
   required: ['grant_type', 'client_id'],
   properties: {
     grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token'], example: 'authorization_code' },
-    client_id: text('The client_id from registration (or the metadata document URL).', 'spc_Qm9vc3RlZC1jbGllbnQtaWQ'),
+    client_id: text('The client_id from registration (or the metadata document URL).', 'spc_Qm9vc3RlZC1jbGllbnQtaW'),
     code: text('authorization_code: the code from the redirect.', 'spac_…'),
     redirect_uri: text('authorization_code: the redirect URI of the authorization request.', 'http://127.0.0.1:8976/callback'),
     code_verifier: text('authorization_code: the PKCE verifier.', 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
@@ -67,29 +68,37 @@ const registrationBody: Schema = {
 const queryParameter = (name: string, description: string) => ({ name, description, schema: { type: 'string' } });
 
 export const agentOAuthOperations: Record<string, OperationEntry> = {
-  'get-oauth-metadata': {
+  'get-protected-resource-metadata': {
     method: 'GET',
-    path: '/.well-known/{document}',
+    path: '/.well-known/oauth-protected-resource',
     auth: 'none',
     tag: 'OAuth',
-    summary: 'OAuth discovery documents',
-    description:
-      '`oauth-protected-resource`: RFC 9728 metadata of the MCP endpoint (the resource, its authorization server, the scopes). ' +
-      '`oauth-authorization-server`: RFC 8414 metadata of this service as its authorization server. Any other name: NOT_FOUND.',
-    success: { status: 200, description: 'The document.', schema: 'OAuthDiscoveryDocument', example: asMetadata },
-    errors: ['NOT_FOUND'],
-  },
-  'get-resource-metadata': {
-    method: 'GET',
-    path: '/.well-known/oauth-protected-resource/{resource}',
-    auth: 'none',
-    tag: 'OAuth',
-    summary: 'Protected-resource metadata of /mcp',
-    description:
-      'RFC 9728 metadata at the resource’s own path (`mcp`), where a 401 from /mcp points (`WWW-Authenticate: Bearer ' +
-      'resource_metadata="…/.well-known/oauth-protected-resource/mcp"`). Any other resource: NOT_FOUND.',
+    summary: 'Protected-resource metadata (RFC 9728)',
+    description: 'The MCP endpoint as an OAuth protected resource: the resource (the audience of every token), its authorization server, the scopes.',
     success: { status: 200, description: 'The metadata.', schema: 'ProtectedResourceMetadata', example: prMetadata },
-    errors: ['NOT_FOUND'],
+    errors: [],
+  },
+  'get-mcp-resource-metadata': {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/mcp',
+    auth: 'none',
+    tag: 'OAuth',
+    summary: 'Protected-resource metadata of /mcp (RFC 9728, at the resource path)',
+    description:
+      'The same document at the resource’s own path, where a 401 from /mcp points (`WWW-Authenticate: Bearer ' +
+      'resource_metadata="…/.well-known/oauth-protected-resource/mcp"`).',
+    success: { status: 200, description: 'The metadata.', schema: 'ProtectedResourceMetadata', example: prMetadata },
+    errors: [],
+  },
+  'get-authorization-server-metadata': {
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    auth: 'none',
+    tag: 'OAuth',
+    summary: 'Authorization-server metadata (RFC 8414)',
+    description: 'This service as the authorization server of its MCP endpoint: its endpoints and what it supports.',
+    success: { status: 200, description: 'The metadata.', schema: 'AuthorizationServerMetadata', example: asMetadata },
+    errors: [],
   },
   'register-oauth-client': {
     method: 'POST',
@@ -107,7 +116,7 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
       schema: 'OAuthClientRegistration',
       headers: ['cache-control'],
       example: {
-        client_id: 'spc_Qm9vc3RlZC1jbGllbnQtaWQ',
+        client_id: 'spc_Qm9vc3RlZC1jbGllbnQtaW',
         client_id_issued_at: 1795000000,
         client_name: 'Claude',
         redirect_uris: ['http://127.0.0.1:8976/callback'],
@@ -165,7 +174,7 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
       description: 'The tokens.',
       schema: 'OAuthTokens',
       headers: ['cache-control'],
-      example: { access_token: 'spat_…', token_type: 'Bearer', expires_in: 3600, refresh_token: 'sprt_…', scope: 'draft' },
+      example: { access_token: 'spat_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v', token_type: 'Bearer', expires_in: 3600, refresh_token: 'sprt_Yt7wQ2eR9uI4oP1aS6dF3gH8jK5lZ0xC2vB7nM4qW1e', scope: 'draft' },
     },
     errors: [],
     oauthErrors: [400],
@@ -187,7 +196,7 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
         properties: {
           token: text('An access or refresh token.', 'sprt_…'),
           token_type_hint: text('Optional; not needed.', 'refresh_token'),
-          client_id: text('Optional: the client the token was issued to.', 'spc_Qm9vc3RlZC1jbGllbnQtaWQ'),
+          client_id: text('Optional: the client the token was issued to.', 'spc_Qm9vc3RlZC1jbGllbnQtaW'),
         },
       }),
     },
@@ -197,13 +206,14 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
   },
   'get-oauth-request': {
     method: 'GET',
-    path: '/dashboard/api/oauth/requests/{request}',
+    path: '/dashboard/api/oauth/request',
     auth: 'session',
     tag: 'Dashboard',
     summary: 'An authorization request waiting for consent',
     description:
-      'What the consent page shows: the app’s name and address, where the answer goes, the scope it asked for. `{request}` is ' +
+      'What the consent page shows: the app’s name and address, where the answer goes, the scope it asked for. `request` is ' +
       'the secret in the consent page’s URL (10 minutes, single use); unknown, used or expired: NOT_FOUND.',
+    query: oauthRequestQuerySchema,
     success: {
       status: 200,
       description: 'The request.',
@@ -214,7 +224,7 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
   },
   'decide-oauth-request': {
     method: 'POST',
-    path: '/dashboard/api/oauth/requests/{request}/decision',
+    path: '/dashboard/api/oauth/decision',
     auth: 'session',
     tag: 'Dashboard',
     summary: 'Allow or deny an app',

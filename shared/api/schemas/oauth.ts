@@ -52,10 +52,6 @@ export const oauthResourceSchemas: Record<string, JsonSchema> = {
       client_id_metadata_document_supported: { type: 'boolean', const: true },
     },
   },
-  OAuthDiscoveryDocument: {
-    description: 'RFC 9728 protected-resource metadata (oauth-protected-resource) or RFC 8414 metadata (oauth-authorization-server).',
-    oneOf: [ref('ProtectedResourceMetadata'), ref('AuthorizationServerMetadata')],
-  },
   OAuthClientRegistration: {
     type: 'object',
     description: 'RFC 7591 section 3.2.1: the registered client (public: no secret).',

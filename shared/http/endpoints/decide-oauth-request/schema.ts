@@ -2,6 +2,7 @@ import { OAUTH_SCOPES } from '#shared/oauth/scopes';
 import type { Schema } from '#shared/http/validation';
 
 export interface DecideOAuthRequestBody {
+  request: string;
   allow: boolean;
   scope?: string;
 }
@@ -10,8 +11,14 @@ export interface DecideOAuthRequestBody {
 export const decideOAuthRequestSchema: Schema = {
   type: 'object',
   additionalProperties: false,
-  required: ['allow'],
+  required: ['request', 'allow'],
   properties: {
+    request: {
+      type: 'string',
+      maxLength: 100,
+      description: "The secret in the consent page's URL.",
+      example: 'spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v',
+    },
     allow: { type: 'boolean', description: 'true: connect the app; false: decline.', example: true },
     scope: {
       type: 'string',

@@ -2,14 +2,14 @@
 // @ts-nocheck
 import type { PrecompiledValidator } from '../../validation';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["allow"],"properties":{"allow":{"type":"boolean","description":"true: connect the app; false: decline.","example":true},"scope":{"type":"string","enum":["read","draft","write"],"description":"What the app may do (never admin); default the scope the app asked for.","example":"draft"}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["request","allow"],"properties":{"request":{"type":"string","maxLength":100,"description":"The secret in the consent page's URL.","example":"spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v"},"allow":{"type":"boolean","description":"true: connect the app; false: decline.","example":true},"scope":{"type":"string","enum":["read","draft","write"],"description":"What the app may do (never admin); default the scope the app asked for.","example":"draft"}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.allow === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow"},message:"must have required property '"+"allow"+"'"};
+if(data.request === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +18,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "allow") || (key0 === "scope"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.allow === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow"},message:"must have required property '"+"allow"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29,10 +28,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.allow !== undefined){
-if(typeof data.allow !== "boolean"){
-const err2 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key0 in data){
+if(!(((key0 === "request") || (key0 === "allow")) || (key0 === "scope"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,10 +40,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.scope !== undefined){
-let data1 = data.scope;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.request !== undefined){
+let data0 = data.request;
+if(typeof data0 === "string"){
+if(data0.length > 100){
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -54,8 +53,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(((data1 === "read") || (data1 === "draft")) || (data1 === "write"))){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema11.properties.scope.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err4 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -65,9 +65,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.allow !== undefined){
+if(typeof data.allow !== "boolean"){
+const err5 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -76,8 +76,43 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+if(data.scope !== undefined){
+let data2 = data.scope;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data2 === "read") || (data2 === "draft")) || (data2 === "write"))){
+const err7 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema11.properties.scope.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const decideOAuthRequestSchema: PrecompiledValidator = { source: 'shared/http/endpoints/decide-oauth-request/schema.ts#decideOAuthRequestSchema', schemaSha256: '00a688d388990e0e2c6fe6b91aebc9c8d34718c88927ae5a636df4966240c12d', validate: validate10 };
+export const decideOAuthRequestSchema: PrecompiledValidator = { source: 'shared/http/endpoints/decide-oauth-request/schema.ts#decideOAuthRequestSchema', schemaSha256: '14fdfae2b2e5261fb773a6fd8cae5c54ec8bc2804e1f2c4efcdef3cee952ddd2', validate: validate10 };
