@@ -4167,9 +4167,9 @@ export interface operations {
     };
     getOauthRequest: {
         parameters: {
-            query: {
+            query?: {
                 /** @description The secret in the consent page's URL (10 minutes, single use). */
-                request: string;
+                request?: string;
             };
             header?: never;
             path?: never;

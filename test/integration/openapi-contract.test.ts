@@ -974,7 +974,7 @@ describe('the OpenAPI document matches what the service answers', () => {
     const requests = '/dashboard/api/oauth/request';
     expect((await call('GET', requests, `${requests}?request=${request}`, { headers })).status).toBe(200);
     expectError(await call('GET', requests, `${requests}?request=spar_unknown`, { headers }), 404, 'NOT_FOUND');
-    expectError(await call('GET', requests, requests, { headers }), 400, 'INVALID_FIELD');
+    expectError(await call('GET', requests, `${requests}?request=x&other=y`, { headers }), 400, 'INVALID_FIELD');
     const decision = '/dashboard/api/oauth/decision';
     const decided = await call('POST', decision, decision, { headers, body: { request, allow: true, scope: 'read' } });
     expect(decided.status).toBe(200);

@@ -1,14 +1,13 @@
 import type { Schema } from '#shared/http/validation';
 
 export interface OAuthRequestQuery {
-  request: string;
+  request?: string;
 }
 
-/** The consent page's request: the secret from its URL (`/dashboard/authorize?request=…`). */
+/** The consent page's request: the secret from its URL (`/dashboard/authorize?request=…`); without it, NOT_FOUND as an unknown one. */
 export const oauthRequestQuerySchema: Schema = {
   type: 'object',
   additionalProperties: false,
-  required: ['request'],
   properties: {
     request: {
       type: 'string',

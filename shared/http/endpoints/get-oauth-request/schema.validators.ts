@@ -2,14 +2,15 @@
 // @ts-nocheck
 import type { PrecompiledValidator } from '../../validation';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["request"],"properties":{"request":{"type":"string","maxLength":100,"description":"The secret in the consent page's URL (10 minutes, single use).","example":"spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v"}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"request":{"type":"string","maxLength":100,"description":"The secret in the consent page's URL (10 minutes, single use).","example":"spar_Jq2sV6mXw1cP0o9nT4rY8uE3iA5dF7gH2jK6lZ0xC1v"}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.request === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'"};
+for(const key0 in data){
+if(!(key0 === "request")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "request")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.request !== undefined){
+let data0 = data.request;
+if(typeof data0 === "string"){
+if(data0.length > 100){
+const err1 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30,11 +34,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.request !== undefined){
-let data0 = data.request;
-if(typeof data0 === "string"){
-if(data0.length > 100){
-const err2 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err2 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -44,8 +45,9 @@ vErrors.push(err2);
 errors++;
 }
 }
+}
 else {
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -54,20 +56,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const oauthRequestQuerySchema: PrecompiledValidator = { source: 'shared/http/endpoints/get-oauth-request/schema.ts#oauthRequestQuerySchema', schemaSha256: '69538455ecb24bff28b293304983ad29f2c09a1f555c9bc57a5ed94484b0538f', validate: validate10 };
+export const oauthRequestQuerySchema: PrecompiledValidator = { source: 'shared/http/endpoints/get-oauth-request/schema.ts#oauthRequestQuerySchema', schemaSha256: '8d60b4e7ef2470c0e58da668a955c3d4773c4c51e00f258e5a9efad403b407d9', validate: validate10 };
