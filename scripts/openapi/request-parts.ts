@@ -96,7 +96,10 @@ export function parametersOf(path: string, doc: OperationDoc, options: { csrf: b
 export function requestBodyOf(doc: OperationDoc): JsonSchema | undefined {
   if (doc.protocolBody) {
     const content = Object.fromEntries(
-      Object.entries(doc.protocolBody.content).map(([type, schema]) => [type, { schema: toOpenApiSchema(schema), example: exampleFromSchema(schema) }]),
+      Object.entries(doc.protocolBody.content).map(([type, schema]) => [
+        type,
+        { schema: toOpenApiSchema(schema), example: exampleFromSchema(schema) },
+      ]),
     );
     return { required: true, description: doc.protocolBody.description, content };
   }

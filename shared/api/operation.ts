@@ -93,7 +93,7 @@ export const TAGS = {
   Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
   OAuth:
     'OAuth 2.1 for the MCP server (the MCP authorization spec): discovery, client registration, authorization with PKCE, tokens. ' +
-    'These endpoints answer OAuth error bodies (`error`, `error_description`), not the API\'s.',
+    "These endpoints answer OAuth error bodies (`error`, `error_description`), not the API's.",
   Connections: 'Apps connected with OAuth: each authorization, its scope and last use; revoking one refuses its tokens at once.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;

@@ -45,7 +45,8 @@ function redirectUrisOf(metadata: Record<string, unknown>): string[] {
  * is kept of it. Public clients only: `token_endpoint_auth_method` must be absent or `none`.
  */
 export function checkClientMetadata(metadata: unknown): Pick<OAuthClient, 'client_name' | 'client_uri' | 'redirect_uris'> {
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) throw invalidMetadata('the metadata must be a JSON object');
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))
+    throw invalidMetadata('the metadata must be a JSON object');
   const fields = metadata as Record<string, unknown>;
   const redirect_uris = redirectUrisOf(fields);
   const method = stringField(fields, 'token_endpoint_auth_method');
@@ -58,7 +59,8 @@ export function checkClientMetadata(metadata: unknown): Pick<OAuthClient, 'clien
   if (responses !== undefined && (!Array.isArray(responses) || !responses.every((type) => type === 'code')))
     throw invalidMetadata('response_types may hold code only');
   const name = stringField(fields, 'client_name')?.trim();
-  if (name !== undefined && name.length > MAX_NAME_LENGTH) throw invalidMetadata(`client_name must be at most ${MAX_NAME_LENGTH} characters`);
+  if (name !== undefined && name.length > MAX_NAME_LENGTH)
+    throw invalidMetadata(`client_name must be at most ${MAX_NAME_LENGTH} characters`);
   const clientUri = stringField(fields, 'client_uri');
   if (clientUri !== undefined && redirectUriProblem(clientUri)) throw invalidMetadata('client_uri must be an https URL');
   return {

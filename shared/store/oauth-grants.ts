@@ -138,7 +138,12 @@ export async function createConnectionWithCode(input: {
               ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
             },
           },
-          { Put: { TableName: tableName, Item: { ...connectionKey(connection.account_id, connection.id), type: 'oauth_connection', ...connection } } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...connectionKey(connection.account_id, connection.id), type: 'oauth_connection', ...connection },
+            },
+          },
           { Put: { TableName: tableName, Item: { ...codeKey(input.codeHash), type: 'oauth_code', ...input.code } } },
           auditPutItem(connection.account_id, input.audit, now),
         ],
@@ -204,7 +209,9 @@ export async function putTokens(
               ConditionExpression: 'attribute_exists(pk)',
             },
           },
-          ...tokens.map(({ hash, grant }) => ({ Put: { TableName: tableName, Item: { ...tokenKey(hash), type: 'oauth_token', ...grant } } })),
+          ...tokens.map(({ hash, grant }) => ({
+            Put: { TableName: tableName, Item: { ...tokenKey(hash), type: 'oauth_token', ...grant } },
+          })),
         ],
       }),
     );
@@ -273,7 +280,11 @@ export interface CountedConnection extends Connection {
  * counted on its lookup item (shared/store/rate-limits.ts): ADD under "this window", else start
  * the window with a write only one request wins. Undefined when the connection is gone (revoked).
  */
-export async function countConnectionRequest(accountId: string, connectionId: string, windowStart: number): Promise<CountedConnection | undefined> {
+export async function countConnectionRequest(
+  accountId: string,
+  connectionId: string,
+  windowStart: number,
+): Promise<CountedConnection | undefined> {
   const Key = connectionKey(accountId, connectionId);
   for (let attempt = 0; attempt < 4; attempt += 1) {
     try {
@@ -322,7 +333,8 @@ export async function touchConnection(accountId: string, connectionId: string, n
         TableName: tableName,
         Key: connectionKey(accountId, connectionId),
         UpdateExpression: 'SET last_used_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at = :null OR last_used_at < :before)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at = :null OR last_used_at < :before)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null, ':before': new Date(now.getTime() - 60_000).toISOString() },
       }),
     );

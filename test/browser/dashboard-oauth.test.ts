@@ -32,7 +32,13 @@ class MemoryProvider implements OAuthClientProvider {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Browser test agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+    return {
+      client_name: 'Browser test agent',
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    };
   }
   clientInformation = () => this.client;
   saveClientInformation = (information: OAuthClientInformationMixed) => void (this.client = information);
@@ -121,7 +127,12 @@ describe('an MCP client connects with OAuth through the dashboard', () => {
     expect(names).toContain('create_post');
     expect(names).not.toContain('schedule_post');
     expect(names).not.toContain('delete_key');
-    const created = toolAnswer((await mcp.callTool({ name: 'create_post', arguments: { content: 'Proposed over OAuth', platforms: ['bluesky'], draft: true } })) as CallToolResult);
+    const created = toolAnswer(
+      (await mcp.callTool({
+        name: 'create_post',
+        arguments: { content: 'Proposed over OAuth', platforms: ['bluesky'], draft: true },
+      })) as CallToolResult,
+    );
     expect(created.post).toMatchObject({ status: 'draft', created_by: { type: 'oauth_client', client_name: 'Browser test agent' } });
     const scheduled = (await mcp.callTool({ name: 'schedule_post', arguments: { id: created.post.id } })) as CallToolResult;
     expect(scheduled.isError).toBe(true);
@@ -138,7 +149,11 @@ describe('an MCP client connects with OAuth through the dashboard', () => {
     await page.getByText('Browser test agent can no longer reach your account.').waitFor();
     const answer = await fetch(`${service.baseUrl}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
     });
     expect(answer.status).toBe(401);

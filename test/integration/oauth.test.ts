@@ -78,7 +78,13 @@ async function exchange(flow: { client: string; verifier: string; code: string }
   return service.call(
     'POST',
     '/oauth/token',
-    form({ grant_type: 'authorization_code', client_id: flow.client, code: flow.code, redirect_uri: REDIRECT, code_verifier: flow.verifier }),
+    form({
+      grant_type: 'authorization_code',
+      client_id: flow.client,
+      code: flow.code,
+      redirect_uri: REDIRECT,
+      code_verifier: flow.verifier,
+    }),
   );
 }
 
@@ -107,7 +113,12 @@ const expectRefusedAtMcp = (answer: CallResult) => {
 
 describe('discovery', () => {
   it('publishes the protected-resource metadata (both paths) and the authorization-server metadata', async () => {
-    const resource = { resource: `${base}/mcp`, authorization_servers: [base], scopes_supported: ['read', 'draft', 'write'], bearer_methods_supported: ['header'] };
+    const resource = {
+      resource: `${base}/mcp`,
+      authorization_servers: [base],
+      scopes_supported: ['read', 'draft', 'write'],
+      bearer_methods_supported: ['header'],
+    };
     expect((await service.call('GET', '/.well-known/oauth-protected-resource')).json).toEqual(resource);
     expect((await service.call('GET', '/.well-known/oauth-protected-resource/mcp')).json).toEqual(resource);
     const server = (await service.call('GET', '/.well-known/oauth-authorization-server')).json;
@@ -147,8 +158,16 @@ describe('registration', () => {
       400,
       'invalid_client_metadata',
     );
-    expectOAuthError(await register({ redirect_uris: ['https://example.com/cb'], grant_types: ['client_credentials'] }), 400, 'invalid_client_metadata');
-    expectOAuthError(await service.call('POST', '/oauth/register', { rawBody: '[1]', headers: { 'content-type': 'application/json' } }), 400, 'invalid_request');
+    expectOAuthError(
+      await register({ redirect_uris: ['https://example.com/cb'], grant_types: ['client_credentials'] }),
+      400,
+      'invalid_client_metadata',
+    );
+    expectOAuthError(
+      await service.call('POST', '/oauth/register', { rawBody: '[1]', headers: { 'content-type': 'application/json' } }),
+      400,
+      'invalid_request',
+    );
   });
 });
 
@@ -167,7 +186,10 @@ describe('client ID metadata documents', () => {
       documents['/liar.json'] = { client_id: 'https://someone-else.example/client.json', redirect_uris: [REDIRECT] };
       const { challenge } = pkce();
       const start = (clientId: string) =>
-        service.call('GET', `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' }).toString()}`);
+        service.call(
+          'GET',
+          `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' }).toString()}`,
+        );
       const good = new URL((await start(`${origin}/good.json`)).headers.get('location')!);
       const shown = await dashboard.call('GET', `/oauth/request?request=${good.searchParams.get('request')!}`);
       expect(shown.json).toMatchObject({ client_name: 'Documented agent', redirect_host: '127.0.0.1:8976' });
@@ -187,7 +209,10 @@ describe('authorization', () => {
     const client = (await register()).json.client_id as string;
     const { challenge } = pkce();
     const start = (fields: Record<string, string>) =>
-      service.call('GET', `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: client, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 's', ...fields }).toString()}`);
+      service.call(
+        'GET',
+        `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: client, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 's', ...fields }).toString()}`,
+      );
     const page = (answer: CallResult) => new URL(answer.headers.get('location')!);
 
     const unregistered = page(await start({ redirect_uri: 'https://evil.example/cb' }));
@@ -211,8 +236,17 @@ describe('authorization', () => {
   it('denies: the app gets access_denied and the request is gone', async () => {
     const client = (await register()).json.client_id as string;
     const { challenge } = pkce();
-    const query = new URLSearchParams({ response_type: 'code', client_id: client, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 'd' });
-    const request = new URL((await service.call('GET', `/oauth/authorize?${query.toString()}`)).headers.get('location')!).searchParams.get('request')!;
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'd',
+    });
+    const request = new URL((await service.call('GET', `/oauth/authorize?${query.toString()}`)).headers.get('location')!).searchParams.get(
+      'request',
+    )!;
     const denied = await dashboard.call('POST', '/oauth/decision', { body: { request, allow: false } });
     expect(new URL(denied.json.redirect_url).searchParams.get('error')).toBe('access_denied');
     expect((await dashboard.call('GET', `/oauth/request?request=${request}`)).status).toBe(404);
@@ -247,7 +281,9 @@ describe('tokens', () => {
       method: 'tools/call',
       params: { name: 'schedule_post', arguments: { id: post.id } },
     });
-    expect(scheduled.json.result.structuredContent ?? JSON.parse(scheduled.json.result.content[0].text)).toMatchObject({ error: 'INSUFFICIENT_SCOPE' });
+    expect(scheduled.json.result.structuredContent ?? JSON.parse(scheduled.json.result.content[0].text)).toMatchObject({
+      error: 'INSUFFICIENT_SCOPE',
+    });
     // The HTTP API takes API keys only: the token's audience is the MCP endpoint.
     expect((await service.call('GET', '/posts', { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
     expect((await service.call('GET', '/posts', { key: access })).json.error).toBe('INVALID_API_KEY');
@@ -265,11 +301,25 @@ describe('tokens', () => {
     expectOAuthError(await exchange({ ...wrong, verifier: pkce().verifier }), 400, 'invalid_grant');
     const other = await authorize();
     expectOAuthError(
-      await service.call('POST', '/oauth/token', form({ grant_type: 'authorization_code', client_id: other.client, code: other.code, redirect_uri: 'http://127.0.0.1:9/other', code_verifier: other.verifier })),
+      await service.call(
+        'POST',
+        '/oauth/token',
+        form({
+          grant_type: 'authorization_code',
+          client_id: other.client,
+          code: other.code,
+          redirect_uri: 'http://127.0.0.1:9/other',
+          code_verifier: other.verifier,
+        }),
+      ),
       400,
       'invalid_grant',
     );
-    expectOAuthError(await service.call('POST', '/oauth/token', form({ grant_type: 'password', client_id: other.client })), 400, 'unsupported_grant_type');
+    expectOAuthError(
+      await service.call('POST', '/oauth/token', form({ grant_type: 'password', client_id: other.client })),
+      400,
+      'unsupported_grant_type',
+    );
     expectOAuthError(await service.call('POST', '/oauth/token', form({ grant_type: 'authorization_code' })), 400, 'invalid_request');
   });
 
@@ -363,7 +413,13 @@ describe('connections', () => {
     const { db, tableName } = await import('#shared/store/client');
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const audit = (
-      await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditPartition(dashboard.accountId) } }))
+      await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': auditPartition(dashboard.accountId) },
+        }),
+      )
     ).Items!.filter((item) => item.target.id === connection.id);
     expect(audit.map((item) => [item.action, item.actor.type])).toEqual([
       ['connection.authorized', 'dashboard'],

@@ -948,11 +948,17 @@ describe('the OpenAPI document matches what the service answers', () => {
     });
     const oauthError = (response: CallResult, error: string) => expect([response.status, response.json?.error]).toEqual([400, error]);
 
-    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+    ])
       expect((await call('GET', path, path)).status).toBe(200);
 
     const redirect = 'http://127.0.0.1:8976/callback';
-    const registered = await call('POST', '/oauth/register', '/oauth/register', { body: { client_name: 'Contract', redirect_uris: [redirect] } });
+    const registered = await call('POST', '/oauth/register', '/oauth/register', {
+      body: { client_name: 'Contract', redirect_uris: [redirect] },
+    });
     expect(registered.status).toBe(201);
     oauthError(await call('POST', '/oauth/register', '/oauth/register', { body: { redirect_uris: ['ftp://x'] } }), 'invalid_redirect_uri');
 
@@ -981,7 +987,13 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('POST', decision, decision, { headers, body: { request, allow: true } }), 404, 'NOT_FOUND');
     const code = new URL(decided.json.redirect_url).searchParams.get('code')!;
     registerSecret(code);
-    const exchange = { grant_type: 'authorization_code', client_id: registered.json.client_id, code, redirect_uri: redirect, code_verifier: verifier };
+    const exchange = {
+      grant_type: 'authorization_code',
+      client_id: registered.json.client_id,
+      code,
+      redirect_uri: redirect,
+      code_verifier: verifier,
+    };
     const tokens = await call('POST', '/oauth/token', '/oauth/token', form(exchange));
     expect(tokens.status).toBe(200);
     [tokens.json.access_token, tokens.json.refresh_token].forEach(registerSecret);

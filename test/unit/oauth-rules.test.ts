@@ -66,7 +66,9 @@ describe('client metadata', () => {
       client_uri: null,
       redirect_uris: ['http://127.0.0.1:1/cb'],
     });
-    expect(refusal({ redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' })).toBe('invalid_client_metadata');
+    expect(refusal({ redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' })).toBe(
+      'invalid_client_metadata',
+    );
     expect(refusal({ redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) })).toBe('invalid_redirect_uri');
     expect(refusal({ redirect_uris: ['https://a.example/cb'], client_name: 'x'.repeat(101) })).toBe('invalid_client_metadata');
     expect(refusal('nope')).toBe('invalid_client_metadata');

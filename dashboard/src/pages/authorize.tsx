@@ -46,8 +46,8 @@ export function AuthorizePage() {
   if (problem || !request) {
     return (
       <Notice kind="error">
-        {ERROR_TEXT[problem ?? ''] ?? 'This authorization request cannot be completed.'} {params.get('error_description') ?? ''} Nothing
-        was shared; go back to the app and try again.
+        {ERROR_TEXT[problem ?? ''] ?? 'This authorization request cannot be completed.'} {params.get('error_description') ?? ''} Nothing was
+        shared; go back to the app and try again.
       </Notice>
     );
   }
@@ -77,7 +77,8 @@ export function AuthorizePage() {
             <span data-testid="consent-client">{asked.client_name}</span> wants to reach your account
           </h2>
           <p>
-            It will act through the MCP server. Your answer goes to <strong data-testid="consent-redirect-host">{asked.redirect_host}</strong>
+            It will act through the MCP server. Your answer goes to{' '}
+            <strong data-testid="consent-redirect-host">{asked.redirect_host}</strong>
             {asked.client_uri && <> (the app’s site: {asked.client_uri})</>}. Allow it only if you started this from that app.
           </p>
           <fieldset>

@@ -31,8 +31,8 @@ export function ConnectionsPage() {
   return (
     <>
       <p>
-        Apps you allowed to reach your account through the MCP server with OAuth. Revoking one stops its access at once; it has to ask
-        you again to come back.
+        Apps you allowed to reach your account through the MCP server with OAuth. Revoking one stops its access at once; it has to ask you
+        again to come back.
       </p>
       {revoked && <Notice kind="success">{revoked} can no longer reach your account.</Notice>}
       {errors.form && <Notice kind="error">{errors.form}</Notice>}

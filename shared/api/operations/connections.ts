@@ -20,7 +20,8 @@ export const connectionOperations: Record<string, OperationEntry> = {
     scope: 'admin',
     tag: 'Connections',
     summary: 'List connected apps',
-    description: 'Each app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).',
+    description:
+      'Each app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).',
     success: { status: 200, description: 'The connections.', schema: 'ConnectionList', example: { connections: [connection] } },
     errors: [],
   },

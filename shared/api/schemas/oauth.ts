@@ -55,7 +55,15 @@ export const oauthResourceSchemas: Record<string, JsonSchema> = {
   OAuthClientRegistration: {
     type: 'object',
     description: 'RFC 7591 section 3.2.1: the registered client (public: no secret).',
-    required: ['client_id', 'client_id_issued_at', 'client_name', 'redirect_uris', 'token_endpoint_auth_method', 'grant_types', 'response_types'],
+    required: [
+      'client_id',
+      'client_id_issued_at',
+      'client_name',
+      'redirect_uris',
+      'token_endpoint_auth_method',
+      'grant_types',
+      'response_types',
+    ],
     properties: {
       client_id: { type: 'string', pattern: '^spc_[A-Za-z0-9_-]{22}$' },
       client_id_issued_at: { type: 'integer', description: 'Unix seconds.' },
@@ -69,7 +77,8 @@ export const oauthResourceSchemas: Record<string, JsonSchema> = {
   },
   OAuthTokens: {
     type: 'object',
-    description: 'RFC 6749 section 5.1: a new access token (1 hour) and refresh token (30 days, single use: each refresh returns the next).',
+    description:
+      'RFC 6749 section 5.1: a new access token (1 hour) and refresh token (30 days, single use: each refresh returns the next).',
     required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
     properties: {
       access_token: { type: 'string', pattern: '^spat_[A-Za-z0-9_-]{43}$' },

@@ -52,7 +52,8 @@ export async function startAuthorization(query: AuthorizeQuery): Promise<string>
     return back('invalid_request', 'code_challenge is required (PKCE).');
   if (query.code_challenge_method !== 'S256') return back('invalid_request', 'code_challenge_method must be S256.');
   const resource = query.resource ?? mcpResource(config.publicBaseUrl);
-  if (resource !== mcpResource(config.publicBaseUrl)) return back('invalid_target', `resource must be ${mcpResource(config.publicBaseUrl)}.`);
+  if (resource !== mcpResource(config.publicBaseUrl))
+    return back('invalid_target', `resource must be ${mcpResource(config.publicBaseUrl)}.`);
   const scope = requestedScope(query.scope);
   if (!scope) return back('invalid_scope', 'scope may hold read, draft and write.');
   if (query.state !== undefined && query.state.length > 1000) return back('invalid_request', 'state is too long.');

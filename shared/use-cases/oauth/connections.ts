@@ -45,7 +45,10 @@ export async function revokeConnection(accountId: string, connectionId: string, 
 }
 
 /** The same, for the authorization server's own revocations (a reused code or refresh token): a gone connection is fine. */
-export async function revokeConnectionOf(grant: Pick<Connection, 'account_id'> & { connection_id: string; client_name?: string }, reason: string) {
+export async function revokeConnectionOf(
+  grant: Pick<Connection, 'account_id'> & { connection_id: string; client_name?: string },
+  reason: string,
+) {
   const actor: AuditActor = { type: 'oauth_client', id: grant.connection_id, name: grant.client_name ?? null };
   await deleteConnection(
     grant.account_id,

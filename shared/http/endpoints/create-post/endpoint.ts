@@ -11,6 +11,11 @@ export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
   },
   handle: async ({ accountId, body, state, scope }) => ({
     statusCode: 201,
-    body: await createPost(accountId, body, state.idempotency, { scope, apiKeyId: state.apiKeyId, apiKeyName: state.apiKeyName, connection: state.oauth }),
+    body: await createPost(accountId, body, state.idempotency, {
+      scope,
+      apiKeyId: state.apiKeyId,
+      apiKeyName: state.apiKeyName,
+      connection: state.oauth,
+    }),
   }),
 };
