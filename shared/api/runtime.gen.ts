@@ -42,7 +42,7 @@ export const operationRuntime: Readonly<Record<string, OperationRuntimeRow>> = {
   'get-mcp-resource-metadata': { method: 'GET', path: '/.well-known/oauth-protected-resource/mcp', auth: 'none' },
   'get-authorization-server-metadata': { method: 'GET', path: '/.well-known/oauth-authorization-server', auth: 'none' },
   'register-oauth-client': { method: 'POST', path: '/oauth/register', auth: 'none' },
-  'authorize-oauth': { method: 'GET', path: '/oauth/authorize', auth: 'none' },
+  'authorize-oauth': { method: 'GET', path: '/oauth/authorize', auth: 'none', deadline: 'outbound' },
   'oauth-token': { method: 'POST', path: '/oauth/token', auth: 'none' },
   'revoke-oauth-token': { method: 'POST', path: '/oauth/revoke', auth: 'none' },
   'get-oauth-request': { method: 'GET', path: '/dashboard/api/oauth/request', auth: 'session' },

@@ -133,6 +133,8 @@ export const agentOAuthOperations: Record<string, OperationEntry> = {
     method: 'GET',
     path: '/oauth/authorize',
     auth: 'none',
+    // A client named by its metadata document's URL is fetched from there (up to 5 s).
+    deadline: 'outbound',
     tag: 'OAuth',
     summary: 'Start an authorization (reached by the browser)',
     description:
