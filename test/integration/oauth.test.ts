@@ -260,6 +260,9 @@ describe('tokens', () => {
     const listed = await mcp(access);
     expect(listed.status).toBe(200);
     expect(listed.headers.get('x-ratelimit-limit')).toBe('100');
+    // Counted in the connection's window, as a key's requests are.
+    const remaining = Number((await mcp(access)).headers.get('x-ratelimit-remaining'));
+    expect(remaining).toBe(Number(listed.headers.get('x-ratelimit-remaining')) - 1);
     const names = (listed.json.result.tools as Array<{ name: string }>).map((tool) => tool.name);
     expect(names).toContain('create_post');
     expect(names).not.toContain('schedule_post');
