@@ -27,9 +27,9 @@ const BUDGET = 400;
 /**
  * Today's routes, each dashboard route running its public operation's function: 297 measured (the
  * 30 twin functions went with their roles, log groups and integrations, 120 resources; 417 before).
- * OAuth for MCP and connections (issue 39) added 10 operations and 2 dashboard routes: 357 measured.
+ * OAuth for MCP and connections (issue 39) added 11 operations and 2 dashboard routes: 362 measured.
  */
-const WITH_TODAYS_ROUTES = 360;
+const WITH_TODAYS_ROUTES = 365;
 const RESOURCES_PER_ROUTE = 5;
 
 let stack: ServiceStack;
