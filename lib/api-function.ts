@@ -45,6 +45,11 @@ export interface ApiFunctionProps {
   description?: string;
   /** Native packages installed beside the bundle (shared/api/operation.ts, `nativeModules`). */
   nativeModules?: readonly NativeModule[];
+  /**
+   * A log group shared with other functions (the route functions' request log,
+   * docs/decisions/0330-one-log-group-for-the-route-functions.md); a group of its own when absent.
+   */
+  logGroup?: logs.ILogGroup;
 }
 
 /**
@@ -58,7 +63,7 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
-    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    const logGroup = props.logGroup ?? new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
     // Our own role instead of AWSLambdaBasicExecutionRole: that managed policy lets the function
     // write to any log group in the account; this one may write to its own only. Its grants are
     // inline in the role (lib/inline-policy-role.ts): no policy resource of its own per function.

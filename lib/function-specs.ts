@@ -13,6 +13,11 @@ export interface FunctionSpec {
   timeoutSeconds?: number;
   needs: OperationNeeds;
   nativeModules?: NativeModule[];
+  /**
+   * What starts it: an API route (its log lines carry the request id and operation, so every route
+   * function writes to the one request log group), or an event source (a log group of its own).
+   */
+  startedBy: 'route' | 'event';
 }
 
 /**
@@ -34,12 +39,14 @@ export function functionSpecs(): FunctionSpec[] {
       timeoutSeconds: entry.timeoutSeconds,
       needs: isMcp ? mcpNeeds(entry.needs) : (entry.needs ?? {}),
       nativeModules: isMcp ? mcpNativeModules(entry.nativeModules) : entry.nativeModules,
+      startedBy: 'route',
     };
   });
   const background = Object.entries(workers).map(([operation, worker]): FunctionSpec => ({
     operation,
     ...worker,
     needs: worker.needs ?? {},
+    startedBy: 'event',
   }));
   return [...routed, ...background];
 }

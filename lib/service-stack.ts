@@ -1,6 +1,7 @@
 import { Annotations, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
@@ -98,6 +99,10 @@ export class ServiceStack extends Stack {
     // One function per operation of the manifest (shared/api/manifest.ts), with its memory and timeout;
     // its grants follow from its needs below.
     const specs = functionSpecs();
+    // Every route function logs to one group: a request's lines carry its request id and operation, so one
+    // Logs Insights query follows any request, and the stack keeps room for more operations (1 resource
+    // instead of one per operation: docs/decisions/0330-one-log-group-for-the-route-functions.md).
+    const requestLogs = new logs.LogGroup(this, 'RequestLogs', { retention: logs.RetentionDays.ONE_MONTH });
     for (const spec of specs) {
       const fn = new ApiFunction(this, pascalCase(spec.operation), {
         operation: spec.operation,
@@ -107,6 +112,7 @@ export class ServiceStack extends Stack {
         nativeModules: spec.nativeModules,
         environment,
         handlerCode: props.handlerCode ?? 'bundle',
+        logGroup: spec.startedBy === 'route' ? requestLogs : undefined,
       });
       if (spec.table === 'RW') fn.bindTable(this.table, 'RW');
       this.functions.set(spec.operation, fn);

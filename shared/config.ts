@@ -22,6 +22,8 @@ export interface Config {
   port: number;
   publicBaseUrl: string;
   logLevel: string;
+  /** The Lambda function's name (AWS sets it); on every log line, since the route functions share one log group. */
+  functionName: string | undefined;
   rateLimit: { requests: number; windowSeconds: number };
   bluesky: { serviceUrl: string; timeoutMs: number; video: { serviceUrl: string; maxWaitMs: number; pollMs: number } };
   linkedin: {
@@ -179,6 +181,7 @@ export function envToConfig(env: Env): Config {
     port,
     publicBaseUrl,
     logLevel: (env.LOG_LEVEL || 'INFO').toUpperCase(),
+    functionName: env.AWS_LAMBDA_FUNCTION_NAME || undefined,
     rateLimit: {
       requests: integer(env, 'RATE_LIMIT_REQUESTS', 100),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),

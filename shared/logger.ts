@@ -12,7 +12,12 @@ import { config } from '#shared/config';
  * once, and one invocation's keys must not land on another's lines. (A plain object per
  * invocation: a Powertools child logger per request costs ~70 µs.)
  */
-const baseLogger = new Logger({ serviceName: 'social-posting', logLevel: config.logLevel as 'INFO' });
+const baseLogger = new Logger({
+  serviceName: 'social-posting',
+  logLevel: config.logLevel as 'INFO',
+  // The route functions share one log group (docs/decisions/0330-one-log-group-for-the-route-functions.md): each line names its function.
+  ...(config.functionName ? { persistentKeys: { function_name: config.functionName } } : {}),
+});
 const scopes = new AsyncLocalStorage<Record<string, unknown>>();
 
 type Extra = Record<string, unknown>;

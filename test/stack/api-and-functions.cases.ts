@@ -14,6 +14,7 @@ import {
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
+import { functionSpecs } from '../../lib/function-specs';
 import { buildStack, sharedDefaultStack } from './build-stack';
 import { functionLogicalId, functionVariables, writtenIn } from './template-queries';
 
@@ -130,10 +131,20 @@ describe('functions', () => {
     expect(Properties.Timeout).toBeLessThanOrEqual(operation === PUBLISHER_OPERATION ? 900 : 29);
   });
 
-  it('gives every function a log group that keeps a month of logs', () => {
-    const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(operations.length + 1); // + the API access logs
-    for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
+  it('logs every route function to the one request log group, each worker to its own, and keeps a month of logs', () => {
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    const requestLogs = Object.keys(logGroups).filter((id) => id.startsWith('RequestLogs'));
+    expect(requestLogs).toHaveLength(1);
+    const specs = functionSpecs();
+    for (const spec of specs) {
+      const logGroup = template.toJSON().Resources[functionLogicalId(stack, spec.operation)].Properties.LoggingConfig.LogGroup
+        .Ref as string;
+      if (spec.startedBy === 'route') expect(logGroup).toBe(requestLogs[0]);
+      else expect(logGroup).not.toBe(requestLogs[0]);
+    }
+    const workers = specs.filter((spec) => spec.startedBy === 'event').length;
+    expect(Object.keys(logGroups)).toHaveLength(1 + workers + 1); // + the API access logs
+    for (const logGroup of Object.values(logGroups)) expect(logGroup.Properties.RetentionInDays).toBe(30);
   });
 
   it('points every function that uses the table at it by TABLE_NAME; not-found and the release step need none', () => {
