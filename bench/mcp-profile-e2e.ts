@@ -42,7 +42,7 @@ async function main() {
     }
   const p50 = (name: string) => samples[name].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
   for (const name of names) console.log(name, 'p50', p50(name).toFixed(2));
-  if (samples.mcpPreview) console.log('ratio preview', (p50('mcpPreview') / p50('httpPreview')).toFixed(2), 'usage', (p50('mcpUsage') / p50('httpUsage')).toFixed(2));
+  if (samples.mcpPreview && samples.httpPreview) console.log('ratio preview', (p50('mcpPreview') / p50('httpPreview')).toFixed(2), 'usage', (p50('mcpUsage') / p50('httpUsage')).toFixed(2));
   await cleanUp();
   process.exit(0);
 }
