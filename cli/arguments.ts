@@ -112,7 +112,8 @@ export function parseCommandArguments(command: CliCommand, args: string[], readT
     help: { type: 'boolean', short: 'h' },
   };
   for (const [name, resolved] of namesOf(command)) {
-    if (resolved.flag && name === resolved.flag.flag) options[name] = { type: resolved.flag.kind === 'boolean' ? 'boolean' : 'string', multiple: true };
+    if (resolved.flag && name === resolved.flag.flag)
+      options[name] = { type: resolved.flag.kind === 'boolean' ? 'boolean' : 'string', multiple: true };
     else if (resolved.global && !(name in options)) options[name] = { type: 'string', multiple: true };
   }
   let parsed: ReturnType<typeof parseArgs>;
@@ -123,7 +124,13 @@ export function parseCommandArguments(command: CliCommand, args: string[], readT
   }
   const values = parsed.values as Record<string, string[] | boolean[] | boolean | undefined>;
   const help = values.help === true;
-  const request: CliRequest = { method: command.method, path: command.path, query: new URLSearchParams(), json: values.json === true, help };
+  const request: CliRequest = {
+    method: command.method,
+    path: command.path,
+    query: new URLSearchParams(),
+    json: values.json === true,
+    help,
+  };
   if (help) return request;
   if (parsed.positionals.length !== command.positionals.length) {
     const expected = command.positionals.map((name) => `<${name}>`).join(' ') || 'no argument';

@@ -69,13 +69,17 @@ function flagNotes(flag: CliFlag): string {
 
 /** One command: its usage, what it does, the HTTP call behind it and every flag from its schema. */
 export function commandHelp(command: CliCommand): string {
-  const rows: [string, string][] = command.flags.map((flag) => [`--${flag.flag}${placeholder(flag)}`, `${flag.description}${flagNotes(flag)}`]);
+  const rows: [string, string][] = command.flags.map((flag) => [
+    `--${flag.flag}${placeholder(flag)}`,
+    `${flag.description}${flagNotes(flag)}`,
+  ]);
   if (command.body !== 'none')
     rows.push([
       '--body <json|@file>',
       command.body === 'flat' ? 'the request body as JSON; the flags above override its fields' : 'the request body as JSON',
     ]);
-  if (command.idempotent) rows.push(['--idempotency-key <text>', 'the same key within 24 h replays the first answer instead of acting twice']);
+  if (command.idempotent)
+    rows.push(['--idempotency-key <text>', 'the same key within 24 h replays the first answer instead of acting twice']);
   rows.push(['--json', 'print the answer as JSON'], ['--help', 'this text']);
   return [
     `Usage: ${PROGRAM} ${command.group} ${command.verb}${usageArguments(command)} [flags]`,

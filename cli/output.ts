@@ -35,7 +35,9 @@ export function summarize(status: number, body: unknown): string {
     else if (isRecord(value)) {
       lines.push(`${key}:`);
       for (const [field, child] of Object.entries(value))
-        lines.push(`  ${field}: ${Array.isArray(child) && child.every((one) => typeof one !== 'object') ? child.join(', ') : shortText(child)}`);
+        lines.push(
+          `  ${field}: ${Array.isArray(child) && child.every((one) => typeof one !== 'object') ? child.join(', ') : shortText(child)}`,
+        );
     } else if (value !== null || key !== 'next_cursor') lines.push(`${key}: ${shortText(value)}`);
   }
   return lines.join('\n');
