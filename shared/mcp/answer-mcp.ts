@@ -31,11 +31,18 @@ const jsonSchemaValidator: JsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks for no elicitation' }),
 };
 
-/** The tools a key of this scope may call: tools/list shows those only. */
+const listed = new Map<KeyScope, Tool[]>();
+
+/** The tools a key of this scope may call: tools/list shows those only. Built once per scope and process. */
 export function listedTools(scope: KeyScope): Tool[] {
-  return mcpTools
-    .filter((tool) => scopeAllows(scope, tool.scope))
-    .map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations }) as Tool);
+  let tools = listed.get(scope);
+  if (!tools) {
+    tools = mcpTools
+      .filter((tool) => scopeAllows(scope, tool.scope))
+      .map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations }) as Tool);
+    listed.set(scope, tools);
+  }
+  return tools;
 }
 
 /**

@@ -58,7 +58,8 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
         host,
         userAgent: headers['user-agent'] ?? 'mcp',
       };
-      // The answer is JSON whatever the client accepts: a stateless server opens no event stream.
+      // The answer is JSON whatever the client accepts: a stateless server opens no event stream. No body:
+      // the transport takes the message parsed already (answerMcp's parsedBody), so it is not written out again.
       const request = new Request(`https://${host}/mcp`, {
         method: 'POST',
         headers: {
@@ -66,7 +67,6 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
           'content-type': 'application/json',
           ...(headers['mcp-protocol-version'] ? { 'mcp-protocol-version': headers['mcp-protocol-version'] } : {}),
         },
-        body: JSON.stringify(body),
       });
       const response = await answerMcp(request, body, {
         scope,
