@@ -10,13 +10,7 @@ const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: '
 const answer = { statusCode: 200, body: JSON.stringify({ usage: { month: '2026-11', posts: 3, limit: 100 } }) };
 
 async function once(): Promise<void> {
-  const request = new Request('https://localhost/mcp', {
-    method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-    body: JSON.stringify(message),
-  });
-  const response = await answerMcp(request, message, { scope: 'admin', call: async () => answer });
-  await response.text();
+  await answerMcp(message, undefined, { scope: 'admin', call: async () => answer });
 }
 
 async function main(): Promise<void> {
