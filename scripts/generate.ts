@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { operations } from '#shared/api/manifest';
 import { generateClientSchema, TARGET as CLIENT_FILE } from './generate-client';
+import { CLI_COMMANDS_FILE, renderCliCommands } from './generate/cli-commands';
 import { HANDLERS_FILE, renderMcpFiles, TOOLS_FILE } from './generate-mcp-tools';
 import { renderRuntimeTable, RUNTIME_TABLE_FILE } from './generate/runtime-table';
 import { renderServerTypes, SERVER_TYPES_FILE } from './generate/server-types';
@@ -11,7 +12,7 @@ import { generateAll, presentGeneratedFiles, ROOT } from './validators';
 /**
  * `npm run generate`: every generated file, from the operation manifest (shared/api/manifest.ts),
  * in one order: request validators, the runtime table, docs/openapi.json, the server's response
- * types, the MCP tools and handler map, the typed client's schema. All of them are committed
+ * types, the MCP tools and handler map, the typed client's schema, the command line's commands. All of them are committed
  * (docs/decisions/0103-generated-files-committed.md). Nothing here reads docs/: the later steps take
  * the document built in memory.
  *
@@ -43,6 +44,7 @@ export async function artefacts(): Promise<Artefact[]> {
     { file: relative(TOOLS_FILE), text: mcp.tools },
     { file: relative(HANDLERS_FILE), text: mcp.handlers },
     { file: relative(CLIENT_FILE), text: await generateClientSchema(documentText) },
+    { file: CLI_COMMANDS_FILE, text: renderCliCommands(documentText) },
   ];
 }
 

@@ -1,8 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { jsonSchemaValidator as JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { scopeAllows, type KeyScope } from '#shared/domain/key-scopes';
+import { OneMessageTransport, type McpAnswer } from './one-message-transport';
 import type { McpToolDefinition } from './tool-definition';
 import type { OperationAnswer } from './tool-result';
 import { toolResult } from './tool-result';
@@ -31,20 +31,28 @@ const jsonSchemaValidator: JsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks for no elicitation' }),
 };
 
-/** The tools a key of this scope may call: tools/list shows those only. */
+const listed = new Map<KeyScope, Tool[]>();
+
+/** The tools a key of this scope may call: tools/list shows those only. Built once per scope and process. */
 export function listedTools(scope: KeyScope): Tool[] {
-  return mcpTools
-    .filter((tool) => scopeAllows(scope, tool.scope))
-    .map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations }) as Tool);
+  let tools = listed.get(scope);
+  if (!tools) {
+    tools = mcpTools
+      .filter((tool) => scopeAllows(scope, tool.scope))
+      .map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations }) as Tool);
+    listed.set(scope, tools);
+  }
+  return tools;
 }
 
 /**
- * Answers one MCP request (Streamable HTTP, stateless): a new server and transport for each
- * request, JSON responses, no session, no stream. `parsedBody` is the JSON-RPC message the
- * endpoint has read already. A tools/call of a tool the key may not use still runs: the operation
- * answers INSUFFICIENT_SCOPE, as over HTTP.
+ * Answers one MCP request (Streamable HTTP, stateless): a new server for each request (the SDK binds
+ * a server to one transport at a time, and building it costs microseconds), JSON responses, no
+ * session, no stream. `message` is the JSON-RPC message the endpoint has read already,
+ * `protocolVersion` the request's `mcp-protocol-version` header. A tools/call of a tool the key may
+ * not use still runs: the operation answers INSUFFICIENT_SCOPE, as over HTTP.
  */
-export async function answerMcp(request: Request, parsedBody: unknown, caller: McpCaller): Promise<Response> {
+export async function answerMcp(message: unknown, protocolVersion: string | undefined, caller: McpCaller): Promise<McpAnswer> {
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
@@ -56,10 +64,10 @@ export async function answerMcp(request: Request, parsedBody: unknown, caller: M
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
     return toolResult(await caller.call(tool, params.arguments ?? {}));
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new OneMessageTransport();
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request, { parsedBody });
+    return await transport.exchange(message, protocolVersion);
   } finally {
     await server.close();
   }

@@ -65,16 +65,7 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
         userAgent: headers['user-agent'] ?? 'mcp',
       };
       // The answer is JSON whatever the client accepts: a stateless server opens no event stream.
-      const request = new Request(`https://${host}/mcp`, {
-        method: 'POST',
-        headers: {
-          accept: 'application/json, text/event-stream',
-          'content-type': 'application/json',
-          ...(headers['mcp-protocol-version'] ? { 'mcp-protocol-version': headers['mcp-protocol-version'] } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const response = await answerMcp(request, body, {
+      const answer = await answerMcp(body, headers['mcp-protocol-version'] || undefined, {
         scope,
         call: async (tool, args) => {
           const unknown = unknownArgument(tool, args);
@@ -82,17 +73,16 @@ export function mcpEndpoint(run: RunOperation): EndpointDefinition<McpMessage> {
             const wire = toWireError(new DomainError('INVALID_FIELD', { field: unknown }));
             return { statusCode: wire.statusCode, body: JSON.stringify(wire.body) };
           }
-          const answer = await run(
+          const result = await run(
             tool.operation,
             toolRequestEvent(tool, args, caller),
             operationContext(requestId, tool.operation, authenticated),
           );
-          const text = answer.isBase64Encoded && answer.body ? Buffer.from(answer.body, 'base64').toString('utf8') : answer.body;
-          return { statusCode: answer.statusCode ?? 200, body: text };
+          const text = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64').toString('utf8') : result.body;
+          return { statusCode: result.statusCode ?? 200, body: text };
         },
       });
-      const text = await response.text();
-      return { statusCode: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      return { statusCode: answer.status, body: answer.body };
     },
   };
 }
