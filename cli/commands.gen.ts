@@ -53,6 +53,36 @@ export const cliCommands: readonly CliCommand[] = [
     "idempotent": false
   },
   {
+    "group": "connections",
+    "verb": "delete",
+    "operationId": "deleteConnection",
+    "summary": "Revoke a connected app",
+    "description": "Every access and refresh token of the connection is refused from the next request on (401). Unknown: NOT_FOUND.",
+    "method": "DELETE",
+    "path": "/connections/{id}",
+    "scope": "admin",
+    "positionals": [
+      "id"
+    ],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "connections",
+    "verb": "list",
+    "operationId": "listConnections",
+    "summary": "List connected apps",
+    "description": "Each app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).",
+    "method": "GET",
+    "path": "/connections",
+    "scope": "admin",
+    "positionals": [],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "group": "keys",
     "verb": "create",
     "operationId": "createKey",
