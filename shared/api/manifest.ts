@@ -19,6 +19,7 @@ import { metricsOperations } from './operations/metrics';
 import { postOperations } from './operations/posts';
 import { profileOperations } from './operations/profiles';
 import { queueOperations } from './operations/queue';
+import { settingsOperations } from './operations/settings';
 import { webhookOperations } from './operations/webhooks';
 
 /**
@@ -41,6 +42,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...agentOperations,
   ...queueOperations,
   ...metricsOperations,
+  ...settingsOperations,
   ...dashboardOperations,
 };
 

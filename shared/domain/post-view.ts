@@ -26,6 +26,8 @@ export function toPostView(post: Post): PostView {
     platform_content: post.platform_content ?? {},
     platforms: post.platforms,
     link_preview: post.link_preview !== false,
+    track_links: post.track_links ?? null,
+    utm_campaign: post.utm_campaign ?? null,
     media: (post.media ?? []).map(toMediaView),
     first_comment: post.first_comment ?? null,
     platform_first_comment: post.platform_first_comment ?? {},
