@@ -20,7 +20,6 @@ export interface TrackedOutput {
  * it stands at publication (docs/decisions/0276-track-links-resolved-at-publication.md).
  */
 async function trackingOf(post: Post): Promise<{ track: boolean; campaign: string | undefined }> {
-  if (post.track_links === false) return { track: false, campaign: undefined };
   const settings = post.track_links === true && post.utm_campaign ? undefined : await getAccountSettings(post.account_id);
   return {
     track: post.track_links ?? settings?.track_links ?? false,
@@ -40,11 +39,14 @@ export async function trackPostLinks(
   content: string,
   linkCard: LinkCard | undefined,
 ): Promise<TrackedOutput> {
-  const { track, campaign } = await trackingOf(post);
-  const links = track ? [...new Set(trackableLinks(content).map((link) => link.url))] : [];
-  const cardLink = linkCard && track ? linkCard.url : undefined;
+  if (post.track_links === false) return { content, linkCard };
+  const links = [...new Set(trackableLinks(content).map((link) => link.url))];
+  const cardLink = linkCard?.url;
   if (cardLink && !links.includes(cardLink)) links.push(cardLink);
+  // A text without links costs nothing more: the settings are read only for a post that has some.
   if (links.length === 0) return { content, linkCard };
+  const { track, campaign } = await trackingOf(post);
+  if (!track) return { content, linkCard };
   const codes = await postLinkCodes(post.id, platform);
   for (const original of links) {
     if (!codes.has(original)) codes.set(original, await newCode(post, platform, original, campaign));
