@@ -8118,7 +8118,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description code */
+                /** @description A tracked link's code: 12 letters and digits. Anything else answers the 404 page. */
                 code: string;
             };
             cookie?: never;
@@ -8143,6 +8143,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description An unknown or malformed code: a small HTML page. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */

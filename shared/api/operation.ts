@@ -124,6 +124,8 @@ export interface OperationDoc {
   };
   /** A redirect the operation may answer instead (the OAuth callback with a return_url). */
   redirect?: { status: 302; description: string; headers: string[] };
+  /** An HTML page it answers instead of a JSON error (a tracked link's unknown code: a person followed a link). */
+  page?: { status: 404; description: string; headers: string[] };
   /** Codes only this operation answers. */
   errors: ErrorCode[];
   /**

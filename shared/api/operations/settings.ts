@@ -50,6 +50,7 @@ export const settingsOperations: Record<string, OperationEntry> = {
       description: 'To the target; the click is counted.',
       headers: ['location', 'cache-control'],
     },
+    page: { status: 404, description: 'An unknown or malformed code: a small HTML page.', headers: ['cache-control'] },
     errors: [],
     mcpTool: false,
   },
