@@ -1992,10 +1992,10 @@ export interface components {
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
-            /** @description Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); null: as the account's setting says at publication. */
-            track_links?: boolean | null;
-            /** @description The `utm_campaign` its tracked links carry; null: the account's setting. */
-            utm_campaign?: string | null;
+            /** @description Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account's setting says at publication. */
+            track_links?: boolean;
+            /** @description The `utm_campaign` its tracked links carry; absent: the account's setting's. */
+            utm_campaign?: string;
             /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
             first_comment: string | null;
             /** @description First comment per platform, replacing first_comment there; {} when none. */

@@ -97,7 +97,7 @@ describe('tracked links (real PDS, fake LinkedIn)', () => {
     const docs = 'https://docs.example.com/start?utm_source=mine#top';
     const post = await publish({ content: `New guide: ${guide} and the docs ${docs} (and example.org stays as written)` });
     expect(post.status).toBe('published');
-    expect(post.track_links).toBeNull(); // it followed the account's setting
+    expect(post.track_links).toBeUndefined(); // it followed the account's setting
 
     const record = await blueskyRecord(post);
     const blueskyLinks = shortLinks(record.value.text);

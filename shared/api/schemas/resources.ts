@@ -143,12 +143,12 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       type: 'boolean',
       description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
     },
-    track_links: nullable({
+    track_links: {
       type: 'boolean',
       description:
-        'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); null: as the account\'s setting says at publication.',
-    }),
-    utm_campaign: nullable({ type: 'string', description: "The `utm_campaign` its tracked links carry; null: the account's setting." }),
+        'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account\'s setting says at publication.',
+    },
+    utm_campaign: { type: 'string', description: "The `utm_campaign` its tracked links carry; absent: the account's setting's." },
     first_comment: nullable({
       type: 'string',
       maxLength: 3000,
@@ -315,6 +315,5 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   },
 };
 
-// Every post answer has track_links and utm_campaign, but answers stored before them (idempotent
-// replays, examples) do not: shown always, required never (docs/decisions/0276-track-links-resolved-at-publication.md).
+// track_links and utm_campaign are shown only when the post set them (docs/decisions/0276-track-links-resolved-at-publication.md).
 resourceSchemas.Post = withOptional(resourceSchemas.Post as JsonSchema, 'track_links', 'utm_campaign');
