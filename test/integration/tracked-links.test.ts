@@ -182,6 +182,18 @@ describe('tracked links (real PDS, fake LinkedIn)', () => {
     }
   });
 
+  it('replies the first comment under a tracked post (found again by its rewritten text)', async () => {
+    const post = await publish({
+      content: 'Thread with a link: https://docs.example.com/thread',
+      first_comment: 'More below',
+      track_links: true,
+    });
+    expect(post.track_links).toBe(true);
+    expect(post.results.bluesky.first_comment).toMatchObject({ status: 'published' });
+    expect(post.results.linkedin.first_comment).toMatchObject({ status: 'published' });
+    expect(shortLinks((await blueskyRecord(post)).value.text)).toHaveLength(1);
+  }, 60_000);
+
   it('leaves the links of a post with track_links: false as written', async () => {
     const post = await publish({ content: 'Untracked: https://docs.example.com/untracked', track_links: false });
     expect(post.track_links).toBe(false);

@@ -62,6 +62,21 @@ export async function trackPostLinks(
   };
 }
 
+/**
+ * The text as it went out on a platform, for whoever must find the post again by its text (the
+ * Bluesky first comment reads the thread's parts back): rewritten with the codes made at
+ * publication, whatever the setting says now; as written when none were made.
+ */
+export async function publishedText(post: Post, platform: Platform, content: string): Promise<string> {
+  if (post.track_links === false || trackableLinks(content).length === 0) return content;
+  const codes = await postLinkCodes(post.id, platform);
+  if (codes.size === 0) return content;
+  return rewriteLinks(content, (original) => {
+    const code = codes.get(original);
+    return code === undefined ? undefined : shortLinkUrl(config.publicBaseUrl, code);
+  });
+}
+
 /** A fresh code for a link (another one in the unlikely case the drawn one exists). */
 async function newCode(post: Post, platform: Platform, original: string, campaign: string | undefined): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
