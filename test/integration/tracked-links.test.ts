@@ -77,8 +77,14 @@ describe('tracked links (real PDS, fake LinkedIn)', () => {
     const set = await service.call('PUT', '/settings', { key: apiKey, body: { track_links: true, utm_campaign: 'spring' } });
     expect(set.json).toEqual({ settings: { track_links: true, utm_campaign: 'spring' } });
     // A partial change keeps the rest.
-    const partial = await service.call('PUT', '/settings', { key: apiKey, body: { utm_campaign: 'spring' } });
+    const partial = await service.call('PUT', '/settings', { key: apiKey, body: { track_links: true } });
     expect(partial.json).toEqual({ settings: { track_links: true, utm_campaign: 'spring' } });
+    const cleared = await service.call('PUT', '/settings', { key: apiKey, body: { utm_campaign: null } });
+    expect(cleared.json).toEqual({ settings: { track_links: true, utm_campaign: null } });
+    await service.call('PUT', '/settings', { key: apiKey, body: { utm_campaign: 'spring' } });
+    expect((await service.call('GET', '/settings', { key: apiKey })).json).toEqual({
+      settings: { track_links: true, utm_campaign: 'spring' },
+    });
   });
 
   let tracked: { id: string; bluesky: string[]; linkedin: string[] };

@@ -1,5 +1,5 @@
 import type { AccountSettings } from '#shared/domain/account-settings';
-import { getAccountSettings, putAccountSettings } from '#shared/store/account-settings';
+import { getAccountSettings, updateAccountSettings } from '#shared/store/account-settings';
 
 /** GET /settings (docs/api.md, "Settings"). */
 export async function getSettings(accountId: string): Promise<{ settings: AccountSettings }> {
@@ -16,11 +16,5 @@ export interface SettingsChange {
  * Applies to posts published from now on that do not say for themselves.
  */
 export async function putSettings(accountId: string, change: SettingsChange): Promise<{ settings: AccountSettings }> {
-  const current = await getAccountSettings(accountId);
-  const settings: AccountSettings = {
-    track_links: change.track_links ?? current.track_links,
-    utm_campaign: change.utm_campaign === undefined ? current.utm_campaign : change.utm_campaign,
-  };
-  await putAccountSettings(accountId, settings);
-  return { settings };
+  return { settings: await updateAccountSettings(accountId, change) };
 }
