@@ -340,6 +340,26 @@ export const cliCommands: readonly CliCommand[] = [
         "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published)."
       },
       {
+        "field": "track_links",
+        "flag": "track-links",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication."
+      },
+      {
+        "field": "utm_campaign",
+        "flag": "utm-campaign",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`."
+      },
+      {
         "field": "draft",
         "flag": "draft",
         "aliases": [],
@@ -502,6 +522,26 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published)."
+      },
+      {
+        "field": "track_links",
+        "flag": "track-links",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication."
+      },
+      {
+        "field": "utm_campaign",
+        "flag": "utm-campaign",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`."
       },
       {
         "field": "draft",
@@ -706,6 +746,26 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published)."
+      },
+      {
+        "field": "track_links",
+        "flag": "track-links",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication."
+      },
+      {
+        "field": "utm_campaign",
+        "flag": "utm-campaign",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`."
       },
       {
         "field": "draft",
@@ -1058,6 +1118,55 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": true,
         "description": "Weekly posting times, at most 50; duplicates are merged. Each is {\"day\": \"mon\"..\"sun\", \"time\": \"HH:MM\"} (24-hour)."
+      }
+    ],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "group": "settings",
+    "verb": "get",
+    "operationId": "getSettings",
+    "summary": "The account's settings",
+    "description": "Defaults for posts that do not say for themselves: `track_links` (false until set) and `utm_campaign` (null until set).",
+    "method": "GET",
+    "path": "/settings",
+    "scope": "read",
+    "positionals": [],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "settings",
+    "verb": "put",
+    "operationId": "putSettings",
+    "summary": "Change the account's settings",
+    "description": "The fields given replace the stored ones; the others stay (`utm_campaign: null` clears it). They apply to posts published from then on that do not set `track_links` or `utm_campaign` themselves. A malformed field: INVALID_FIELD naming it.",
+    "method": "PUT",
+    "path": "/settings",
+    "scope": "write",
+    "positionals": [],
+    "flags": [
+      {
+        "field": "track_links",
+        "flag": "track-links",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "Whether posts that do not say track their links (docs/api.md, \"Tracked links\"). Default false."
+      },
+      {
+        "field": "utm_campaign",
+        "flag": "utm-campaign",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": true,
+        "required": false,
+        "description": "The `utm_campaign` of tracked links of posts that do not name one; null clears it."
       }
     ],
     "body": "flat",

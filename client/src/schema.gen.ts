@@ -628,6 +628,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's settings
+         * @description As the public API's get-settings, for the signed-in account. Defaults for posts that do not say for themselves: `track_links` (false until set) and `utm_campaign` (null until set).
+         */
+        get: operations["dashboardGetSettings"];
+        /**
+         * Change the account's settings
+         * @description As the public API's put-settings, for the signed-in account. The fields given replace the stored ones; the others stay (`utm_campaign: null` clears it). They apply to posts published from then on that do not set `track_links` or `utm_campaign` themselves. A malformed field: INVALID_FIELD naming it.
+         */
+        put: operations["dashboardPutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/sign-in": {
         parameters: {
             query?: never;
@@ -837,6 +861,26 @@ export interface paths {
          *     Needs a key with scope `admin` or above.
          */
         delete: operations["deleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a tracked link (reached by a browser)
+         * @description The short link a post with `track_links` carries (docs/api.md, "Tracked links"): 302 to the original link with `utm_source`, `utm_medium=social` and `utm_campaign` added (parameters the link has are kept), `cache-control: no-store`. Counts one click unless the user agent is a crawler or a preview fetcher. No API key. An unknown code: 404 with an HTML page (`text/html`), not a JSON error.
+         */
+        get: operations["followLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1394,6 +1438,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's settings
+         * @description Defaults for posts that do not say for themselves: `track_links` (false until set) and `utm_campaign` (null until set).
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["getSettings"];
+        /**
+         * Change the account's settings
+         * @description The fields given replace the stored ones; the others stay (`utm_campaign: null` clears it). They apply to posts published from then on that do not set `track_links` or `utm_campaign` themselves. A malformed field: INVALID_FIELD naming it.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        put: operations["putSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -1706,6 +1778,8 @@ export interface components {
             quotes: number;
             /** @description null when no post of the day has impressions. */
             impressions: number | null;
+            /** @description Clicks on the tracked links of the day's posts, as of their latest figures. */
+            clicks: number;
         };
         /** @description Never carries the value or its hash. */
         ApiKey: {
@@ -2201,6 +2275,8 @@ export interface components {
             quotes: number | null;
             /** @description Views, where the platform gives them to this token; null otherwise. */
             impressions: number | null;
+            /** @description Clicks on the post's tracked links on this platform (docs/api.md, "Tracked links"), as of `collected_at`; present only when the post tracked its links. */
+            clicks?: number;
             /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
@@ -2283,6 +2359,10 @@ export interface components {
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
+            /** @description Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account's setting says at publication. */
+            track_links?: boolean;
+            /** @description The `utm_campaign` its tracked links carry; absent: the account's setting's. */
+            utm_campaign?: string;
             /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
             first_comment: string | null;
             /** @description First comment per platform, replacing first_comment there; {} when none. */
@@ -2529,6 +2609,14 @@ export interface components {
             /** @constant */
             error: "SERVICE_UNAVAILABLE";
             message: string;
+        };
+        SettingsResponse: {
+            settings: {
+                /** @description Whether posts that do not say track their links; false until set. */
+                track_links: boolean;
+                /** @description The `utm_campaign` of tracked links of posts that name none; null until set. */
+                utm_campaign: string | null;
+            };
         };
         TestEventAccepted: {
             /**
@@ -2838,7 +2926,8 @@ export interface operations {
                      *             "reposts": 0,
                      *             "replies": 0,
                      *             "quotes": 0,
-                     *             "impressions": null
+                     *             "impressions": null,
+                     *             "clicks": 0
                      *           },
                      *           {
                      *             "date": "2026-11-23",
@@ -2847,7 +2936,8 @@ export interface operations {
                      *             "reposts": 3,
                      *             "replies": 2,
                      *             "quotes": 1,
-                     *             "impressions": null
+                     *             "impressions": null,
+                     *             "clicks": 7
                      *           }
                      *         ]
                      *       }
@@ -3125,7 +3215,8 @@ export interface operations {
                      *             "reposts": 0,
                      *             "replies": 0,
                      *             "quotes": 0,
-                     *             "impressions": null
+                     *             "impressions": null,
+                     *             "clicks": 0
                      *           },
                      *           {
                      *             "date": "2026-11-23",
@@ -3134,7 +3225,8 @@ export interface operations {
                      *             "reposts": 3,
                      *             "replies": 2,
                      *             "quotes": 1,
-                     *             "impressions": null
+                     *             "impressions": null,
+                     *             "clicks": 7
                      *           }
                      *         ]
                      *       }
@@ -4436,6 +4528,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -4500,6 +4594,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -4853,6 +4957,16 @@ export interface operations {
                          */
                         link_preview?: boolean;
                         /**
+                         * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                         * @example true
+                         */
+                        track_links?: boolean;
+                        /**
+                         * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                         * @example spring-launch
+                         */
+                        utm_campaign?: string;
+                        /**
                          * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                          * @example false
                          */
@@ -5114,6 +5228,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -5178,6 +5294,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -5485,6 +5611,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -5549,6 +5677,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -7578,6 +7716,215 @@ export interface operations {
             };
         };
     };
+    dashboardGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "track_links": true,
+                     *         "utm_campaign": "newsletter"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardPutSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "track_links": true,
+                 *       "utm_campaign": "newsletter"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Whether posts that do not say track their links (docs/api.md, "Tracked links"). Default false.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links of posts that do not name one; null clears it.
+                     * @example newsletter
+                     */
+                    utm_campaign?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now stand. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "track_links": true,
+                     *         "utm_campaign": "newsletter"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            /** @description INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     dashboardSignIn: {
         parameters: {
             query?: never;
@@ -8922,6 +9269,61 @@ export interface operations {
             };
         };
     };
+    followLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tracked link's code: 12 letters and digits. Anything else answers the 404 page. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the target; the click is counted. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    location: components["headers"]["Location"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description An unknown or malformed code: a small HTML page. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     mcp: {
         parameters: {
             query?: never;
@@ -10140,6 +10542,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -10204,6 +10608,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -10554,6 +10968,16 @@ export interface operations {
                          */
                         link_preview?: boolean;
                         /**
+                         * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                         * @example true
+                         */
+                        track_links?: boolean;
+                        /**
+                         * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                         * @example spring-launch
+                         */
+                        utm_campaign?: string;
+                        /**
                          * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                          * @example false
                          */
@@ -10812,6 +11236,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -10876,6 +11302,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -11308,6 +11744,8 @@ export interface operations {
                  *       ],
                  *       "queue": true,
                  *       "link_preview": false,
+                 *       "track_links": true,
+                 *       "utm_campaign": "spring-launch",
                  *       "draft": false,
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
@@ -11372,6 +11810,16 @@ export interface operations {
                      * @example false
                      */
                     link_preview?: boolean;
+                    /**
+                     * @description true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.
+                     * @example spring-launch
+                     */
+                    utm_campaign?: string;
                     /**
                      * @description true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.
                      * @example false
@@ -13462,6 +13910,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "track_links": true,
+                     *         "utm_campaign": "newsletter"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    putSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "track_links": true,
+                 *       "utm_campaign": "newsletter"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Whether posts that do not say track their links (docs/api.md, "Tracked links"). Default false.
+                     * @example true
+                     */
+                    track_links?: boolean;
+                    /**
+                     * @description The `utm_campaign` of tracked links of posts that do not name one; null clears it.
+                     * @example newsletter
+                     */
+                    utm_campaign?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now stand. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "track_links": true,
+                     *         "utm_campaign": "newsletter"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            /** @description INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */

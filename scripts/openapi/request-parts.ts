@@ -34,12 +34,24 @@ export function exampleFromSchema(schema: Schema): Record<string, unknown> {
   );
 }
 
+/** Path parameters by name: `id` everywhere, `code` in a tracked link's path (docs/api.md, "Tracked links"). */
+const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema }> = {
+  id: {
+    description: 'A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  code: {
+    description: "A tracked link's code: 12 letters and digits. Anything else answers the 404 page.",
+    schema: { type: 'string', pattern: '^[0-9A-Za-z]{12}$' },
+  },
+};
+
 const pathParameter = (name: string): JsonSchema => ({
   name,
   in: 'path',
   required: true,
-  description: name === 'id' ? 'A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID.' : name,
-  schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  description: PATH_PARAMETERS[name]?.description ?? name,
+  schema: PATH_PARAMETERS[name]?.schema ?? { type: 'string' },
 });
 
 function queryParameters(doc: OperationDoc): JsonSchema[] {

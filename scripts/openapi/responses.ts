@@ -132,6 +132,13 @@ export function responsesOf(context: ResponseContext): JsonSchema {
       headers: headersOf(['x-request-id', ...doc.redirect.headers]),
     };
   }
+  if (doc.page) {
+    responses[String(doc.page.status)] = {
+      description: doc.page.description,
+      headers: headersOf(['x-request-id', ...doc.page.headers]),
+      content: { 'text/html': { schema: { type: 'string' } } },
+    };
+  }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of context.codes) {
     const status = errorCatalog[code].status;

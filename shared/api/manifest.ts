@@ -21,6 +21,7 @@ import { metricsOperations } from './operations/metrics';
 import { postOperations } from './operations/posts';
 import { profileOperations } from './operations/profiles';
 import { queueOperations } from './operations/queue';
+import { settingsOperations } from './operations/settings';
 import { webhookOperations } from './operations/webhooks';
 
 /**
@@ -45,6 +46,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...connectionOperations,
   ...queueOperations,
   ...metricsOperations,
+  ...settingsOperations,
   ...dashboardOperations,
 };
 

@@ -95,6 +95,8 @@ export const TAGS = {
     'OAuth 2.1 for the MCP server (the MCP authorization spec): discovery, client registration, authorization with PKCE, tokens. ' +
     "These endpoints answer OAuth error bodies (`error`, `error_description`), not the API's.",
   Connections: 'Apps connected with OAuth: each authorization, its scope and last use; revoking one refuses its tokens at once.',
+  Settings: 'Account-wide defaults for posts: tracked links and their campaign.',
+  Links: 'Tracked links: the short links posts carry when they track their links, and the redirect that counts their clicks.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -126,6 +128,8 @@ export interface OperationDoc {
   };
   /** A redirect the operation may answer instead (the OAuth callback with a return_url). */
   redirect?: { status: 302; description: string; headers: string[] };
+  /** An HTML page it answers instead of a JSON error (a tracked link's unknown code: a person followed a link). */
+  page?: { status: 404; description: string; headers: string[] };
   /** Codes only this operation answers. */
   errors: ErrorCode[];
   /**

@@ -65,6 +65,8 @@ export function analyticsRows(days: string[], entries: AnalyticsEntry[], platfor
       replies: total('replies'),
       quotes: total('quotes'),
       impressions: sumKnown(figures.map((m) => m.impressions)),
+      // Clicks of the day's posts as of their latest figures (docs/decisions/0278-clicks-counted-per-post-platform-day.md).
+      clicks: sumKnown(figures.map((m) => m.clicks)) ?? 0,
     };
   });
 }

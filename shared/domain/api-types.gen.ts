@@ -27,6 +27,8 @@ export interface components {
             quotes: number;
             /** @description null when no post of the day has impressions. */
             impressions: number | null;
+            /** @description Clicks on the tracked links of the day's posts, as of their latest figures. */
+            clicks: number;
         };
         /** @description Never carries the value or its hash. */
         ApiKey: {
@@ -522,6 +524,8 @@ export interface components {
             quotes: number | null;
             /** @description Views, where the platform gives them to this token; null otherwise. */
             impressions: number | null;
+            /** @description Clicks on the post's tracked links on this platform (docs/api.md, "Tracked links"), as of `collected_at`; present only when the post tracked its links. */
+            clicks?: number;
             /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
@@ -604,6 +608,10 @@ export interface components {
             media: components["schemas"]["Media"][];
             /** @description Whether the first link of a post without images is published as a card (false when the post turned cards off). */
             link_preview: boolean;
+            /** @description Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account's setting says at publication. */
+            track_links?: boolean;
+            /** @description The `utm_campaign` its tracked links carry; absent: the account's setting's. */
+            utm_campaign?: string;
             /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
             first_comment: string | null;
             /** @description First comment per platform, replacing first_comment there; {} when none. */
@@ -850,6 +858,14 @@ export interface components {
             /** @constant */
             error: "SERVICE_UNAVAILABLE";
             message: string;
+        };
+        SettingsResponse: {
+            settings: {
+                /** @description Whether posts that do not say track their links; false until set. */
+                track_links: boolean;
+                /** @description The `utm_campaign` of tracked links of posts that name none; null until set. */
+                utm_campaign: string | null;
+            };
         };
         TestEventAccepted: {
             /**

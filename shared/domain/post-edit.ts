@@ -15,6 +15,9 @@ export interface PostEdit extends FirstCommentFields {
   platforms?: Platform[];
   scheduled_for?: string | null;
   link_preview?: boolean;
+  /** Tracked links (docs/api.md, "Tracked links"): a scheduled post may turn them on or off, or change its campaign. */
+  track_links?: boolean;
+  utm_campaign?: string;
   /** Replaces the images as a whole (ids of ready media, docs/api.md, "Media"). */
   media?: string[];
 }
@@ -67,6 +70,8 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     platform_content: texts.length ? Object.fromEntries(texts) : undefined,
     platforms,
     link_preview: linkPreview,
+    track_links: edit.track_links ?? post.track_links,
+    utm_campaign: edit.utm_campaign ?? post.utm_campaign,
     ...editedFirstComment(post, edit, platforms),
     media: media === undefined ? post.media : media.length ? media.map((one) => ({ ...one, expires_at: null })) : undefined,
     // A draft stays a draft: its time is only a wish (docs/api.md, "Drafts").
@@ -82,6 +87,8 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     'platform_content',
     'platforms',
     'link_preview',
+    'track_links',
+    'utm_campaign',
     'status',
     'scheduled_for',
     'post_time',

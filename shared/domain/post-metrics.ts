@@ -10,6 +10,8 @@ export interface PlatformMetrics {
   replies: number | null;
   quotes: number | null;
   impressions: number | null;
+  /** Clicks on the post's tracked links there (docs/api.md, "Tracked links"); absent when it tracked none. */
+  clicks?: number;
   /** When they were read (ISO 8601). */
   collected_at: string;
 }

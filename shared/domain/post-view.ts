@@ -26,6 +26,9 @@ export function toPostView(post: Post): PostView {
     platform_content: post.platform_content ?? {},
     platforms: post.platforms,
     link_preview: post.link_preview !== false,
+    // Shown only when the post set them; absent, the account's setting decides at publication.
+    ...(post.track_links === undefined ? {} : { track_links: post.track_links }),
+    ...(post.utm_campaign === undefined ? {} : { utm_campaign: post.utm_campaign }),
     media: (post.media ?? []).map(toMediaView),
     first_comment: post.first_comment ?? null,
     platform_first_comment: post.platform_first_comment ?? {},

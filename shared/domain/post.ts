@@ -37,6 +37,10 @@ export interface Post {
   platform_first_comment?: PlatformContent;
   /** Stored only when false: no link card for this post (docs/api.md, "Per-platform text, preview and link cards"). */
   link_preview?: false;
+  /** Whether its links go out as tracked short links; absent: the account's setting at publication (docs/api.md, "Tracked links"). */
+  track_links?: boolean;
+  /** The `utm_campaign` of its tracked links; absent: the account's setting. */
+  utm_campaign?: string;
   /** The post's images as they were attached, with where their variants are (docs/api.md, "Media"). */
   media?: PostMedia[];
   status: PostStatus;

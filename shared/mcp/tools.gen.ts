@@ -569,6 +569,21 @@ export const mcpTools: readonly McpToolDefinition[] = [
             false
           ]
         },
+        "track_links": {
+          "type": "boolean",
+          "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.",
+          "examples": [
+            true
+          ]
+        },
+        "utm_campaign": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._~+-]{1,100}$",
+          "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.",
+          "examples": [
+            "spring-launch"
+          ]
+        },
         "draft": {
           "type": "boolean",
           "description": "true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.",
@@ -764,6 +779,21 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
                 "examples": [
                   false
+                ]
+              },
+              "track_links": {
+                "type": "boolean",
+                "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.",
+                "examples": [
+                  true
+                ]
+              },
+              "utm_campaign": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9._~+-]{1,100}$",
+                "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.",
+                "examples": [
+                  "spring-launch"
                 ]
               },
               "draft": {
@@ -969,6 +999,21 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
           "examples": [
             false
+          ]
+        },
+        "track_links": {
+          "type": "boolean",
+          "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.",
+          "examples": [
+            true
+          ]
+        },
+        "utm_campaign": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._~+-]{1,100}$",
+          "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.",
+          "examples": [
+            "spring-launch"
           ]
         },
         "draft": {
@@ -1193,6 +1238,21 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "description": "false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).",
           "examples": [
             false
+          ]
+        },
+        "track_links": {
+          "type": "boolean",
+          "description": "true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.",
+          "examples": [
+            true
+          ]
+        },
+        "utm_campaign": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._~+-]{1,100}$",
+          "description": "The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.",
+          "examples": [
+            "spring-launch"
           ]
         },
         "draft": {
@@ -1845,6 +1905,73 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "operation": "put-queue",
     "method": "PUT",
     "path": "/queue",
+    "scope": "write",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "get_settings",
+    "title": "The account's settings",
+    "description": "The account's settings.\n\nDefaults for posts that do not say for themselves: `track_links` (false until set) and `utm_campaign` (null until set).\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "The account's settings",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-settings",
+    "method": "GET",
+    "path": "/settings",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "put_settings",
+    "title": "Change the account's settings",
+    "description": "Change the account's settings.\n\nThe fields given replace the stored ones; the others stay (`utm_campaign: null` clears it). They apply to posts published from then on that do not set `track_links` or `utm_campaign` themselves. A malformed field: INVALID_FIELD naming it.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "track_links": {
+          "type": "boolean",
+          "description": "Whether posts that do not say track their links (docs/api.md, \"Tracked links\"). Default false.",
+          "examples": [
+            true
+          ]
+        },
+        "utm_campaign": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^[A-Za-z0-9._~+-]{1,100}$",
+          "description": "The `utm_campaign` of tracked links of posts that do not name one; null clears it.",
+          "examples": [
+            "newsletter"
+          ]
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Change the account's settings",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "put-settings",
+    "method": "PUT",
+    "path": "/settings",
     "scope": "write",
     "pathParameters": [],
     "queryParameters": [],

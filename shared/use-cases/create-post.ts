@@ -39,6 +39,9 @@ export interface NewPost extends FirstCommentFields {
   link_preview?: boolean;
   /** Ids of ready media (docs/api.md, "Media"). */
   media?: string[];
+  /** Tracked links (docs/api.md, "Tracked links"); absent: the account's setting at publication. */
+  track_links?: boolean;
+  utm_campaign?: string;
   /** true: a draft (docs/api.md, "Drafts"): kept, never counted, spaced or published until scheduled. */
   draft?: boolean;
   /** true: at the first free slot of the posting queue (docs/api.md, "Posting queue"). */
@@ -117,6 +120,8 @@ async function attemptCreation(
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
     ...(input.link_preview === false ? { link_preview: false as const } : {}),
+    ...(typeof input.track_links === 'boolean' ? { track_links: input.track_links } : {}),
+    ...(input.utm_campaign ? { utm_campaign: input.utm_campaign } : {}),
     ...firstCommentFields(input),
     ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
     platforms,

@@ -13,6 +13,7 @@ import { getPostItem } from '#shared/store/posts';
 import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
+import { publishedText } from './links/track-post-links';
 
 /**
  * The first comment (docs/api.md, "First comment"), published right after the post on each
@@ -85,6 +86,8 @@ async function commentWithRetries(post: Post, platform: Platform): Promise<Publi
   const item = await getProfileItem(post.account_id, platform);
   if (!item) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   let profile = toPlatformProfile(item);
+  // The text the post went out with: its short links when it tracked them (docs/api.md, "Tracked links").
+  const content = await withStoreRetries('published-text', () => publishedText(post, platform, textFor(post, platform)));
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
@@ -94,7 +97,7 @@ async function commentWithRetries(post: Post, platform: Platform): Promise<Publi
         accountId: post.account_id,
         postTime: new Date(post.post_time),
         profile,
-        content: textFor(post, platform),
+        content,
         platformPostId: result.platform_post_id ?? '',
         text,
         attempt,

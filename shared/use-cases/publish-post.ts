@@ -32,6 +32,7 @@ import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 import { isVideoMedia, videoFor } from './publish-video';
 import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
+import { trackPostLinks } from './links/track-post-links';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -226,7 +227,6 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
   if (!item) return { ok: false, code: 'PROFILE_DISCONNECTED', message: `No ${platform} profile is connected`, retryable: false };
   let profile = toPlatformProfile(item);
   const publisher = await platformPublisher(platform);
-  const content = textFor(post, platform);
   let images: PublishImage[];
   try {
     images = await imagesFor(post, platform);
@@ -235,7 +235,9 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
   }
   const video = videoFor(post, platform);
-  const linkCard = images.length || video ? undefined : await linkCardFor(post, platform, cards);
+  const card = images.length || video ? undefined : await linkCardFor(post, platform, cards);
+  // Links as tracked short links when the post tracks them, the same codes on every attempt (./links/track-post-links.ts).
+  const { content, linkCard } = await withStoreRetries('track-links', () => trackPostLinks(post, platform, textFor(post, platform), card));
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;

@@ -25,6 +25,7 @@ describe('the dashboard analytics page in Chromium', () => {
   let page: Page;
   const email = uniqueEmail('metrics');
   const pageErrors: string[] = [];
+  let account: { accountId: string };
   const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 9 * 60 * 60_000);
   const figures = (likes: number, reposts: number, replies: number, quotes: number): PlatformMetrics => ({
     likes,
@@ -72,8 +73,9 @@ describe('the dashboard analytics page in Chromium', () => {
     buildDashboard();
     mkdirSync(SCREENSHOTS, { recursive: true });
     service = await startTestService({}, { scheduler: new RecordingScheduler() });
-    const account = await accountWithLogin(service, email);
-    await seedPost(account.accountId, 'Launch day: v2 is out', 0, figures(7, 2, 3, 1));
+    account = await accountWithLogin(service, email);
+    // Its links went out tracked: 6 clicks (docs/api.md, "Tracked links").
+    await seedPost(account.accountId, 'Launch day: v2 is out', 0, { ...figures(7, 2, 3, 1), clicks: 6 });
     await seedPost(account.accountId, 'Behind the scenes of v2', 0, figures(5, 1, 0, 0));
     await seedPost(account.accountId, 'Teaser: something is coming', 3, figures(4, 0, 1, 0));
     browser = await launchBrowser();
@@ -95,26 +97,26 @@ describe('the dashboard analytics page in Chromium', () => {
     await page.waitForURL(`${service.baseUrl}/dashboard/analytics`);
     expect(await page.locator('h1').innerText()).toBe('Analytics');
 
-    // The chart: one bar group per day of the last 30, today's stacked to 19 (12 likes, 3 reposts, 3 replies, 1 quote).
+    // The chart: one bar group per day of the last 30, today's stacked to 25 (12 likes, 3 reposts, 3 replies, 1 quote, 6 clicks).
     const chart = page.getByTestId('analytics-chart');
     await chart.waitFor();
     const date = (daysAgo: number) => new Date(today.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
     expect(await chart.locator('g[data-date]').count()).toBe(30);
-    expect(await chart.locator(`g[data-date="${date(0)}"]`).getAttribute('data-total')).toBe('19');
+    expect(await chart.locator(`g[data-date="${date(0)}"]`).getAttribute('data-total')).toBe('25');
     expect(await chart.locator(`g[data-date="${date(3)}"]`).getAttribute('data-total')).toBe('5');
-    expect(await chart.locator(`g[data-date="${date(0)}"] rect`).count()).toBe(4);
+    expect(await chart.locator(`g[data-date="${date(0)}"] rect`).count()).toBe(5);
     expect(await chart.locator(`g[data-date="${date(3)}"] rect`).count()).toBe(2);
     const box = await chart.boundingBox();
     expect(box!.width).toBeGreaterThan(300);
-    expect(await chart.getAttribute('aria-label')).toContain(`${date(0)} 19`);
+    expect(await chart.getAttribute('aria-label')).toContain(`${date(0)} 25`);
     // The same figures as a table.
     const rows = page.getByTestId('analytics-days').locator('tbody tr');
-    expect(await rows.allInnerTexts()).toEqual([`${date(3)}\t1\t4\t0\t1\t0\t–`, `${date(0)}\t2\t12\t3\t3\t1\t–`]);
+    expect(await rows.allInnerTexts()).toEqual([`${date(3)}\t1\t4\t0\t1\t0\t–\t0`, `${date(0)}\t2\t12\t3\t3\t1\t–\t6`]);
 
     // Each post's figures, per platform.
     const launch = page.getByTestId('post-figures').filter({ hasText: 'Launch day' });
     expect(await launch.locator('[data-platform="bluesky"] dd').innerText()).toBe(
-      '7 likes · 2 reposts · 3 replies · 1 quotes · – impressions',
+      '7 likes · 2 reposts · 3 replies · 1 quotes · – impressions · 6 clicks',
     );
     expect(await page.getByTestId('post-figures').count()).toBe(3);
     await page.screenshot({ path: join(SCREENSHOTS, 'metrics-analytics.png'), fullPage: true });
@@ -123,6 +125,13 @@ describe('the dashboard analytics page in Chromium', () => {
     await page.getByText('Reading the figures again').waitFor();
     await launch.getByRole('button', { name: 'Refresh figures' }).click();
     await page.getByText('at most once per 5 minutes').waitFor();
+
+    // Link tracking for new posts, switched on from the same page (PUT /settings).
+    const tracking = page.getByTestId('track-links-settings');
+    await tracking.getByLabel('Track links of new posts by default').check();
+    await tracking.getByText('Saved.').waitFor();
+    const { getAccountSettings } = await import('#shared/store/account-settings');
+    expect(await getAccountSettings(account.accountId)).toEqual({ track_links: true, utm_campaign: null });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -215,8 +215,8 @@ describe('metrics and analytics (fake LinkedIn, clock port)', () => {
         to: date,
         platform: null,
         days: [
-          { date: before, posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null },
-          { date, posts: 2, likes: 7, reposts: 0, replies: 5, quotes: 0, impressions: null },
+          { date: before, posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null, clicks: 0 },
+          { date, posts: 2, likes: 7, reposts: 0, replies: 5, quotes: 0, impressions: null, clicks: 0 },
         ],
       },
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routes } from '#shared/http/routes';
@@ -1015,6 +1016,41 @@ describe('the OpenAPI document matches what the service answers', () => {
     const dashboardDelete = '/dashboard/api/connections/{id}';
     expect((await call('DELETE', dashboardDelete, `/dashboard/api/connections/${other}`, { headers })).status).toBe(204);
     expectError(await call('DELETE', dashboardDelete, '/dashboard/api/connections/nope', { headers }), 400, 'INVALID_ID');
+  });
+
+  it('settings and tracked links: get and put (API and dashboard), the redirect and its 404 page', async () => {
+    const { apiKey: key } = await account({ plan: 'pro' });
+    expect((await call('GET', '/settings', '/settings', { key })).json).toEqual({ settings: { track_links: false, utm_campaign: null } });
+    expect((await call('PUT', '/settings', '/settings', { key, body: { track_links: true, utm_campaign: 'c1' } })).status).toBe(200);
+    expectError(await call('PUT', '/settings', '/settings', { key, body: { track_links: 'yes' } }), 400, 'INVALID_FIELD');
+    expectError(await call('GET', '/settings', '/settings'), 401, 'MISSING_API_KEY');
+    const email = uniqueEmail('contract-settings');
+    await accountWithLogin(service, email);
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const dashboard = (method: string, options: CallOptions = {}) =>
+      call(method, '/dashboard/api/settings', '/dashboard/api/settings', { ...options, headers: { ...headers, ...options.headers } });
+    expect((await dashboard('GET')).status).toBe(200);
+    expect((await dashboard('PUT', { body: { utm_campaign: null } })).status).toBe(200);
+    expectError(await dashboard('PUT', { body: { utm_campaign: 'two words' } }), 400, 'INVALID_FIELD');
+    expectError(await call('GET', '/dashboard/api/settings', '/dashboard/api/settings'), 403, 'FORBIDDEN');
+
+    const { putTrackedLink } = await import('#shared/store/tracked-links');
+    const code = await putTrackedLink({
+      code: 'Contract0001',
+      account_id: randomUUID(),
+      post_id: randomUUID(),
+      platform: 'bluesky',
+      original: 'https://example.com/a',
+      target: 'https://example.com/a?utm_source=bluesky&utm_medium=social',
+      created_at: new Date().toISOString(),
+    });
+    const followed = await call('GET', '/l/{code}', `/l/${code}`);
+    expect([followed.status, followed.headers.get('location')]).toEqual([
+      302,
+      'https://example.com/a?utm_source=bluesky&utm_medium=social',
+    ]);
+    expect((await call('GET', '/l/{code}', '/l/Contract0002')).status).toBe(404);
   });
 
   it('covered every route with a success and an error', () => {

@@ -106,7 +106,7 @@ describe('functions', () => {
     expect(Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
-      // More memory (and CPU) only where images are decoded, posts published and passwords hashed.
+      // More memory (and CPU) only where images are decoded, posts published and passwords hashed; less for the link redirect.
       MemorySize:
         (
           {
@@ -115,6 +115,8 @@ describe('functions', () => {
             'dashboard-sign-in': 1024,
             // It runs complete-media in its process (lib/mcp-function.ts).
             mcp: 1536,
+            // Less where a request is two store calls in a reader's way (docs/decisions/0281-the-redirect-function.md).
+            'follow-link': 128,
           } as Record<string, number>
         )[operation] ?? 256,
       TracingConfig: { Mode: 'Active' },

@@ -38,9 +38,9 @@ describe('metrics domain', () => {
     ];
     const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
     expect(analyticsRows(days, entries, null)).toEqual([
-      { date: '2026-11-22', posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null },
-      { date: '2026-11-23', posts: 2, likes: 7, reposts: 0, replies: 2, quotes: 0, impressions: 40 },
-      { date: '2026-11-24', posts: 1, likes: 3, reposts: 0, replies: 1, quotes: 0, impressions: null },
+      { date: '2026-11-22', posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null, clicks: 0 },
+      { date: '2026-11-23', posts: 2, likes: 7, reposts: 0, replies: 2, quotes: 0, impressions: 40, clicks: 0 },
+      { date: '2026-11-24', posts: 1, likes: 3, reposts: 0, replies: 1, quotes: 0, impressions: null, clicks: 0 },
     ]);
     expect(analyticsRows(days, entries, 'linkedin').map((row) => [row.posts, row.likes, row.impressions])).toEqual([
       [0, 0, null],

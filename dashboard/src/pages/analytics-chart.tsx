@@ -8,6 +8,7 @@ const SERIES = [
   { key: 'reposts', label: 'Reposts', color: '#16a34a' },
   { key: 'replies', label: 'Replies', color: '#d97706' },
   { key: 'quotes', label: 'Quotes', color: '#9333ea' },
+  { key: 'clicks', label: 'Clicks', color: '#dc2626' },
 ] as const;
 
 const WIDTH = 720;
@@ -23,7 +24,7 @@ function niceMax(value: number): number {
 
 /**
  * The per-day chart, drawn by the page as SVG (no chart library, no image from a server): one
- * stacked bar per day (likes, reposts, replies, quotes), a y axis with three ticks, and the first,
+ * stacked bar per day (likes, reposts, replies, quotes, clicks on tracked links), a y axis with three ticks, and the first,
  * middle and last dates under the bars. A table with the same figures follows it for screen readers.
  */
 export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {

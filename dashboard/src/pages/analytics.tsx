@@ -4,6 +4,7 @@ import { api, ApiError, type Post, type PostPage, type PostResponse } from '../a
 import { Notice } from '../components/field';
 import { localTime, platformName } from '../format';
 import { AnalyticsChart } from './analytics-chart';
+import { TrackLinksSettings } from './track-links';
 
 type Analytics = components['schemas']['Analytics']['analytics'];
 type Figures = components['schemas']['PlatformMetrics'];
@@ -85,6 +86,7 @@ export function AnalyticsPage() {
                   <th scope="col">Replies</th>
                   <th scope="col">Quotes</th>
                   <th scope="col">Impressions</th>
+                  <th scope="col">Clicks</th>
                 </tr>
               </thead>
               <tbody>
@@ -99,6 +101,7 @@ export function AnalyticsPage() {
                       <td>{day.replies}</td>
                       <td>{day.quotes}</td>
                       <td>{figure(day.impressions)}</td>
+                      <td>{day.clicks}</td>
                     </tr>
                   ))}
               </tbody>
@@ -123,7 +126,7 @@ export function AnalyticsPage() {
                       <dt>{platformName(platform)}</dt>
                       <dd>
                         {metrics
-                          ? `${figure(metrics.likes)} likes · ${figure(metrics.reposts)} reposts · ${figure(metrics.replies)} replies · ${figure(metrics.quotes)} quotes · ${figure(metrics.impressions)} impressions`
+                          ? `${figure(metrics.likes)} likes · ${figure(metrics.reposts)} reposts · ${figure(metrics.replies)} replies · ${figure(metrics.quotes)} quotes · ${figure(metrics.impressions)} impressions${metrics.clicks === undefined ? '' : ` · ${metrics.clicks} clicks`}`
                           : 'No figures yet'}
                       </dd>
                     </div>
@@ -137,6 +140,7 @@ export function AnalyticsPage() {
           ))}
         </ul>
       </section>
+      <TrackLinksSettings />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { VideoPicker } from './video-picker';
 import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
 import { QueueToggle } from './queue-toggle';
+import { TrackLinksToggle } from './track-links';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
@@ -23,6 +24,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledLocal, setScheduledLocal] = useState('');
   const [queued, setQueued] = useState(false);
+  // Unset until the user flips it: the post then follows the account's setting at publication.
+  const [trackLinks, setTrackLinks] = useState<boolean | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
@@ -82,6 +85,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         platforms,
         ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
         ...(media.ids.length || video.ids.length ? { media: [...media.ids, ...video.ids] } : {}),
+        ...(trackLinks === undefined ? {} : { track_links: trackLinks }),
         ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
       };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
@@ -188,6 +192,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         timeZone={timeZoneName()}
       />
       <QueueToggle checked={queued} onChange={setQueued} />
+      <TrackLinksToggle value={trackLinks} onChange={setTrackLinks} />
 
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <button type="submit" disabled={busy}>

@@ -72,8 +72,8 @@ export const metricsOperations: Record<string, OperationEntry> = {
           to: '2026-11-23',
           platform: null,
           days: [
-            { date: '2026-11-22', posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null },
-            { date: '2026-11-23', posts: 1, likes: 12, reposts: 3, replies: 2, quotes: 1, impressions: null },
+            { date: '2026-11-22', posts: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, impressions: null, clicks: 0 },
+            { date: '2026-11-23', posts: 1, likes: 12, reposts: 3, replies: 2, quotes: 1, impressions: null, clicks: 7 },
           ],
         },
       },

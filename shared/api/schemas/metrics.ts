@@ -3,16 +3,26 @@ import { closedObject, nullable, platform, ref, timestamp, type JsonSchema } fro
 /** Metrics and analytics (docs/api.md, "Metrics and analytics"): a post's figures per platform, and the per-day sums. */
 const figure = (description: string): JsonSchema => nullable({ type: 'integer', minimum: 0, description });
 const count: JsonSchema = { type: 'integer', minimum: 0 };
+/** PlatformMetrics: `clicks` is shown only for a post that tracked its links. */
+const optionalClicks = (properties: Record<string, JsonSchema>, extra: JsonSchema): JsonSchema => {
+  const schema = closedObject(properties, extra);
+  return { ...schema, required: (schema.required as string[]).filter((name) => name !== 'clicks') };
+};
 const date: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-23'] };
 
 export const metricsSchemas: Record<string, JsonSchema> = {
-  PlatformMetrics: closedObject(
+  PlatformMetrics: optionalClicks(
     {
       likes: figure('Likes (Bluesky) or reactions (LinkedIn), summed over the parts of a thread.'),
       reposts: figure('Reposts (Bluesky); null on LinkedIn.'),
       replies: figure("Replies or comments by others (the thread's own parts and the first comment are not counted)."),
       quotes: figure('Quote posts (Bluesky); null on LinkedIn.'),
       impressions: figure('Views, where the platform gives them to this token; null otherwise.'),
+      clicks: {
+        ...count,
+        description:
+          'Clicks on the post\'s tracked links on this platform (docs/api.md, "Tracked links"), as of `collected_at`; present only when the post tracked its links.',
+      },
       collected_at: timestamp,
     },
     { description: 'Figures read back from the platform; a figure the platform does not give is null.' },
@@ -25,6 +35,7 @@ export const metricsSchemas: Record<string, JsonSchema> = {
     replies: count,
     quotes: count,
     impressions: nullable({ ...count, description: 'null when no post of the day has impressions.' }),
+    clicks: { ...count, description: "Clicks on the tracked links of the day's posts, as of their latest figures." },
   }),
   Analytics: closedObject({
     analytics: closedObject({

@@ -6,6 +6,7 @@ import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 import { metricsSchemas } from './metrics';
+import { settingsSchemas } from './settings';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -126,6 +127,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   }),
   PlatformResult: platformResult,
   ...metricsSchemas,
+  ...settingsSchemas,
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },
@@ -141,6 +143,12 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       type: 'boolean',
       description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
     },
+    track_links: {
+      type: 'boolean',
+      description:
+        'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account\'s setting says at publication.',
+    },
+    utm_campaign: { type: 'string', description: "The `utm_campaign` its tracked links carry; absent: the account's setting's." },
     first_comment: nullable({
       type: 'string',
       maxLength: 3000,
@@ -314,3 +322,6 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
   },
 };
+
+// track_links and utm_campaign are shown only when the post set them (docs/decisions/0276-track-links-resolved-at-publication.md).
+resourceSchemas.Post = withOptional(resourceSchemas.Post as JsonSchema, 'track_links', 'utm_campaign');

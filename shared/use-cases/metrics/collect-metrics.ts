@@ -15,6 +15,7 @@ import { getPostItem } from '#shared/store/posts';
 import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { listWebhookItems } from '#shared/store/webhooks';
 import { announce } from '#shared/use-cases/webhooks/events';
+import { addClicks } from '../links/post-clicks';
 
 /** The platforms a post went out on (their results `published`). */
 export const publishedPlatforms = (post: Post): Platform[] =>
@@ -65,11 +66,13 @@ export async function collectPostMetrics(task: MetricsTask): Promise<void> {
       }
     }),
   );
-  if (collected.length === 0) return;
+  // Clicks on tracked links ride along with every collection, so post.metrics_updated carries them (docs/decisions/0279-clicks-reported-with-metrics-collections.md).
+  const clicked = await addClicks(post, platforms, metrics, clock.now());
+  if (collected.length === 0 && clicked.length === 0) return;
   const entry: AnalyticsEntry = { post_id: post.id, day, platforms, metrics };
   const event = (await wantsMetricsEvents(post.account_id)) ? metricsEvent({ ...post, metrics }) : undefined;
   await recordPostMetrics(post, metrics, entry, event);
-  logger.info('metrics collected', { reason: task.reason, platforms: collected });
+  logger.info('metrics collected', { reason: task.reason, platforms: collected, clicks_of: clicked });
   if (event) announce(event);
 }
 

@@ -3,6 +3,7 @@ import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
+import { utmCampaignSchema } from '#shared/http/endpoints/put-settings/schema';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
@@ -12,6 +13,8 @@ export interface CreatePostBody {
   scheduled_for?: string | null;
   platform_content?: PlatformContent;
   link_preview?: boolean;
+  track_links?: boolean;
+  utm_campaign?: string;
   media?: string[];
   draft?: boolean;
   queue?: boolean;
@@ -138,6 +141,13 @@ export const createPostSchema: Schema = {
         'false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).',
       example: false,
     },
+    track_links: {
+      type: 'boolean',
+      description:
+        'true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, "Tracked links"); absent: the account setting (PUT /settings) at publication.',
+      example: true,
+    },
+    utm_campaign: utmCampaignSchema,
     draft: {
       type: 'boolean',
       description:

@@ -3,10 +3,11 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9._~+-]{1,100}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -363,9 +364,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.draft !== undefined){
-if(typeof data.draft !== "boolean"){
-const err30 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.track_links !== undefined){
+if(typeof data.track_links !== "boolean"){
+const err30 = {instancePath:instancePath+"/track_links",schemaPath:"#/properties/track_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -375,10 +376,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.first_comment !== undefined){
-let data12 = data.first_comment;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err31 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.first_comment.type},message:"must be string,null"};
+if(data.utm_campaign !== undefined){
+let data12 = data.utm_campaign;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err31 = {instancePath:instancePath+"/utm_campaign",schemaPath:"#/properties/utm_campaign/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9._~+-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -387,9 +389,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(data12.length > 3000){
-const err32 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+}
+else {
+const err32 = {instancePath:instancePath+"/utm_campaign",schemaPath:"#/properties/utm_campaign/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -398,8 +400,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data12.length < 1){
-const err33 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.draft !== undefined){
+if(typeof data.draft !== "boolean"){
+const err33 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -408,8 +412,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!pattern0.test(data12)){
-const err34 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data.first_comment !== undefined){
+let data14 = data.first_comment;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err34 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.first_comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -418,8 +425,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!(formats0.validate(data12))){
-const err35 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(typeof data14 === "string"){
+if(data14.length > 3000){
+const err35 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -428,14 +436,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data.platform_first_comment !== undefined){
-let data13 = data.platform_first_comment;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-if(!((key2 === "linkedin") || (key2 === "bluesky"))){
-const err36 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data14.length < 1){
+const err36 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -444,12 +446,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data13.linkedin !== undefined){
-let data14 = data13.linkedin;
-if(typeof data14 === "string"){
-if(data14.length > 1250){
-const err37 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
+if(!pattern0.test(data14)){
+const err37 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -458,8 +456,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data14.length < 1){
-const err38 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data14))){
+const err38 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -468,8 +466,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern0.test(data14)){
-const err39 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+}
+if(data.platform_first_comment !== undefined){
+let data15 = data.platform_first_comment;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key2 in data15){
+if(!((key2 === "linkedin") || (key2 === "bluesky"))){
+const err39 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -478,8 +482,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(formats0.validate(data14))){
-const err40 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data15.linkedin !== undefined){
+let data16 = data15.linkedin;
+if(typeof data16 === "string"){
+if(data16.length > 1250){
+const err40 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -488,9 +496,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data16.length < 1){
+const err41 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -499,12 +506,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data13.bluesky !== undefined){
-let data15 = data13.bluesky;
-if(typeof data15 === "string"){
-if(data15.length > 3000){
-const err42 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(!pattern0.test(data16)){
+const err42 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -513,8 +516,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15.length < 1){
-const err43 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data16))){
+const err43 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -523,8 +526,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern0.test(data15)){
-const err44 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+else {
+const err44 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -533,8 +537,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!(formats0.validate(data15))){
-const err45 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data15.bluesky !== undefined){
+let data17 = data15.bluesky;
+if(typeof data17 === "string"){
+if(data17.length > 3000){
+const err45 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -543,9 +551,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data17.length < 1){
+const err46 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -554,10 +561,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data17)){
+const err47 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -566,15 +571,48 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats0.validate(data17))){
+const err48 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -986,7 +1024,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: 'a97a4f0422b693d51ecb2b11ccd7b541f440d4d31c00559bc9eb02c8a5f64bd2', validate: validate10 };
+export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: 'eddec27d17dc1287d3aad55ae2b435c56a2ebd81322aa16cd901c1530dae91e2', validate: validate10 };
 export const firstCommentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#firstCommentSchema', schemaSha256: 'bf768e4ebfc1b0cdc5bcfe3dff6e6bd387b8486f5723ba451a11df6b34dbe166', validate: validate11 };
 export const mediaIdsSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#mediaIdsSchema', schemaSha256: 'e9a95438cb914e74acf680f7e56a11dbdb6185489d938e99937d51491714ab88', validate: validate12 };
 export const platformContentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#platformContentSchema', schemaSha256: 'b7a4fa955d700109eeae01c934dd563b0dd9db85351651606425e1a3a5f831d4', validate: validate13 };

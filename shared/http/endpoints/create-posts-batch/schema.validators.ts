@@ -3,10 +3,11 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9._~+-]{1,100}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -412,9 +413,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data1.draft !== undefined){
-if(typeof data1.draft !== "boolean"){
-const err34 = {instancePath:instancePath+"/posts/" + i0+"/draft",schemaPath:"#/properties/posts/items/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.track_links !== undefined){
+if(typeof data1.track_links !== "boolean"){
+const err34 = {instancePath:instancePath+"/posts/" + i0+"/track_links",schemaPath:"#/properties/posts/items/properties/track_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -424,10 +425,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data1.first_comment !== undefined){
-let data14 = data1.first_comment;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err35 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.posts.items.properties.first_comment.type},message:"must be string,null"};
+if(data1.utm_campaign !== undefined){
+let data14 = data1.utm_campaign;
+if(typeof data14 === "string"){
+if(!pattern3.test(data14)){
+const err35 = {instancePath:instancePath+"/posts/" + i0+"/utm_campaign",schemaPath:"#/properties/posts/items/properties/utm_campaign/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9._~+-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -436,9 +438,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(data14.length > 3000){
-const err36 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+}
+else {
+const err36 = {instancePath:instancePath+"/posts/" + i0+"/utm_campaign",schemaPath:"#/properties/posts/items/properties/utm_campaign/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -447,8 +449,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data14.length < 1){
-const err37 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data1.draft !== undefined){
+if(typeof data1.draft !== "boolean"){
+const err37 = {instancePath:instancePath+"/posts/" + i0+"/draft",schemaPath:"#/properties/posts/items/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -457,8 +461,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern0.test(data14)){
-const err38 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data1.first_comment !== undefined){
+let data16 = data1.first_comment;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err38 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.posts.items.properties.first_comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -467,8 +474,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!(formats0.validate(data14))){
-const err39 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(typeof data16 === "string"){
+if(data16.length > 3000){
+const err39 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -477,14 +485,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data1.platform_first_comment !== undefined){
-let data15 = data1.platform_first_comment;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key3 in data15){
-if(!((key3 === "linkedin") || (key3 === "bluesky"))){
-const err40 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment",schemaPath:"#/properties/posts/items/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data16.length < 1){
+const err40 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -493,12 +495,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data15.linkedin !== undefined){
-let data16 = data15.linkedin;
-if(typeof data16 === "string"){
-if(data16.length > 1250){
-const err41 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
+if(!pattern0.test(data16)){
+const err41 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -507,8 +505,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data16.length < 1){
-const err42 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data16))){
+const err42 = {instancePath:instancePath+"/posts/" + i0+"/first_comment",schemaPath:"#/properties/posts/items/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -517,8 +515,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern0.test(data16)){
-const err43 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+}
+if(data1.platform_first_comment !== undefined){
+let data17 = data1.platform_first_comment;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key3 in data17){
+if(!((key3 === "linkedin") || (key3 === "bluesky"))){
+const err43 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment",schemaPath:"#/properties/posts/items/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -527,8 +531,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!(formats0.validate(data16))){
-const err44 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data17.linkedin !== undefined){
+let data18 = data17.linkedin;
+if(typeof data18 === "string"){
+if(data18.length > 1250){
+const err44 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -537,9 +545,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.length < 1){
+const err45 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -548,12 +555,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data15.bluesky !== undefined){
-let data17 = data15.bluesky;
-if(typeof data17 === "string"){
-if(data17.length > 3000){
-const err46 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(!pattern0.test(data18)){
+const err46 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -562,8 +565,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data17.length < 1){
-const err47 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data18))){
+const err47 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -572,8 +575,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern0.test(data17)){
-const err48 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+else {
+const err48 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/linkedin",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -582,8 +586,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!(formats0.validate(data17))){
-const err49 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data17.bluesky !== undefined){
+let data19 = data17.bluesky;
+if(typeof data19 === "string"){
+if(data19.length > 3000){
+const err49 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -592,9 +600,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.length < 1){
+const err50 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -603,10 +610,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment",schemaPath:"#/properties/posts/items/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data19)){
+const err51 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -615,10 +620,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats0.validate(data19))){
+const err52 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -628,9 +631,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
 else {
-const err53 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err53 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment/bluesky",schemaPath:"#/properties/posts/items/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -642,7 +644,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err54 = {instancePath:instancePath+"/posts/" + i0+"/platform_first_comment",schemaPath:"#/properties/posts/items/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -651,8 +653,44 @@ vErrors.push(err54);
 }
 errors++;
 }
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '9b635c8079187fe3b84ee5e7bc3f2446de5b838df33df3f982c02df3e5e775dc', validate: validate10 };
+export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '9479e0efa0bae79e86474396fb6199bcdb0891f39b58bcf0ad612a71e6b20e05', validate: validate10 };

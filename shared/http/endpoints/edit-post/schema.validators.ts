@@ -3,10 +3,11 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"content":{"type":"string","description":"The new text; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"The new platforms (duplicates merged); a platform removed loses its platform_content text.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"],"x-error-codes":{"null":"MISSING_REQUIRED_FIELD"}},"scheduled_for":{"type":["string","null"],"description":"A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}},"example":{"content":"Shipping v2 on Tuesday instead","scheduled_for":"2026-11-24T10:00:00Z"}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"content":{"type":"string","description":"The new text; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"The new platforms (duplicates merged); a platform removed loses its platform_content text.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"],"x-error-codes":{"null":"MISSING_REQUIRED_FIELD"}},"scheduled_for":{"type":["string","null"],"description":"A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}},"example":{"content":"Shipping v2 on Tuesday instead","scheduled_for":"2026-11-24T10:00:00Z"}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9._~+-]{1,100}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -343,9 +344,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.draft !== undefined){
-if(typeof data.draft !== "boolean"){
-const err28 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.track_links !== undefined){
+if(typeof data.track_links !== "boolean"){
+const err28 = {instancePath:instancePath+"/track_links",schemaPath:"#/properties/track_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -355,10 +356,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.first_comment !== undefined){
-let data12 = data.first_comment;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.first_comment.type},message:"must be string,null"};
+if(data.utm_campaign !== undefined){
+let data12 = data.utm_campaign;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err29 = {instancePath:instancePath+"/utm_campaign",schemaPath:"#/properties/utm_campaign/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9._~+-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -367,9 +369,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(data12.length > 3000){
-const err30 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+}
+else {
+const err30 = {instancePath:instancePath+"/utm_campaign",schemaPath:"#/properties/utm_campaign/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -378,8 +380,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data12.length < 1){
-const err31 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.draft !== undefined){
+if(typeof data.draft !== "boolean"){
+const err31 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -388,8 +392,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern0.test(data12)){
-const err32 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data.first_comment !== undefined){
+let data14 = data.first_comment;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err32 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/type",keyword:"type",params:{type: schema11.properties.first_comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -398,8 +405,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!(formats0.validate(data12))){
-const err33 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(typeof data14 === "string"){
+if(data14.length > 3000){
+const err33 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -408,14 +416,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-if(data.platform_first_comment !== undefined){
-let data13 = data.platform_first_comment;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-if(!((key2 === "linkedin") || (key2 === "bluesky"))){
-const err34 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data14.length < 1){
+const err34 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -424,12 +426,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data13.linkedin !== undefined){
-let data14 = data13.linkedin;
-if(typeof data14 === "string"){
-if(data14.length > 1250){
-const err35 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
+if(!pattern0.test(data14)){
+const err35 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -438,8 +436,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data14.length < 1){
-const err36 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data14))){
+const err36 = {instancePath:instancePath+"/first_comment",schemaPath:"#/properties/first_comment/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -448,8 +446,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern0.test(data14)){
-const err37 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+}
+if(data.platform_first_comment !== undefined){
+let data15 = data.platform_first_comment;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key2 in data15){
+if(!((key2 === "linkedin") || (key2 === "bluesky"))){
+const err37 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -458,8 +462,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!(formats0.validate(data14))){
-const err38 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data15.linkedin !== undefined){
+let data16 = data15.linkedin;
+if(typeof data16 === "string"){
+if(data16.length > 1250){
+const err38 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 1250},message:"must NOT have more than 1250 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -468,9 +476,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data16.length < 1){
+const err39 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -479,12 +486,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data13.bluesky !== undefined){
-let data15 = data13.bluesky;
-if(typeof data15 === "string"){
-if(data15.length > 3000){
-const err40 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(!pattern0.test(data16)){
+const err40 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -493,8 +496,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15.length < 1){
-const err41 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats0.validate(data16))){
+const err41 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -503,8 +506,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern0.test(data15)){
-const err42 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+else {
+const err42 = {instancePath:instancePath+"/platform_first_comment/linkedin",schemaPath:"#/properties/platform_first_comment/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -513,8 +517,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(formats0.validate(data15))){
-const err43 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+if(data15.bluesky !== undefined){
+let data17 = data15.bluesky;
+if(typeof data17 === "string"){
+if(data17.length > 3000){
+const err43 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -523,9 +531,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data17.length < 1){
+const err44 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -534,10 +541,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data17)){
+const err45 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -546,10 +551,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats0.validate(data17))){
+const err46 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -558,8 +561,43 @@ vErrors.push(err46);
 }
 errors++;
 }
+}
+else {
+const err47 = {instancePath:instancePath+"/platform_first_comment/bluesky",schemaPath:"#/properties/platform_first_comment/properties/bluesky/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/platform_first_comment",schemaPath:"#/properties/platform_first_comment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const editPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/edit-post/schema.ts#editPostSchema', schemaSha256: '24b8f1af9aabd39a0658ba42f1bd10748c19f6a9be2610ddedd71eef2adb2546', validate: validate10 };
+export const editPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/edit-post/schema.ts#editPostSchema', schemaSha256: 'f01883677920ab0037cfad7092fa9e133c84b242bcea7de5c31959bc26f1038c', validate: validate10 };
