@@ -1961,6 +1961,8 @@ export interface components {
                 /** @description The key's name when the post was created; null for the dashboard. */
                 key_name: string | null;
             } | null;
+            /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
+            version: number;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -2189,6 +2191,14 @@ export interface components {
             resets_at: string;
             /** @description YYYY-MM (UTC). */
             month: string;
+        };
+        /** @description 412 VERSION_MISMATCH */
+        VersionMismatchError: {
+            /** @constant */
+            error: "VERSION_MISMATCH";
+            message: string;
+            /** @description The post's version now: read it again, then pin that one. */
+            current_version: number;
         };
         /** @description Never carries the signing secret. */
         Webhook: {
@@ -3187,7 +3197,8 @@ export interface operations {
                      *             "type": "api_key",
                      *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *             "key_name": "ci"
-                     *           }
+                     *           },
+                     *           "version": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3434,7 +3445,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       },
                      *       "usage": {
                      *         "limit": 10,
@@ -3788,6 +3800,7 @@ export interface operations {
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
                      *             },
+                     *             "version": 1,
                      *             "first_comment": null,
                      *             "platform_first_comment": {}
                      *           }
@@ -4424,6 +4437,8 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -4483,7 +4498,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -4680,6 +4696,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
                      *         },
+                     *         "version": 1,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -4884,7 +4901,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -5049,6 +5067,8 @@ export interface operations {
                      * @example true
                      */
                     queue?: boolean;
+                    /** @description The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -5105,6 +5125,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
                      *         },
+                     *         "version": 2,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -8490,7 +8511,8 @@ export interface operations {
                      *             "type": "api_key",
                      *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *             "key_name": "ci"
-                     *           }
+                     *           },
+                     *           "version": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8729,7 +8751,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       },
                      *       "usage": {
                      *         "limit": 10,
@@ -9080,6 +9103,7 @@ export interface operations {
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
                      *             },
+                     *             "version": 1,
                      *             "first_comment": null,
                      *             "platform_first_comment": {}
                      *           }
@@ -9549,7 +9573,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -9840,6 +9865,8 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -9897,7 +9924,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -10091,6 +10119,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
                      *         },
+                     *         "version": 1,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -10294,7 +10323,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -10458,6 +10488,8 @@ export interface operations {
                      * @example true
                      */
                     queue?: boolean;
+                    /** @description The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -10512,6 +10544,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
                      *         },
+                     *         "version": 2,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }

@@ -546,6 +546,8 @@ export interface components {
                 /** @description The key's name when the post was created; null for the dashboard. */
                 key_name: string | null;
             } | null;
+            /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
+            version: number;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -774,6 +776,14 @@ export interface components {
             resets_at: string;
             /** @description YYYY-MM (UTC). */
             month: string;
+        };
+        /** @description 412 VERSION_MISMATCH */
+        VersionMismatchError: {
+            /** @constant */
+            error: "VERSION_MISMATCH";
+            message: string;
+            /** @description The post's version now: read it again, then pin that one. */
+            current_version: number;
         };
         /** @description Never carries the signing secret. */
         Webhook: {

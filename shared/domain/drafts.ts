@@ -1,7 +1,8 @@
+import type { AuditActor } from './audit';
 import { DomainError } from './errors';
 import { scopeAllows, type KeyScope } from './key-scopes';
 import { spacingBucket } from './linkedin-spacing';
-import type { Post } from './post';
+import { publicVersionOf, type Post } from './post';
 import { pendingResult } from './post-view';
 
 /** Who is asking, for the post use cases: the key's scope, and the key (none: the dashboard session). */
@@ -10,6 +11,8 @@ export interface Caller {
   apiKeyId?: string;
   /** The key's name when authentication already read it. */
   apiKeyName?: string;
+  /** Who the audit trail names for what this caller changes (docs/api.md, "Audit trail"). */
+  actor: AuditActor;
 }
 
 /**
@@ -59,5 +62,6 @@ export function scheduledDraft(draft: Post, scheduledFor: Date | null, now: Date
     results: Object.fromEntries(draft.platforms.map((platform) => [platform, pendingResult()])),
     spacing_bucket: draft.platforms.includes('linkedin') ? spacingBucket(postTime) : undefined,
     version: (draft.version ?? 0) + 1,
+    revision: publicVersionOf(draft) + 1,
   };
 }

@@ -1187,6 +1187,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "bluesky": "Sign-up link: https://example.com/v2"
             }
           ]
+        },
+        "expected_version": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
         }
       },
       "required": [
@@ -1388,6 +1393,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             true
           ]
+        },
+        "expected_version": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
         }
       },
       "required": [

@@ -20,6 +20,7 @@ const scheduledPost = {
   published_at: null,
   results: { linkedin: pending, bluesky: pending },
   created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'ci' },
+  version: 1,
 };
 const partiallyPublished = {
   ...scheduledPost,

@@ -170,6 +170,13 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       }),
       description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
     }),
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        "The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. " +
+        'Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`.',
+    },
   }),
   Usage: closedObject(usage),
   Media: closedObject({
