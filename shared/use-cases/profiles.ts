@@ -1,6 +1,7 @@
 import { DomainError } from '#shared/domain/errors';
+import type { AuditActor, AuditEvent } from '#shared/domain/audit';
 import { type Profile } from '#shared/domain/profile';
-import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile } from '#shared/store/profiles';
+import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile, type ProfileItem } from '#shared/store/profiles';
 
 /** The account's profiles, sorted by platform name. */
 export async function listProfiles(accountId: string): Promise<Profile[]> {
@@ -15,12 +16,27 @@ export async function getProfile(accountId: string, profileId: string): Promise<
   return toProfile(item);
 }
 
+/** The audit entry of a profile connected (docs/api.md, "Audit trail"). */
+export const profileConnected = (actor: AuditActor, item: Pick<ProfileItem, 'id' | 'platform' | 'handle'>): AuditEvent => ({
+  actor,
+  action: 'profile.connected',
+  target: { type: 'profile', id: item.id },
+  details: { platform: item.platform, handle: item.handle },
+});
+
 /**
  * Deletes a profile of the account, and with it its sealed credentials; the platform can be
  * connected again at once. Posts are untouched (they target platforms, not profiles).
  */
-export async function deleteProfile(accountId: string, profileId: string): Promise<void> {
+export async function deleteProfile(accountId: string, profileId: string, actor: AuditActor): Promise<void> {
   const item = await findProfileItemById(accountId, profileId);
+  if (!item) throw new DomainError('PROFILE_NOT_FOUND');
+  const audit: AuditEvent = {
+    actor,
+    action: 'profile.removed',
+    target: { type: 'profile', id: profileId },
+    details: { platform: item.platform, handle: item.handle },
+  };
   // The delete is conditional on the id: a profile replaced meanwhile is not this one any more.
-  if (!item || !(await deleteProfileItem(accountId, item.platform, profileId))) throw new DomainError('PROFILE_NOT_FOUND');
+  if (!(await deleteProfileItem(accountId, item.platform, profileId, audit))) throw new DomainError('PROFILE_NOT_FOUND');
 }
