@@ -28,6 +28,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what: the audit trail
+         * @description Every change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/analytics": {
         parameters: {
             query?: never;
@@ -40,6 +62,26 @@ export interface paths {
          * @description As the public API's get-analytics, for the signed-in account. One row per UTC day from `from` to `to` (both included, at most 366 days): the posts published that day and the sums of their latest figures (`impressions` null when no post of the day has them). `platform` counts only what went out there. A missing or impossible date, `to` before `from` or a longer range: INVALID_FIELD naming the parameter.
          */
         get: operations["dashboardGetAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what: the audit trail
+         * @description As the public API's list-audit, for the signed-in account. Every change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.
+         */
+        get: operations["dashboardListAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1474,6 +1516,44 @@ export interface components {
             /** @description Seconds until the window resets; also in the retry-after header. */
             retry_after: number;
         };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "oauth_client" | "dashboard";
+                /** @description The API key's id, the OAuth connection's id, or the account's id for the dashboard owner. */
+                id: string;
+                /** @description The key's or client's name as it was then; null for the dashboard owner. */
+                name: string | null;
+            };
+            /** @enum {string} */
+            action: "post.created" | "post.edited" | "post.approved" | "post.deleted" | "post.retried" | "key.created" | "key.deleted" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "profile.connected" | "profile.removed" | "queue.changed" | "connection.authorized" | "connection.revoked" | "inbox.replied";
+            /** @description What was changed. */
+            target: {
+                /** @enum {string} */
+                type: "post" | "key" | "webhook" | "profile" | "queue" | "connection" | "inbox_item" | "series";
+                /** @description The thing's id (the account's id for its posting queue). */
+                id: string;
+            };
+            /** @description The post's version after the change (the version deleted, for post.deleted); null for things without versions. */
+            version: number | null;
+            /** @description A few facts of the change (a key name and scope, a webhook URL, ...); null when none. */
+            details: Record<string, never> | null;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` (with the same from and to) for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         /** @description A member, or a LinkedIn organization page the member administers. */
         Author: {
             /** @enum {string} */
@@ -2368,6 +2448,141 @@ export interface operations {
             };
         };
     };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago. */
+                from?: string;
+                /** @description Latest time, excluded; default now. */
+                to?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "0b9f6d2e-3c1a-4e5f-9a8b-7c6d5e4f3a2b",
+                     *           "at": "2026-11-28T09:15:02.120Z",
+                     *           "actor": {
+                     *             "type": "dashboard",
+                     *             "id": "5d0c7a4e-8b1f-4e2d-9c3a-6f7e8d9c0b1a",
+                     *             "name": null
+                     *           },
+                     *           "action": "post.approved",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 3,
+                     *           "details": {
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T10:00:00.000Z",
+                     *             "approved_version": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-8c9d-0e1f2a3b4c5d",
+                     *           "at": "2026-11-28T09:02:44.901Z",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "name": "writing agent"
+                     *           },
+                     *           "action": "post.edited",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 2,
+                     *           "details": {
+                     *             "status": "draft"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     dashboardGetAnalytics: {
         parameters: {
             query?: {
@@ -2426,6 +2641,137 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardListAudit: {
+        parameters: {
+            query?: {
+                /** @description Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago. */
+                from?: string;
+                /** @description Latest time, excluded; default now. */
+                to?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "0b9f6d2e-3c1a-4e5f-9a8b-7c6d5e4f3a2b",
+                     *           "at": "2026-11-28T09:15:02.120Z",
+                     *           "actor": {
+                     *             "type": "dashboard",
+                     *             "id": "5d0c7a4e-8b1f-4e2d-9c3a-6f7e8d9c0b1a",
+                     *             "name": null
+                     *           },
+                     *           "action": "post.approved",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 3,
+                     *           "details": {
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T10:00:00.000Z",
+                     *             "approved_version": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-8c9d-0e1f2a3b4c5d",
+                     *           "at": "2026-11-28T09:02:44.901Z",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "name": "writing agent"
+                     *           },
+                     *           "action": "post.edited",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 2,
+                     *           "details": {
+                     *             "status": "draft"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description INVALID_FIELD */

@@ -25,6 +25,7 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'get-queue': async () => (await import('#functions/get-queue/handler')).handler,
   'get-usage': async () => (await import('#functions/get-usage/handler')).handler,
   'get-webhook': async () => (await import('#functions/get-webhook/handler')).handler,
+  'list-audit': async () => (await import('#functions/list-audit/handler')).handler,
   'list-keys': async () => (await import('#functions/list-keys/handler')).handler,
   'list-posts': async () => (await import('#functions/list-posts/handler')).handler,
   'list-profile-authors': async () => (await import('#functions/list-profile-authors/handler')).handler,

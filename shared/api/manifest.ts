@@ -11,6 +11,7 @@ import {
 } from './worker-names';
 import { accountOperations } from './operations/account';
 import { agentOperations } from './operations/agents';
+import { auditOperations } from './operations/audit';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
@@ -39,6 +40,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...accountOperations,
   ...webhookOperations,
   ...agentOperations,
+  ...auditOperations,
   ...queueOperations,
   ...metricsOperations,
   ...dashboardOperations,

@@ -38,6 +38,7 @@ export const operationRuntime: Readonly<Record<string, OperationRuntimeRow>> = {
   'rotate-webhook-secret': { method: 'POST', path: '/webhooks/{id}/rotate-secret', dashboardPath: '/dashboard/api/webhooks/{id}/rotate-secret', auth: 'api-key', scope: 'admin', idempotent: true },
   'list-webhook-deliveries': { method: 'GET', path: '/webhooks/{id}/deliveries', dashboardPath: '/dashboard/api/webhooks/{id}/deliveries', auth: 'api-key', scope: 'read' },
   'mcp': { method: 'POST', path: '/mcp', auth: 'api-key', scope: 'read', deadline: 'outbound' },
+  'list-audit': { method: 'GET', path: '/audit', dashboardPath: '/dashboard/api/audit', auth: 'api-key', scope: 'admin' },
   'get-queue': { method: 'GET', path: '/queue', dashboardPath: '/dashboard/api/queue', auth: 'api-key', scope: 'read' },
   'put-queue': { method: 'PUT', path: '/queue', dashboardPath: '/dashboard/api/queue', auth: 'api-key', scope: 'write' },
   'refresh-post-metrics': { method: 'POST', path: '/posts/{id}/metrics/refresh', dashboardPath: '/dashboard/api/posts/{id}/metrics/refresh', auth: 'api-key', scope: 'write', idempotent: true },

@@ -59,6 +59,44 @@ export interface components {
             /** @description Seconds until the window resets; also in the retry-after header. */
             retry_after: number;
         };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "oauth_client" | "dashboard";
+                /** @description The API key's id, the OAuth connection's id, or the account's id for the dashboard owner. */
+                id: string;
+                /** @description The key's or client's name as it was then; null for the dashboard owner. */
+                name: string | null;
+            };
+            /** @enum {string} */
+            action: "post.created" | "post.edited" | "post.approved" | "post.deleted" | "post.retried" | "key.created" | "key.deleted" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "profile.connected" | "profile.removed" | "queue.changed" | "connection.authorized" | "connection.revoked" | "inbox.replied";
+            /** @description What was changed. */
+            target: {
+                /** @enum {string} */
+                type: "post" | "key" | "webhook" | "profile" | "queue" | "connection" | "inbox_item" | "series";
+                /** @description The thing's id (the account's id for its posting queue). */
+                id: string;
+            };
+            /** @description The post's version after the change (the version deleted, for post.deleted); null for things without versions. */
+            version: number | null;
+            /** @description A few facts of the change (a key name and scope, a webhook URL, ...); null when none. */
+            details: Record<string, never> | null;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` (with the same from and to) for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         /** @description A member, or a LinkedIn organization page the member administers. */
         Author: {
             /** @enum {string} */

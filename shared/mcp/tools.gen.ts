@@ -51,6 +51,59 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": false
   },
   {
+    "name": "list_audit",
+    "title": "Who changed what: the audit trail",
+    "description": "Who changed what: the audit trail.\n\nEvery change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "from": {
+          "type": "string",
+          "maxLength": 40,
+          "description": "Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago."
+        },
+        "to": {
+          "type": "string",
+          "maxLength": 40,
+          "description": "Latest time, excluded; default now."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50,
+          "description": "Page size, 1 to 100."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "next_cursor of the previous page."
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Who changed what: the audit trail",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-audit",
+    "method": "GET",
+    "path": "/audit",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [
+      "from",
+      "to",
+      "limit",
+      "cursor"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "name": "list_keys",
     "title": "List API keys",
     "description": "List API keys.\n\nNames, prefixes and dates; never a value or a hash.\n\nNeeds a key with scope `read` or above.",

@@ -6,6 +6,7 @@ import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 import { metricsSchemas } from './metrics';
+import { auditSchemas } from './audit';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -126,6 +127,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   }),
   PlatformResult: platformResult,
   ...metricsSchemas,
+  ...auditSchemas,
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },
