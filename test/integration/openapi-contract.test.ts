@@ -936,6 +936,24 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('GET', analytics, `${analytics}?from=2026-11-01`, { headers }), 400, 'INVALID_FIELD');
   });
 
+  it('audit trail: 200 and 400, API and dashboard; a stale version 412', async () => {
+    const email = uniqueEmail('contract-audit');
+    const { apiKey: key } = await accountWithLogin(service, email);
+    expect((await call('GET', '/audit', '/audit?limit=5', { key })).status).toBe(200);
+    expectError(await call('GET', '/audit', '/audit?to=yesterday', { key }), 400, 'INVALID_FIELD');
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie };
+    expect((await call('GET', '/dashboard/api/audit', '/dashboard/api/audit', { headers })).status).toBe(200);
+    expectError(await call('GET', '/dashboard/api/audit', '/dashboard/api/audit?limit=0', { headers }), 400, 'INVALID_FIELD');
+    const draft = await service.call('POST', '/posts', { key, body: { content: 'pinned', platforms: ['bluesky'], draft: true } });
+    const path = `/posts/${draft.json.post.id}`;
+    expectError(
+      await call('PATCH', '/posts/{id}', path, { key, body: { content: 'x' }, headers: { 'if-match': '"v9"' } }),
+      412,
+      'VERSION_MISMATCH',
+    );
+  });
+
   it('covered every route with a success and an error', () => {
     const missing = routes
       .map((route) => `${route.method} ${route.path}`)
