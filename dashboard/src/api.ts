@@ -105,5 +105,7 @@ export type CreatedWebhook = Schemas['CreatedWebhook'];
 export type RotatedWebhookSecret = Schemas['RotatedWebhookSecret'];
 export type DeliveryPage = Schemas['DeliveryPage'];
 export type BatchResults = Schemas['BatchResults'];
+export type AuditPage = Schemas['AuditPage'];
+export type AuditEntry = Schemas['AuditEntry'];
 /** Request bodies. */
 export type PreviewRequest = paths['/dashboard/api/posts/preview']['post']['requestBody']['content']['application/json'];

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
 import { AnalyticsPage } from './pages/analytics';
+import { AuditPage } from './pages/audit';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
@@ -30,6 +31,7 @@ const TITLES: Record<Page, string> = {
   queue: 'Posting queue',
   'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
+  audit: 'Audit trail',
 };
 const NAV: Page[] = [
   'keys',
@@ -44,6 +46,7 @@ const NAV: Page[] = [
   'queue-calendar',
   'import',
   'analytics',
+  'audit',
 ];
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -150,6 +153,7 @@ export function App() {
         {session && shown === 'queue' && <QueueSettingsPage />}
         {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
+        {session && shown === 'audit' && <AuditPage />}
       </main>
     </>
   );
