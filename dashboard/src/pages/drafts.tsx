@@ -234,10 +234,15 @@ function ApproveForm({
     }
   };
 
-  /** The draft as it is now, in place of the one the person read; a new key for approving it. */
+  /** The draft as it is now (from the drafts list: the dashboard reads posts there), in place of the one the person read. */
   const showChangedDraft = async () => {
     try {
-      const { post } = await api<PostResponse>('GET', `/posts/${draft.id}`);
+      const { posts } = await api<PostPage>('GET', '/posts?status=draft&limit=100');
+      const post = posts.find((item) => item.id === draft.id);
+      if (!post) {
+        setErrors({ form: 'This draft changed and is no longer a draft (approved or deleted meanwhile): reload the page.' });
+        return;
+      }
       setApproveKey(crypto.randomUUID());
       setChangedTo(post.version);
       onChanged(post);
