@@ -1,7 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AUDIT_RETENTION_DAYS, type AuditEntry, type AuditEvent } from '#shared/domain/audit';
-import { clock } from '#shared/ports/clock';
 import { db, tableName } from './client';
 import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
 
@@ -11,7 +10,12 @@ import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
  */
 export const auditPartition = (accountId: string): string => `ACCOUNT#${accountId}#AUDIT`;
 
-export function auditEntry(event: AuditEvent, at: Date = clock.now()): AuditEntry {
+/**
+ * The entry of an event at `at`. Use cases pass the clock port's time (`clock.now()`); the store may not
+ * reach the ports (docs/decisions/0028-the-house-layers-composition-roots-rules-in-ci.md), so without one it takes the
+ * system time.
+ */
+export function auditEntry(event: AuditEvent, at: Date = new Date()): AuditEntry {
   return {
     id: randomUUID(),
     at: at.toISOString(),
@@ -39,8 +43,11 @@ export function auditPutItem(accountId: string, event: AuditEvent, at?: Date) {
   return { Put: { TableName: tableName, Item: auditItem(accountId, auditEntry(event, at)) } };
 }
 
+/** A transaction item from auditPutItem: what the stores' writes take to record their change in the same transaction. */
+export type AuditPut = ReturnType<typeof auditPutItem>;
+
 /** The key of the entry a transaction item from auditPutItem writes: a rollback of its change deletes it again. */
-export const auditItemKey = (put: ReturnType<typeof auditPutItem>): { pk: string; sk: string } => ({
+export const auditItemKey = (put: AuditPut): { pk: string; sk: string } => ({
   pk: put.Put.Item.pk as string,
   sk: put.Put.Item.sk as string,
 });

@@ -9,8 +9,7 @@ import { profileAuthor, type AuthorSource, type ProfileAuthor } from '#shared/do
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
 import { failedCondition, ignoreConditionFailure, isCancelledTransaction, isConditionFailure } from './transaction-errors';
-import type { AuditEvent } from '#shared/domain/audit';
-import { auditPutItem } from './audit-log';
+import type { AuditPut } from './audit-log';
 
 /**
  * Profiles: one item per account and platform, so "one profile per platform" is a key
@@ -84,7 +83,7 @@ export async function listProfileItems(accountId: string): Promise<ProfileItem[]
  * Stores a new profile; PROFILE_ALREADY_EXISTS when the account has one for the platform
  * (a conditional put on the per-platform key: two concurrent connects make one profile).
  */
-export async function createProfileItem(item: ProfileItem, audit?: AuditEvent): Promise<void> {
+export async function createProfileItem(item: ProfileItem, audit?: AuditPut): Promise<void> {
   const put = {
     TableName: tableName,
     Item: {
@@ -97,7 +96,7 @@ export async function createProfileItem(item: ProfileItem, audit?: AuditEvent): 
   };
   try {
     // With its audit entry (docs/api.md, "Audit trail"), one transaction: both land or neither.
-    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, auditPutItem(item.account_id, audit)] }));
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
     else await db.send(new PutCommand(put));
   } catch (error) {
     if (isConditionFailure(error) || failedCondition(error, 0)) throw new DomainError('PROFILE_ALREADY_EXISTS');
@@ -116,7 +115,7 @@ export async function findProfileItemById(accountId: string, profileId: string):
 }
 
 /** Deletes the profile (and with it its sealed credentials) if it is still the one with this id. */
-export async function deleteProfileItem(accountId: string, platform: Platform, profileId: string, audit?: AuditEvent): Promise<boolean> {
+export async function deleteProfileItem(accountId: string, platform: Platform, profileId: string, audit?: AuditPut): Promise<boolean> {
   const deletion = {
     TableName: tableName,
     Key: profileKey(accountId, platform),
@@ -124,7 +123,7 @@ export async function deleteProfileItem(accountId: string, platform: Platform, p
     ExpressionAttributeValues: { ':id': profileId },
   };
   try {
-    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Delete: deletion }, auditPutItem(accountId, audit)] }));
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Delete: deletion }, audit] }));
     else await db.send(new DeleteCommand(deletion));
     return true;
   } catch (error) {

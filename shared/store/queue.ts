@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEvent } from '#shared/domain/audit';
-import { auditPutItem } from './audit-log';
+import type { AuditPut } from './audit-log';
 import type { QueueSchedule } from '#shared/domain/queue-schedule';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
@@ -25,7 +24,7 @@ export async function getQueueSchedule(accountId: string): Promise<QueueSchedule
 }
 
 /** Replaces the schedule, with its audit entry in the same transaction; slots already held by posts stay where they are. */
-export async function putQueueSchedule(accountId: string, schedule: QueueSchedule, updatedAt: Date, audit?: AuditEvent): Promise<void> {
+export async function putQueueSchedule(accountId: string, schedule: QueueSchedule, updatedAt: Date, audit?: AuditPut): Promise<void> {
   const put = {
     TableName: tableName,
     Item: {
@@ -37,7 +36,7 @@ export async function putQueueSchedule(accountId: string, schedule: QueueSchedul
       updated_at: updatedAt.toISOString(),
     },
   };
-  if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, auditPutItem(accountId, audit, updatedAt)] }));
+  if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
   else await db.send(new PutCommand(put));
 }
 

@@ -6,8 +6,7 @@ import type { PreviousSecret } from '#shared/domain/webhook-secret-rotation';
 import { failedCondition, isConditionFailure } from './transaction-errors';
 import { counterFailure, givePlaceBackItem, startCounter, takePlaceItem } from './quota-counters';
 import { entityFields } from './item-fields';
-import type { AuditEvent } from '#shared/domain/audit';
-import { auditPutItem } from './audit-log';
+import type { AuditPut } from './audit-log';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
@@ -38,7 +37,7 @@ export const toWebhook = (item: Webhook): Webhook => ({
 const fromItem = (item: Record<string, unknown>): WebhookItem => entityFields<WebhookItem>(item);
 
 /** Stores a new endpoint; false (nothing written) when the account already has `max`. */
-export async function putWebhook(item: WebhookItem, max: number, audit?: AuditEvent): Promise<boolean> {
+export async function putWebhook(item: WebhookItem, max: number, audit?: AuditPut): Promise<boolean> {
   const write = () =>
     db.send(
       new TransactWriteCommand({
@@ -52,7 +51,7 @@ export async function putWebhook(item: WebhookItem, max: number, audit?: AuditEv
             },
           },
           // Last, unconditional: the audit entry lands with the endpoint or not at all.
-          ...(audit ? [auditPutItem(item.account_id, audit)] : []),
+          ...(audit ? [audit] : []),
         ],
       }),
     );
@@ -97,7 +96,7 @@ export async function replaceWebhookSecret(
   accountId: string,
   webhookId: string,
   change: { expected: string; secret: string; previous: PreviousSecret[] },
-  audit?: AuditEvent,
+  audit?: AuditPut,
 ): Promise<boolean> {
   const update = {
     TableName: tableName,
@@ -107,7 +106,7 @@ export async function replaceWebhookSecret(
     ExpressionAttributeValues: { ':secret': change.secret, ':previous': change.previous, ':expected': change.expected },
   };
   try {
-    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, auditPutItem(accountId, audit)] }));
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, audit] }));
     else await db.send(new UpdateCommand(update));
     return true;
   } catch (error) {
@@ -117,14 +116,14 @@ export async function replaceWebhookSecret(
 }
 
 /** Deletes the endpoint and gives its place back; false when the account has no such endpoint. */
-export async function deleteWebhookItem(accountId: string, webhookId: string, audit?: AuditEvent): Promise<boolean> {
+export async function deleteWebhookItem(accountId: string, webhookId: string, audit?: AuditPut): Promise<boolean> {
   try {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
           givePlaceBackItem(accountId, 'webhooks'),
-          ...(audit ? [auditPutItem(accountId, audit)] : []),
+          ...(audit ? [audit] : []),
         ],
       }),
     );

@@ -2,7 +2,8 @@ import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/ap
 import { newId } from '#shared/domain/ids';
 import { DEFAULT_KEY_SCOPE, type KeyScope } from '#shared/domain/key-scopes';
 import { DomainError } from '#shared/domain/errors';
-import type { AuditActor, AuditEvent } from '#shared/domain/audit';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { quotaExceeded } from '#shared/domain/quotas';
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
@@ -34,12 +35,9 @@ export async function createApiKey(
   };
   const limit = config.quotas.keys;
   // Real DynamoDB cancels concurrent transactions on the one counter both ways: try again.
-  const audit: AuditEvent | undefined = actor && {
-    actor,
-    action: 'key.created',
-    target: { type: 'key', id: key.id },
-    details: { name, scope },
-  };
+  const audit =
+    actor &&
+    auditPutItem(accountId, { actor, action: 'key.created', target: { type: 'key', id: key.id }, details: { name, scope } }, clock.now());
   const stored = await retryOnConflict(8, 'the key count kept changing', () => putApiKey(accountId, key, hashApiKey(value), limit, audit));
   if (!stored) throw quotaExceeded('keys', limit);
   return { key, apiKey: value };
@@ -50,12 +48,12 @@ export const listAccountApiKeys = (accountId: string): Promise<ApiKey[]> => list
 /** Deletes a key of the account: it fails on the very next request. Unknown key: NOT_FOUND. */
 export async function deleteAccountApiKey(accountId: string, keyId: string, actor?: AuditActor): Promise<void> {
   const audit = actor
-    ? (key: ApiKey): AuditEvent => ({
-        actor,
-        action: 'key.deleted',
-        target: { type: 'key', id: key.id },
-        details: { name: key.name, scope: key.scope },
-      })
+    ? (key: ApiKey) =>
+        auditPutItem(
+          accountId,
+          { actor, action: 'key.deleted', target: { type: 'key', id: key.id }, details: { name: key.name, scope: key.scope } },
+          clock.now(),
+        )
     : undefined;
   const deleted = await retryOnConflict(8, 'the key count kept changing', () => deleteApiKey(accountId, keyId, audit));
   if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });

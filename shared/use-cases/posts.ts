@@ -88,13 +88,17 @@ async function attemptDeletion(
       // Its posting-queue slot, likewise (docs/api.md, "Posting queue").
       ...(post.queue_slot_ms !== undefined ? [releaseQueueSlotItem(accountId, post.queue_slot_ms, post.id)] : []),
       // Last and unconditional (docs/api.md, "Audit trail"): the version is the one deleted.
-      auditPutItem(accountId, {
-        actor,
-        action: 'post.deleted',
-        target: { type: 'post', id: post.id },
-        version: publicVersionOf(post),
-        details: { status: post.status },
-      }),
+      auditPutItem(
+        accountId,
+        {
+          actor,
+          action: 'post.deleted',
+          target: { type: 'post', id: post.id },
+          version: publicVersionOf(post),
+          details: { status: post.status },
+        },
+        clock.now(),
+      ),
     ]);
   } catch (error) {
     // Another transaction on the same items (real DynamoDB cancels both ways) passes up as it is: retryOnConflict reads again.

@@ -1,6 +1,7 @@
 import { readSchedule, type QueueSchedule } from '#shared/domain/queue-schedule';
 import { clock } from '#shared/ports/clock';
 import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { getQueueSchedule, putQueueSchedule } from '#shared/store/queue';
 import { freeQueueSlots } from './queue-slots';
 
@@ -33,11 +34,17 @@ export async function putQueue(
   actor: AuditActor,
 ): Promise<{ queue: QueueView }> {
   const schedule = readSchedule(input);
-  await putQueueSchedule(accountId, schedule, clock.now(), {
-    actor,
-    action: 'queue.changed',
-    target: { type: 'queue', id: accountId },
-    details: { timezone: schedule.timezone, slots: schedule.slots.length },
-  });
+  const now = clock.now();
+  const audit = auditPutItem(
+    accountId,
+    {
+      actor,
+      action: 'queue.changed',
+      target: { type: 'queue', id: accountId },
+      details: { timezone: schedule.timezone, slots: schedule.slots.length },
+    },
+    now,
+  );
+  await putQueueSchedule(accountId, schedule, now, audit);
   return { queue: await viewOf(accountId, schedule) };
 }

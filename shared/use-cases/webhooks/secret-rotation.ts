@@ -1,7 +1,8 @@
 import { type Webhook } from '#shared/domain/webhook';
 import { previousSecretsAfterRotation, type PreviousSecret } from '#shared/domain/webhook-secret-rotation';
 import { DomainError } from '#shared/domain/errors';
-import type { AuditActor, AuditEvent } from '#shared/domain/audit';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import { getWebhookItem, replaceWebhookSecret, toWebhook } from '#shared/store/webhooks';
@@ -22,7 +23,11 @@ export async function rotateWebhookSecret(
   webhookId: string,
   actor: AuditActor,
 ): Promise<{ webhook: Webhook; secret: string }> {
-  const audit: AuditEvent = { actor, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId } };
+  const audit = auditPutItem(
+    accountId,
+    { actor, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId } },
+    clock.now(),
+  );
   let webhook = await ownWebhook(accountId, webhookId);
   const { secret, sealed } = await newSealedSecret(accountId, webhookId);
   let previous: PreviousSecret[];
