@@ -147,6 +147,27 @@ describe('post versions', () => {
     expect([both.status, both.json.post.version]).toEqual([200, 6]);
   });
 
+  it('takes expected_version through the MCP tools schedule_post and edit_post, refusing a stale one with the error body', async () => {
+    const { admin, agent } = await account();
+    const id = (await draftOf(agent)).json.post.id as string;
+    await call('PATCH', `/posts/${id}`, { key: agent, body: { content: 'changed by the agent' } }); // v2
+    const tool = async (key: string, name: string, args: Record<string, unknown>) => {
+      const answer = await call('POST', '/mcp', {
+        key,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+      return answer.json.result as { isError?: boolean; structuredContent: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const stale = await tool(admin, 'schedule_post', { id, scheduled_for: inAnHour(), expected_version: 1 });
+    expect(stale.isError).toBe(true);
+    expect(stale.structuredContent).toMatchObject({ error: 'VERSION_MISMATCH', current_version: 2 });
+    const edited = await tool(agent, 'edit_post', { id, content: 'the agent again', expected_version: 2 });
+    expect(edited.structuredContent.post).toMatchObject({ content: 'the agent again', version: 3 });
+    const approved = await tool(admin, 'schedule_post', { id, scheduled_for: inAnHour(), expected_version: 3 });
+    expect(approved.structuredContent.post).toMatchObject({ status: 'scheduled', version: 4 });
+  });
+
   it('answers a malformed If-Match, or one that disagrees with expected_version, with 400 INVALID_FIELD', async () => {
     const { admin } = await account();
     const id = (await draftOf(admin)).json.post.id as string;
