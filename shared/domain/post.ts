@@ -57,8 +57,8 @@ export interface Post {
    * The public version (docs/api.md, "Versions and If-Match"): 1 at creation, +1 on every change of
    * content, platforms, media, options, schedule or status, the publisher's included. Kept apart from
    * `version`, which only edits and retries move, because the publisher's triggers match on that one
-   * (docs/decisions/0215-public-post-version-beside-the-trigger-version.md). Absent on posts written
-   * before it existed: see publicVersionOf.
+   * (docs/decisions/0215-public-post-version-beside-the-trigger-version.md). Absent until the first
+   * change (a new post is at 1; a few bytes less on every publish) and on posts from before it: see publicVersionOf.
    */
   revision?: number;
   /** Who created the post (docs/api.md, "Drafts"); absent on posts created before it was recorded. */

@@ -130,7 +130,6 @@ async function attemptCreation(
     post_time: postTime.toISOString(),
     spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
     created_by: createdBy,
-    revision: 1,
     ...(queued ? { queue_slot_ms: queued.time.getTime() } : {}),
   };
   logger.appendKeys({ post_id: post.id });
