@@ -53,6 +53,61 @@ export const cliCommands: readonly CliCommand[] = [
     "idempotent": false
   },
   {
+    "group": "audit",
+    "verb": "list",
+    "operationId": "listAudit",
+    "summary": "Who changed what: the audit trail",
+    "description": "Every change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.",
+    "method": "GET",
+    "path": "/audit",
+    "scope": "admin",
+    "positionals": [],
+    "flags": [
+      {
+        "field": "from",
+        "flag": "from",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago."
+      },
+      {
+        "field": "to",
+        "flag": "to",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "Latest time, excluded; default now."
+      },
+      {
+        "field": "limit",
+        "flag": "limit",
+        "aliases": [],
+        "in": "query",
+        "kind": "integer",
+        "nullable": false,
+        "required": false,
+        "description": "Page size, 1 to 100."
+      },
+      {
+        "field": "cursor",
+        "flag": "cursor",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "next_cursor of the previous page."
+      }
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "group": "connections",
     "verb": "delete",
     "operationId": "deleteConnection",
@@ -439,7 +494,7 @@ export const cliCommands: readonly CliCommand[] = [
     "verb": "edit",
     "operationId": "editPost",
     "summary": "Edit, reschedule or publish now a scheduled post",
-    "description": "Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).",
+    "description": "Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post). Pin the version you read with `If-Match: \"v{version}\"` (or `expected_version`): if the post has changed since, 412 VERSION_MISMATCH with `current_version`, right after POST_NOT_FOUND (and INSUFFICIENT_SCOPE), and nothing is changed.",
     "method": "PATCH",
     "path": "/posts/{id}",
     "scope": "draft",
@@ -572,6 +627,16 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms."
+      },
+      {
+        "field": "expected_version",
+        "flag": "expected-version",
+        "aliases": [],
+        "in": "body",
+        "kind": "integer",
+        "nullable": false,
+        "required": false,
+        "description": "The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
       }
     ],
     "body": "flat",
@@ -869,7 +934,7 @@ export const cliCommands: readonly CliCommand[] = [
     "verb": "schedule",
     "operationId": "schedulePost",
     "summary": "Schedule a draft (approve it)",
-    "description": "Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.",
+    "description": "Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made. Approve what you read: with `If-Match: \"v{version}\"` (or `expected_version`) a draft edited since is refused with 412 VERSION_MISMATCH and `current_version` (right after POST_NOT_FOUND), and stays a draft.",
     "method": "POST",
     "path": "/posts/{id}/schedule",
     "scope": "write",
@@ -896,6 +961,16 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for."
+      },
+      {
+        "field": "expected_version",
+        "flag": "expected-version",
+        "aliases": [],
+        "in": "body",
+        "kind": "integer",
+        "nullable": false,
+        "required": false,
+        "description": "The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
       }
     ],
     "body": "flat",

@@ -88,6 +88,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what: the audit trail
+         * @description Every change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connections": {
         parameters: {
             query?: never;
@@ -144,6 +166,26 @@ export interface paths {
          * @description As the public API's get-analytics, for the signed-in account. One row per UTC day from `from` to `to` (both included, at most 366 days): the posts published that day and the sums of their latest figures (`impressions` null when no post of the day has them). `platform` counts only what went out there. A missing or impossible date, `to` before `from` or a longer range: INVALID_FIELD naming the parameter.
          */
         get: operations["dashboardGetAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what: the audit trail
+         * @description As the public API's list-audit, for the signed-in account. Every change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.
+         */
+        get: operations["dashboardListAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -399,7 +441,7 @@ export interface paths {
         head?: never;
         /**
          * Edit, reschedule or publish now a scheduled post
-         * @description As the public API's edit-post, for the signed-in account. Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
+         * @description As the public API's edit-post, for the signed-in account. Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post). Pin the version you read with `If-Match: "v{version}"` (or `expected_version`): if the post has changed since, 412 VERSION_MISMATCH with `current_version`, right after POST_NOT_FOUND (and INSUFFICIENT_SCOPE), and nothing is changed.
          */
         patch: operations["dashboardEditPost"];
         trace?: never;
@@ -455,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a draft (approve it)
-         * @description As the public API's schedule-post, for the signed-in account. Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         * @description As the public API's schedule-post, for the signed-in account. Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made. Approve what you read: with `If-Match: "v{version}"` (or `expected_version`) a draft edited since is refused with 412 VERSION_MISMATCH and `current_version` (right after POST_NOT_FOUND), and stays a draft.
          */
         post: operations["dashboardSchedulePost"];
         delete?: never;
@@ -1159,7 +1201,7 @@ export interface paths {
         head?: never;
         /**
          * Edit, reschedule or publish now a scheduled post
-         * @description Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).
+         * @description Any of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post). Pin the version you read with `If-Match: "v{version}"` (or `expected_version`): if the post has changed since, 412 VERSION_MISMATCH with `current_version`, right after POST_NOT_FOUND (and INSUFFICIENT_SCOPE), and nothing is changed.
          *
          *     Needs a key with scope `draft` or above.
          */
@@ -1221,7 +1263,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a draft (approve it)
-         * @description Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.
+         * @description Turns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made. Approve what you read: with `If-Match: "v{version}"` (or `expected_version`) a draft edited since is refused with 412 VERSION_MISMATCH and `current_version` (right after POST_NOT_FOUND), and stays a draft.
          *
          *     Needs a key with scope `write` or above.
          */
@@ -1811,6 +1853,44 @@ export interface components {
             message: string;
             /** @description Seconds until the window resets; also in the retry-after header. */
             retry_after: number;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "oauth_client" | "dashboard";
+                /** @description The API key's id, the OAuth connection's id, or the account's id for the dashboard owner. */
+                id: string;
+                /** @description The key's or client's name as it was then; null for the dashboard owner. */
+                name: string | null;
+            };
+            /** @enum {string} */
+            action: "post.created" | "post.edited" | "post.approved" | "post.deleted" | "post.retried" | "key.created" | "key.deleted" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "profile.connected" | "profile.removed" | "queue.changed" | "connection.authorized" | "connection.revoked" | "inbox.replied";
+            /** @description What was changed. */
+            target: {
+                /** @enum {string} */
+                type: "post" | "key" | "webhook" | "profile" | "queue" | "connection" | "inbox_item" | "series";
+                /** @description The thing's id (the account's id for its posting queue). */
+                id: string;
+            };
+            /** @description The post's version after the change (the version deleted, for post.deleted); null for things without versions. */
+            version: number | null;
+            /** @description A few facts of the change (a key name and scope, a webhook URL, ...); null when none. */
+            details: Record<string, never> | null;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` (with the same from and to) for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         /** @description A member, or a LinkedIn organization page the member administers. */
         Author: {
@@ -2421,6 +2501,8 @@ export interface components {
                 /** @description The app's name when the post was created. */
                 client_name: string;
             } | null;
+            /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
+            version: number;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -2668,6 +2750,14 @@ export interface components {
             resets_at: string;
             /** @description YYYY-MM (UTC). */
             month: string;
+        };
+        /** @description 412 VERSION_MISMATCH */
+        VersionMismatchError: {
+            /** @constant */
+            error: "VERSION_MISMATCH";
+            message: string;
+            /** @description The post's version now: read it again, then pin that one. */
+            current_version: number;
         };
         /** @description Never carries the signing secret. */
         Webhook: {
@@ -2995,6 +3085,141 @@ export interface operations {
             };
         };
     };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago. */
+                from?: string;
+                /** @description Latest time, excluded; default now. */
+                to?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "0b9f6d2e-3c1a-4e5f-9a8b-7c6d5e4f3a2b",
+                     *           "at": "2026-11-28T09:15:02.120Z",
+                     *           "actor": {
+                     *             "type": "dashboard",
+                     *             "id": "5d0c7a4e-8b1f-4e2d-9c3a-6f7e8d9c0b1a",
+                     *             "name": null
+                     *           },
+                     *           "action": "post.approved",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 3,
+                     *           "details": {
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T10:00:00.000Z",
+                     *             "approved_version": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-8c9d-0e1f2a3b4c5d",
+                     *           "at": "2026-11-28T09:02:44.901Z",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "name": "writing agent"
+                     *           },
+                     *           "action": "post.edited",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 2,
+                     *           "details": {
+                     *             "status": "draft"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     listConnections: {
         parameters: {
             query?: never;
@@ -3233,6 +3458,137 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardListAudit: {
+        parameters: {
+            query?: {
+                /** @description Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago. */
+                from?: string;
+                /** @description Latest time, excluded; default now. */
+                to?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "0b9f6d2e-3c1a-4e5f-9a8b-7c6d5e4f3a2b",
+                     *           "at": "2026-11-28T09:15:02.120Z",
+                     *           "actor": {
+                     *             "type": "dashboard",
+                     *             "id": "5d0c7a4e-8b1f-4e2d-9c3a-6f7e8d9c0b1a",
+                     *             "name": null
+                     *           },
+                     *           "action": "post.approved",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 3,
+                     *           "details": {
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T10:00:00.000Z",
+                     *             "approved_version": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-8c9d-0e1f2a3b4c5d",
+                     *           "at": "2026-11-28T09:02:44.901Z",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
+                     *             "name": "writing agent"
+                     *           },
+                     *           "action": "post.edited",
+                     *           "target": {
+                     *             "type": "post",
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59"
+                     *           },
+                     *           "version": 2,
+                     *           "details": {
+                     *             "status": "draft"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description INVALID_FIELD */
@@ -4435,7 +4791,8 @@ export interface operations {
                      *             "type": "api_key",
                      *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *             "key_name": "ci"
-                     *           }
+                     *           },
+                     *           "version": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4694,7 +5051,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       },
                      *       "usage": {
                      *         "limit": 10,
@@ -5058,6 +5416,7 @@ export interface operations {
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
                      *             },
+                     *             "version": 1,
                      *             "first_comment": null,
                      *             "platform_first_comment": {}
                      *           }
@@ -5718,6 +6077,8 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -5777,7 +6138,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -5835,6 +6197,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -5974,6 +6350,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
                      *         },
+                     *         "version": 1,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -6178,7 +6555,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -6343,6 +6721,8 @@ export interface operations {
                      * @example true
                      */
                     queue?: boolean;
+                    /** @description The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -6399,6 +6779,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
                      *         },
+                     *         "version": 2,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -6458,6 +6839,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"] | components["schemas"]["QueueFullError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -10455,7 +10850,8 @@ export interface operations {
                      *             "type": "api_key",
                      *             "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *             "key_name": "ci"
-                     *           }
+                     *           },
+                     *           "version": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -10706,7 +11102,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       },
                      *       "usage": {
                      *         "limit": 10,
@@ -11067,6 +11464,7 @@ export interface operations {
                      *               "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *               "key_name": "ci"
                      *             },
+                     *             "version": 1,
                      *             "first_comment": null,
                      *             "platform_first_comment": {}
                      *           }
@@ -11548,7 +11946,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -11851,6 +12250,8 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -11908,7 +12309,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -11972,6 +12374,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -12102,6 +12517,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
                      *         },
+                     *         "version": 1,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -12305,7 +12721,8 @@ export interface operations {
                      *           "type": "api_key",
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "ci"
-                     *         }
+                     *         },
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -12469,6 +12886,8 @@ export interface operations {
                      * @example true
                      */
                     queue?: boolean;
+                    /** @description The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
+                    expected_version?: number;
                 };
             };
         };
@@ -12523,6 +12942,7 @@ export interface operations {
                      *           "key_id": "3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f",
                      *           "key_name": "writing agent"
                      *         },
+                     *         "version": 2,
                      *         "first_comment": null,
                      *         "platform_first_comment": {}
                      *       }
@@ -12588,6 +13008,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"] | components["schemas"]["QueueFullError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */

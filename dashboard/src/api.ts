@@ -109,5 +109,7 @@ export type Connection = Schemas['Connection'];
 export type ConnectionList = Schemas['ConnectionList'];
 export type OAuthConsentRequest = Schemas['OAuthConsentRequest'];
 export type OAuthConsentAnswer = Schemas['OAuthConsentAnswer'];
+export type AuditPage = Schemas['AuditPage'];
+export type AuditEntry = Schemas['AuditEntry'];
 /** Request bodies. */
 export type PreviewRequest = paths['/dashboard/api/posts/preview']['post']['requestBody']['content']['application/json'];

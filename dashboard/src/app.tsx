@@ -4,6 +4,7 @@ import { Notice } from './components/field';
 import { AnalyticsPage } from './pages/analytics';
 import { AuthorizePage } from './pages/authorize';
 import { ConnectionsPage } from './pages/connections';
+import { AuditPage } from './pages/audit';
 import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
@@ -34,6 +35,7 @@ const TITLES: Record<Page, string> = {
   analytics: 'Analytics',
   connections: 'Connected apps',
   authorize: 'Connect an app',
+  audit: 'Audit trail',
 };
 const NAV: Page[] = [
   'keys',
@@ -49,6 +51,7 @@ const NAV: Page[] = [
   'import',
   'analytics',
   'connections',
+  'audit',
 ];
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -161,6 +164,7 @@ export function App() {
         {session && shown === 'analytics' && <AnalyticsPage />}
         {session && shown === 'connections' && <ConnectionsPage />}
         {session && shown === 'authorize' && <AuthorizePage />}
+        {session && shown === 'audit' && <AuditPage />}
       </main>
     </>
   );

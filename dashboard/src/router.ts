@@ -20,7 +20,8 @@ export type Page =
   | 'queue-calendar'
   | 'analytics'
   | 'connections'
-  | 'authorize';
+  | 'authorize'
+  | 'audit';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -37,6 +38,7 @@ const PAGES: readonly Page[] = [
   'analytics',
   'connections',
   'authorize',
+  'audit',
 ];
 
 export function currentPage(): Page | undefined {

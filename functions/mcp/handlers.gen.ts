@@ -27,6 +27,7 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'get-settings': async () => (await import('#functions/get-settings/handler')).handler,
   'get-usage': async () => (await import('#functions/get-usage/handler')).handler,
   'get-webhook': async () => (await import('#functions/get-webhook/handler')).handler,
+  'list-audit': async () => (await import('#functions/list-audit/handler')).handler,
   'list-connections': async () => (await import('#functions/list-connections/handler')).handler,
   'list-keys': async () => (await import('#functions/list-keys/handler')).handler,
   'list-posts': async () => (await import('#functions/list-posts/handler')).handler,

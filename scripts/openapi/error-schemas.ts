@@ -150,6 +150,14 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
       example: { status: 'failed' },
     },
   ],
+  VERSION_MISMATCH: [
+    {
+      extras: {
+        current_version: { type: 'integer', minimum: 1, description: "The post's version now: read it again, then pin that one." },
+      },
+      example: { current_version: 3 },
+    },
+  ],
 };
 
 /** `INVALID_FIELD` → `InvalidFieldError`, `OAUTH_ERROR` → `OauthError`. */

@@ -13,6 +13,7 @@ import { accountOperations } from './operations/account';
 import { agentOperations } from './operations/agents';
 import { agentOAuthOperations } from './operations/agents-oauth';
 import { connectionOperations } from './operations/connections';
+import { auditOperations } from './operations/audit';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
@@ -44,6 +45,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...agentOperations,
   ...agentOAuthOperations,
   ...connectionOperations,
+  ...auditOperations,
   ...queueOperations,
   ...metricsOperations,
   ...settingsOperations,

@@ -97,6 +97,7 @@ export const TAGS = {
   Connections: 'Apps connected with OAuth: each authorization, its scope and last use; revoking one refuses its tokens at once.',
   Settings: 'Account-wide defaults for posts: tracked links and their campaign.',
   Links: 'Tracked links: the short links posts carry when they track their links, and the redirect that counts their clicks.',
+  Audit: 'Who changed what and when: every change to posts, keys, webhooks, profiles, the queue and connections, kept 90 days.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;

@@ -49,6 +49,7 @@ export const operationRuntime: Readonly<Record<string, OperationRuntimeRow>> = {
   'decide-oauth-request': { method: 'POST', path: '/dashboard/api/oauth/decision', auth: 'session' },
   'list-connections': { method: 'GET', path: '/connections', dashboardPath: '/dashboard/api/connections', auth: 'api-key', scope: 'admin' },
   'delete-connection': { method: 'DELETE', path: '/connections/{id}', dashboardPath: '/dashboard/api/connections/{id}', auth: 'api-key', scope: 'admin' },
+  'list-audit': { method: 'GET', path: '/audit', dashboardPath: '/dashboard/api/audit', auth: 'api-key', scope: 'admin' },
   'get-queue': { method: 'GET', path: '/queue', dashboardPath: '/dashboard/api/queue', auth: 'api-key', scope: 'read' },
   'put-queue': { method: 'PUT', path: '/queue', dashboardPath: '/dashboard/api/queue', auth: 'api-key', scope: 'write' },
   'refresh-post-metrics': { method: 'POST', path: '/posts/{id}/metrics/refresh', dashboardPath: '/dashboard/api/posts/{id}/metrics/refresh', auth: 'api-key', scope: 'write', idempotent: true },

@@ -61,6 +61,44 @@ export interface components {
             /** @description Seconds until the window resets; also in the retry-after header. */
             retry_after: number;
         };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            at: string;
+            /** @description Who made the change. */
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "oauth_client" | "dashboard";
+                /** @description The API key's id, the OAuth connection's id, or the account's id for the dashboard owner. */
+                id: string;
+                /** @description The key's or client's name as it was then; null for the dashboard owner. */
+                name: string | null;
+            };
+            /** @enum {string} */
+            action: "post.created" | "post.edited" | "post.approved" | "post.deleted" | "post.retried" | "key.created" | "key.deleted" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "profile.connected" | "profile.removed" | "queue.changed" | "connection.authorized" | "connection.revoked" | "inbox.replied";
+            /** @description What was changed. */
+            target: {
+                /** @enum {string} */
+                type: "post" | "key" | "webhook" | "profile" | "queue" | "connection" | "inbox_item" | "series";
+                /** @description The thing's id (the account's id for its posting queue). */
+                id: string;
+            };
+            /** @description The post's version after the change (the version deleted, for post.deleted); null for things without versions. */
+            version: number | null;
+            /** @description A few facts of the change (a key name and scope, a webhook URL, ...); null when none. */
+            details: Record<string, never> | null;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` (with the same from and to) for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         /** @description A member, or a LinkedIn organization page the member administers. */
         Author: {
             /** @enum {string} */
@@ -670,6 +708,8 @@ export interface components {
                 /** @description The app's name when the post was created. */
                 client_name: string;
             } | null;
+            /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
+            version: number;
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -917,6 +957,14 @@ export interface components {
             resets_at: string;
             /** @description YYYY-MM (UTC). */
             month: string;
+        };
+        /** @description 412 VERSION_MISMATCH */
+        VersionMismatchError: {
+            /** @constant */
+            error: "VERSION_MISMATCH";
+            message: string;
+            /** @description The post's version now: read it again, then pin that one. */
+            current_version: number;
         };
         /** @description Never carries the signing secret. */
         Webhook: {

@@ -1,7 +1,8 @@
+import type { AuditActor } from './audit';
 import { DomainError } from './errors';
 import { scopeAllows, type KeyScope } from './key-scopes';
 import { spacingBucket } from './linkedin-spacing';
-import type { Post } from './post';
+import { publicVersionOf, type Post } from './post';
 import { pendingResult } from './post-view';
 
 /** Who is asking, for the post use cases: the key's scope, and the key (none: the dashboard session). */
@@ -12,6 +13,8 @@ export interface Caller {
   apiKeyName?: string;
   /** An OAuth connection's token is calling (docs/api.md, "Connecting an agent with OAuth"). */
   connection?: { connectionId: string; clientName: string };
+  /** Who the audit trail names for what this caller changes (docs/api.md, "Audit trail"). */
+  actor: AuditActor;
 }
 
 /**
@@ -61,5 +64,6 @@ export function scheduledDraft(draft: Post, scheduledFor: Date | null, now: Date
     results: Object.fromEntries(draft.platforms.map((platform) => [platform, pendingResult()])),
     spacing_bucket: draft.platforms.includes('linkedin') ? spacingBucket(postTime) : undefined,
     version: (draft.version ?? 0) + 1,
+    revision: publicVersionOf(draft) + 1,
   };
 }

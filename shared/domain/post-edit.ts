@@ -1,5 +1,5 @@
 import type { Platform } from '#shared/domain/platforms';
-import type { Post } from '#shared/domain/post';
+import { publicVersionOf, type Post } from '#shared/domain/post';
 import type { PostMedia } from './media-view';
 import { slotHoldAt } from './linkedin-spacing';
 import { checkPlatformContent, type PlatformContent } from './platform-content';
@@ -81,6 +81,7 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     results: Object.fromEntries(platforms.map((platform) => [platform, post.results[platform] ?? pendingResult()])),
     spacing_bucket: post.status !== 'draft' && platforms.includes('linkedin') ? slotHoldAt(postTime).bucket : undefined,
     version: (post.version ?? 0) + 1,
+    revision: publicVersionOf(post) + 1,
   };
   const fields = [
     'content',

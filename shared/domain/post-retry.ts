@@ -1,6 +1,6 @@
 import { DomainError } from '#shared/domain/errors';
 import { type Platform } from '#shared/domain/platforms';
-import type { Post } from '#shared/domain/post';
+import { publicVersionOf, type Post } from '#shared/domain/post';
 import { slotHoldAt } from './linkedin-spacing';
 import { heldSlot, type PlannedChange } from './post-change';
 import { pendingResult } from './post-view';
@@ -70,6 +70,7 @@ export function applyRetry(post: Post, retry: PostRetry, at: Date | null, now: D
     results: { ...post.results, ...Object.fromEntries(retried.map((platform) => [platform, pendingResult()])) },
     spacing_bucket: toLinkedIn ? slotHoldAt(postTime).bucket : post.spacing_bucket,
     version: (post.version ?? 0) + 1,
+    revision: publicVersionOf(post) + 1,
   };
   return { previous: post, next, slot: toLinkedIn ? { from: heldSlot(post), to: slotHoldAt(postTime) } : undefined };
 }

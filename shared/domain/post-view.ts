@@ -1,5 +1,5 @@
 import type { Resource } from './api-types.gen';
-import type { PlatformResult, Post } from '#shared/domain/post';
+import { publicVersionOf, type PlatformResult, type Post } from '#shared/domain/post';
 import type { Platform } from './platforms';
 import { toMediaView } from './media-view';
 import { firstCommentFor, firstCommentView } from './first-comment';
@@ -46,6 +46,7 @@ export function toPostView(post: Post): PostView {
       ]),
     ) as PostView['results'],
     created_by: post.created_by ?? null,
+    version: publicVersionOf(post),
   };
 }
 

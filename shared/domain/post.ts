@@ -59,6 +59,14 @@ export interface Post {
    * version they read, and each version gets its own trigger: a trigger of an older version does nothing.
    */
   version?: number;
+  /**
+   * The public version (docs/api.md, "Versions and If-Match"): 1 at creation, +1 on every change of
+   * content, platforms, media, options, schedule or status, the publisher's included. Kept apart from
+   * `version`, which only edits and retries move, because the publisher's triggers match on that one
+   * (docs/decisions/0215-public-post-version-beside-the-trigger-version.md). Absent until the first
+   * change (a new post is at 1; a few bytes less on every publish) and on posts from before it: see publicVersionOf.
+   */
+  revision?: number;
   /** Who created the post (docs/api.md, "Drafts"); absent on posts created before it was recorded. */
   created_by?: PostCreator;
   /** The latest figures read back per platform, and the last refresh asked for (docs/api.md, "Metrics and analytics"). */
@@ -68,3 +76,9 @@ export interface Post {
 
 /** A post's version (0 until its first edit or retry). */
 export const versionOf = (post: Pick<Post, 'version'>): number => post.version ?? 0;
+
+/**
+ * The version clients see and pin with If-Match. A post written before the public version existed
+ * counts its edits and retries on top of its creation (its status changes were never counted).
+ */
+export const publicVersionOf = (post: Pick<Post, 'version' | 'revision'>): number => post.revision ?? versionOf(post) + 1;

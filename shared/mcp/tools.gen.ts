@@ -51,6 +51,59 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": false
   },
   {
+    "name": "list_audit",
+    "title": "Who changed what: the audit trail",
+    "description": "Who changed what: the audit trail.\n\nEvery change to the account (posts created, edited, approved, deleted, retried; keys, webhooks, profiles, the posting queue, connections), with who made it (an API key by id and name, an OAuth client by its connection, or the dashboard owner), when, what, and the post's version after it. Newest first, from `from` (included; default 7 days before `to`) to `to` (excluded; default now); entries are kept 90 days, so `from` further back, or not before `to`, is INVALID_FIELD. Page with `next_cursor`. Needs an admin key.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "from": {
+          "type": "string",
+          "maxLength": 40,
+          "description": "Earliest time (ISO 8601 with zone), included; default 7 days before `to`; at most 90 days ago."
+        },
+        "to": {
+          "type": "string",
+          "maxLength": 40,
+          "description": "Latest time, excluded; default now."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50,
+          "description": "Page size, 1 to 100."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "next_cursor of the previous page."
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Who changed what: the audit trail",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-audit",
+    "method": "GET",
+    "path": "/audit",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [
+      "from",
+      "to",
+      "limit",
+      "cursor"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
     "name": "list_connections",
     "title": "List connected apps",
     "description": "List connected apps.\n\nEach app authorized with OAuth: its name, where its codes went, the scope granted, when, and its last use (to the minute).\n\nNeeds a key with scope `admin` or above.",
@@ -1128,7 +1181,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "edit_post",
     "title": "Edit, reschedule or publish now a scheduled post",
-    "description": "Edit, reschedule or publish now a scheduled post.\n\nAny of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).\n\nNeeds a key with scope `draft` or above.",
+    "description": "Edit, reschedule or publish now a scheduled post.\n\nAny of the fields of POST /posts, with the same rules, codes and precedence for each field sent; absent fields keep their value, `scheduled_for: null` publishes now, `{}` changes nothing (200 with the post). Then, in this order: POST_NOT_FOUND, POST_PUBLISHED (publishing or (partially) published), INVALID_POST_STATE (a failed post: retry it instead), PLATFORMS_NOT_CONNECTED (when platforms are sent), and the LinkedIn 60-second spacing, checked against every other LinkedIn post of the account (the post's own old time is released in the same write). Not counted against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post). Pin the version you read with `If-Match: \"v{version}\"` (or `expected_version`): if the post has changed since, 412 VERSION_MISMATCH with `current_version`, right after POST_NOT_FOUND (and INSUFFICIENT_SCOPE), and nothing is changed.\n\nNeeds a key with scope `draft` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1306,6 +1359,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "bluesky": "Sign-up link: https://example.com/v2"
             }
           ]
+        },
+        "expected_version": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
         }
       },
       "required": [
@@ -1476,7 +1534,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "schedule_post",
     "title": "Schedule a draft (approve it)",
-    "description": "Schedule a draft (approve it).\n\nTurns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made.\n\nNeeds a key with scope `write` or above.",
+    "description": "Schedule a draft (approve it).\n\nTurns a draft into a real post, now (`scheduled_for: null`, or absent on a draft without a wished time) or at `scheduled_for` (absent: the draft's own), or at the posting queue's first free slot (`queue: true`: QUEUE_NOT_CONFIGURED without a schedule, QUEUE_FULL without a free slot). Needs a write key. Errors after the body's: POST_NOT_FOUND, INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED (the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). The post counts 1 against the monthly limit now, not when the draft was made. Approve what you read: with `If-Match: \"v{version}\"` (or `expected_version`) a draft edited since is refused with 412 VERSION_MISMATCH and `current_version` (right after POST_NOT_FOUND), and stays a draft.\n\nNeeds a key with scope `write` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1507,6 +1565,11 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             true
           ]
+        },
+        "expected_version": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."
         }
       },
       "required": [

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditPut } from './audit-log';
 import { db, tableName } from './client';
 import { accountKey } from './accounts';
 import { failedCondition, ignoreConditionFailure } from './transaction-errors';
@@ -47,7 +48,7 @@ const toApiKey = (item: Record<string, unknown>): ApiKey => ({
  * Stores a new key under the account's key quota (shared/store/quota-counters.ts), all in one
  * transaction; false (nothing written) when the account already has `limit` keys.
  */
-export async function putApiKey(accountId: string, key: ApiKey, hash: string, limit: number): Promise<boolean> {
+export async function putApiKey(accountId: string, key: ApiKey, hash: string, limit: number, audit?: AuditPut): Promise<boolean> {
   const write = () =>
     db.send(
       new TransactWriteCommand({
@@ -74,6 +75,8 @@ export async function putApiKey(accountId: string, key: ApiKey, hash: string, li
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          // Last, unconditional: the creation's audit entry lands with it or not at all.
+          ...(audit ? [audit] : []),
         ],
       }),
     );
@@ -115,7 +118,7 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
 }
 
 /** Deletes both items of a key and gives its place back; false when the account has no such key. */
-export async function deleteApiKey(accountId: string, keyId: string): Promise<boolean> {
+export async function deleteApiKey(accountId: string, keyId: string, audit?: (deleted: ApiKey) => AuditPut): Promise<boolean> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConsistentRead: true }));
   if (!Item) return false;
   const write = () =>
@@ -125,6 +128,7 @@ export async function deleteApiKey(accountId: string, keyId: string): Promise<bo
           { Delete: { TableName: tableName, Key: accountApiKeyKey(accountId, keyId), ConditionExpression: 'attribute_exists(pk)' } },
           { Delete: { TableName: tableName, Key: apiKeyLookupKey(Item.key_hash as string) } },
           givePlaceBackItem(accountId, 'keys'),
+          ...(audit ? [audit(toApiKey(Item))] : []),
         ],
       }),
     );

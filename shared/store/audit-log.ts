@@ -1,7 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AUDIT_RETENTION_DAYS, type AuditEntry, type AuditEvent } from '#shared/domain/audit';
-import { clock } from '#shared/ports/clock';
 import { db, tableName } from './client';
 import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
 
@@ -11,7 +10,12 @@ import { TTL_ATTRIBUTE, toEpochSeconds } from './table';
  */
 export const auditPartition = (accountId: string): string => `ACCOUNT#${accountId}#AUDIT`;
 
-export function auditEntry(event: AuditEvent, at: Date = clock.now()): AuditEntry {
+/**
+ * The entry of an event at `at`. Use cases pass the clock port's time (`clock.now()`); the store may not
+ * reach the ports (docs/decisions/0028-the-house-layers-composition-roots-rules-in-ci.md), so without one it takes the
+ * system time.
+ */
+export function auditEntry(event: AuditEvent, at: Date = new Date()): AuditEntry {
   return {
     id: randomUUID(),
     at: at.toISOString(),
@@ -39,7 +43,66 @@ export function auditPutItem(accountId: string, event: AuditEvent, at?: Date) {
   return { Put: { TableName: tableName, Item: auditItem(accountId, auditEntry(event, at)) } };
 }
 
+/** A transaction item from auditPutItem: what the stores' writes take to record their change in the same transaction. */
+export type AuditPut = ReturnType<typeof auditPutItem>;
+
+/** The key of the entry a transaction item from auditPutItem writes: a rollback of its change deletes it again. */
+export const auditItemKey = (put: AuditPut): { pk: string; sk: string } => ({
+  pk: put.Put.Item.pk as string,
+  sk: put.Put.Item.sk as string,
+});
+
+/** Transaction item taking back an entry whose change was undone (a failed hand-over), so the trail never names a change that did not stay. */
+export function removeAuditItem(key: { pk: string; sk: string }) {
+  return { Delete: { TableName: tableName, Key: key } };
+}
+
 /** Records an event on its own, for changes that are not one transaction (say why at the call site). */
 export async function recordAudit(accountId: string, event: AuditEvent, at?: Date): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName, Item: auditItem(accountId, auditEntry(event, at)) }));
 }
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** The sort key of the last entry returned, to continue after it; undefined at the end. */
+  lastSortKey?: string;
+}
+
+/**
+ * The account's entries with `from <= at < to`, newest first, `limit` at most, continuing after the
+ * entry whose sort key is `after` (from a previous page). One Query on the account's audit partition:
+ * sort keys are `at#id` with fixed-width times, so `at < to` is exactly `sk < to`'s `BETWEEN` bound.
+ */
+export async function queryAuditEntries(
+  accountId: string,
+  range: { from: string; to: string; limit: number; after?: string },
+): Promise<AuditPage> {
+  const pk = auditPartition(accountId);
+  // One more than asked tells whether a next page exists, so the last page has no cursor.
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to },
+      ScanIndexForward: false,
+      Limit: range.limit + 1,
+      ExclusiveStartKey: range.after === undefined ? undefined : { pk, sk: range.after },
+      ConsistentRead: true,
+    }),
+  );
+  const page = Items.slice(0, range.limit);
+  return {
+    entries: page.map(toAuditEntry),
+    lastSortKey: Items.length > range.limit ? (page[page.length - 1]?.sk as string) : undefined,
+  };
+}
+
+const toAuditEntry = (item: Record<string, unknown>): AuditEntry => ({
+  id: item.id as string,
+  at: item.at as string,
+  actor: item.actor as AuditEntry['actor'],
+  action: item.action as AuditEntry['action'],
+  target: item.target as AuditEntry['target'],
+  version: (item.version as number | null | undefined) ?? null,
+  details: (item.details as Record<string, unknown> | null | undefined) ?? null,
+});

@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import type { AuthorChoice } from '#shared/domain/profile-author';
+import type { AuditActor } from '#shared/domain/audit';
 import { db, tableName } from './client';
 import { TTL_ATTRIBUTE, isExpired, toEpochSeconds } from './table';
 import { isConditionFailure } from './transaction-errors';
@@ -21,6 +22,8 @@ export interface OAuthState {
   return_url?: string;
   /** Who the LinkedIn profile will post as; absent: the member (docs/api.md, "LinkedIn pages"). */
   author?: AuthorChoice;
+  /** Who started the authorization: the audit trail names them when the callback connects the profile (docs/api.md, "Audit trail"). */
+  actor?: AuditActor;
   created_at: string;
   /** Set when a browser opened the start URL: the hash of that browser's nonce cookie. */
   nonce_hash?: string;

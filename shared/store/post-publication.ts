@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '#shared/domain/platforms';
 import { db, tableName } from './client';
-import { type PlatformResult, type Post } from '#shared/domain/post';
+import { publicVersionOf, type PlatformResult, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { postKey, toPost, writeTransaction } from './posts';
 import { releaseSpacingSlotItem } from './spacing-slots';
@@ -9,6 +9,9 @@ import { releaseQueueSlotItem } from './queue';
 import { cancellationReasons, isConditionFailure, isTransactionConflict, oldItemOf } from './transaction-errors';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
+
+/** The public version one up, for an item that may not have one yet (`:revisionBase`, `:one`). */
+const NEXT_REVISION = '#revision = if_not_exists(#revision, :revisionBase) + :one';
 
 /**
  * The publisher's conditional writes. Every step is a claim that only one invocation can
@@ -27,11 +30,15 @@ export async function claimScheduledPost(postId: string, postTime: string, versi
       new UpdateCommand({
         TableName: tableName,
         Key: postKey(postId),
-        UpdateExpression: 'SET #status = :publishing',
+        // A status change moves the public version (docs/api.md, "Versions and If-Match").
+        UpdateExpression: `SET #status = :publishing, ${NEXT_REVISION}`,
         ConditionExpression: `#status = :scheduled AND post_time = :postTime AND ${version ? '#version = :version' : 'attribute_not_exists(#version)'}`,
-        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version', '#revision': 'revision' },
         ExpressionAttributeValues: {
           ':publishing': 'publishing',
+          // A post without a public version yet (written before it existed) counts from its edits.
+          ':revisionBase': publicVersionOf({ version }),
+          ':one': 1,
           ':scheduled': 'scheduled',
           ':postTime': postTime,
           ...(version ? { ':version': version } : {}),
@@ -168,10 +175,16 @@ export async function finalizePost(
     Update: {
       TableName: tableName,
       Key: postKey(post.id),
-      UpdateExpression: `SET #status = :final, published_at = :publishedAt${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
+      UpdateExpression: `SET #status = :final, published_at = :publishedAt, ${NEXT_REVISION}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
       ConditionExpression: '#status = :publishing',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':final': status, ':publishedAt': publishedAt, ':publishing': 'publishing' },
+      ExpressionAttributeNames: { '#status': 'status', '#revision': 'revision' },
+      ExpressionAttributeValues: {
+        ':final': status,
+        ':publishedAt': publishedAt,
+        ':publishing': 'publishing',
+        ':revisionBase': publicVersionOf(post),
+        ':one': 1,
+      },
     },
   };
   try {

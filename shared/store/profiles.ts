@@ -8,7 +8,8 @@ import type { PlatformProfile, Profile } from '#shared/domain/profile';
 import { profileAuthor, type AuthorSource, type ProfileAuthor } from '#shared/domain/profile-author';
 import { type WebhookEvent } from '#shared/domain/webhook';
 import { putWebhookEventItem } from './webhook-events';
-import { ignoreConditionFailure, isCancelledTransaction, isConditionFailure } from './transaction-errors';
+import { failedCondition, ignoreConditionFailure, isCancelledTransaction, isConditionFailure } from './transaction-errors';
+import type { AuditPut } from './audit-log';
 
 /**
  * Profiles: one item per account and platform, so "one profile per platform" is a key
@@ -82,22 +83,23 @@ export async function listProfileItems(accountId: string): Promise<ProfileItem[]
  * Stores a new profile; PROFILE_ALREADY_EXISTS when the account has one for the platform
  * (a conditional put on the per-platform key: two concurrent connects make one profile).
  */
-export async function createProfileItem(item: ProfileItem): Promise<void> {
+export async function createProfileItem(item: ProfileItem, audit?: AuditPut): Promise<void> {
+  const put = {
+    TableName: tableName,
+    Item: {
+      ...profileKey(item.account_id, item.platform),
+      ...(item.expires_at ? profileExpiryKey(item.expires_at, item.account_id) : {}),
+      type: 'profile',
+      ...item,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...profileKey(item.account_id, item.platform),
-          ...(item.expires_at ? profileExpiryKey(item.expires_at, item.account_id) : {}),
-          type: 'profile',
-          ...item,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    // With its audit entry (docs/api.md, "Audit trail"), one transaction: both land or neither.
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
+    else await db.send(new PutCommand(put));
   } catch (error) {
-    if (isConditionFailure(error)) throw new DomainError('PROFILE_ALREADY_EXISTS');
+    if (isConditionFailure(error) || failedCondition(error, 0)) throw new DomainError('PROFILE_ALREADY_EXISTS');
     throw error;
   }
 }
@@ -113,19 +115,19 @@ export async function findProfileItemById(accountId: string, profileId: string):
 }
 
 /** Deletes the profile (and with it its sealed credentials) if it is still the one with this id. */
-export async function deleteProfileItem(accountId: string, platform: Platform, profileId: string): Promise<boolean> {
+export async function deleteProfileItem(accountId: string, platform: Platform, profileId: string, audit?: AuditPut): Promise<boolean> {
+  const deletion = {
+    TableName: tableName,
+    Key: profileKey(accountId, platform),
+    ConditionExpression: 'id = :id',
+    ExpressionAttributeValues: { ':id': profileId },
+  };
   try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: profileKey(accountId, platform),
-        ConditionExpression: 'id = :id',
-        ExpressionAttributeValues: { ':id': profileId },
-      }),
-    );
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Delete: deletion }, audit] }));
+    else await db.send(new DeleteCommand(deletion));
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error) || failedCondition(error, 0)) return false;
     throw error;
   }
 }

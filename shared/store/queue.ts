@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditPut } from './audit-log';
 import type { QueueSchedule } from '#shared/domain/queue-schedule';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
@@ -22,21 +23,21 @@ export async function getQueueSchedule(accountId: string): Promise<QueueSchedule
   return Item ? { timezone: Item.timezone as string, slots: Item.slots as QueueSchedule['slots'] } : undefined;
 }
 
-/** Replaces the schedule; slots already held by posts stay where they are. */
-export async function putQueueSchedule(accountId: string, schedule: QueueSchedule, updatedAt: Date): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        pk: accountKey(accountId).pk,
-        sk: SCHEDULE_SK,
-        type: 'queue_schedule',
-        timezone: schedule.timezone,
-        slots: schedule.slots,
-        updated_at: updatedAt.toISOString(),
-      },
-    }),
-  );
+/** Replaces the schedule, with its audit entry in the same transaction; slots already held by posts stay where they are. */
+export async function putQueueSchedule(accountId: string, schedule: QueueSchedule, updatedAt: Date, audit?: AuditPut): Promise<void> {
+  const put = {
+    TableName: tableName,
+    Item: {
+      pk: accountKey(accountId).pk,
+      sk: SCHEDULE_SK,
+      type: 'queue_schedule',
+      timezone: schedule.timezone,
+      slots: schedule.slots,
+      updated_at: updatedAt.toISOString(),
+    },
+  };
+  if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
+  else await db.send(new PutCommand(put));
 }
 
 /** Transaction item claiming a free slot for the post (cancelled with the holder when taken). */

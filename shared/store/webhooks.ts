@@ -6,6 +6,7 @@ import type { PreviousSecret } from '#shared/domain/webhook-secret-rotation';
 import { failedCondition, isConditionFailure } from './transaction-errors';
 import { counterFailure, givePlaceBackItem, startCounter, takePlaceItem } from './quota-counters';
 import { entityFields } from './item-fields';
+import type { AuditPut } from './audit-log';
 
 /**
  * Webhook endpoints: one item per endpoint in the account's partition (listed with one Query),
@@ -36,7 +37,7 @@ export const toWebhook = (item: Webhook): Webhook => ({
 const fromItem = (item: Record<string, unknown>): WebhookItem => entityFields<WebhookItem>(item);
 
 /** Stores a new endpoint; false (nothing written) when the account already has `max`. */
-export async function putWebhook(item: WebhookItem, max: number): Promise<boolean> {
+export async function putWebhook(item: WebhookItem, max: number, audit?: AuditPut): Promise<boolean> {
   const write = () =>
     db.send(
       new TransactWriteCommand({
@@ -49,6 +50,8 @@ export async function putWebhook(item: WebhookItem, max: number): Promise<boolea
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          // Last, unconditional: the audit entry lands with the endpoint or not at all.
+          ...(audit ? [audit] : []),
         ],
       }),
     );
@@ -86,38 +89,41 @@ export async function listWebhookItems(accountId: string): Promise<WebhookItem[]
 
 /**
  * Replaces the endpoint's secret, on condition that it is still the one the caller read (a
- * concurrent rotation must not be lost). False when it changed meanwhile or the endpoint is gone.
+ * concurrent rotation must not be lost), with its audit entry in the same transaction. False when
+ * it changed meanwhile or the endpoint is gone.
  */
 export async function replaceWebhookSecret(
   accountId: string,
   webhookId: string,
   change: { expected: string; secret: string; previous: PreviousSecret[] },
+  audit?: AuditPut,
 ): Promise<boolean> {
+  const update = {
+    TableName: tableName,
+    Key: webhookKey(accountId, webhookId),
+    UpdateExpression: 'SET secret = :secret, previous_secrets = :previous',
+    ConditionExpression: 'attribute_exists(pk) AND secret = :expected',
+    ExpressionAttributeValues: { ':secret': change.secret, ':previous': change.previous, ':expected': change.expected },
+  };
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: webhookKey(accountId, webhookId),
-        UpdateExpression: 'SET secret = :secret, previous_secrets = :previous',
-        ConditionExpression: 'attribute_exists(pk) AND secret = :expected',
-        ExpressionAttributeValues: { ':secret': change.secret, ':previous': change.previous, ':expected': change.expected },
-      }),
-    );
+    if (audit) await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, audit] }));
+    else await db.send(new UpdateCommand(update));
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error) || failedCondition(error, 0)) return false;
     throw error;
   }
 }
 
 /** Deletes the endpoint and gives its place back; false when the account has no such endpoint. */
-export async function deleteWebhookItem(accountId: string, webhookId: string): Promise<boolean> {
+export async function deleteWebhookItem(accountId: string, webhookId: string, audit?: AuditPut): Promise<boolean> {
   try {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
           givePlaceBackItem(accountId, 'webhooks'),
+          ...(audit ? [audit] : []),
         ],
       }),
     );

@@ -1,4 +1,6 @@
 import { config } from '#shared/config';
+import type { AuditActor } from '#shared/domain/audit';
+import { profileConnected } from './profiles';
 import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
@@ -26,7 +28,7 @@ const HANDLE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-
 const APP_PASSWORD_HELP =
   'Create an app password in Bluesky (Settings > Privacy and security > App passwords) and send it in the form xxxx-xxxx-xxxx-xxxx; never send your main account password';
 
-export async function connectBluesky(accountId: string, input: ConnectBlueskyInput): Promise<Profile> {
+export async function connectBluesky(accountId: string, input: ConnectBlueskyInput, actor: AuditActor): Promise<Profile> {
   const handle = normaliseHandle(input.handle);
   const appPassword = input.appPassword.trim();
   if (!APP_PASSWORD.test(appPassword)) {
@@ -63,7 +65,7 @@ export async function connectBluesky(accountId: string, input: ConnectBlueskyInp
   };
   item.credentials = await sealCredentials({ app_password: appPassword, session: signedIn.session }, { accountId, profileId: item.id });
   try {
-    await createProfileItem(item);
+    await createProfileItem(item, profileConnected(actor, item));
   } catch (error) {
     await signedIn.discard();
     throw error;

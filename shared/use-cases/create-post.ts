@@ -17,6 +17,8 @@ import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records
 import { postingContextFor } from './posts-batch/posting-session';
 import { versionOf, type Post, type PostCreator } from '#shared/domain/post';
 import { requireWriteUnlessDraft, type Caller } from '#shared/domain/drafts';
+import type { AuditActor, AuditEvent } from '#shared/domain/audit';
+import { auditItemKey, auditPutItem } from '#shared/store/audit-log';
 import { replacePostItem, restorePostItem } from '#shared/store/post-changes';
 import { postCreator } from './drafts/post-creator';
 import { saveDraft } from './drafts/save-draft';
@@ -84,7 +86,7 @@ export async function createPost(
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
   const create = (queued?: QueuedTime) =>
     retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
-      attemptCreation(accountId, input, idempotency, createdBy, queued),
+      attemptCreation(accountId, input, idempotency, { createdBy, actor: caller.actor }, queued),
     );
   if (input.queue && input.draft === true) {
     // A draft has no time yet: it takes its slot when scheduled (docs/api.md, "Drafts").
@@ -102,7 +104,7 @@ async function attemptCreation(
   accountId: string,
   input: NewPost,
   idempotency: IdempotencyClaim | undefined,
-  createdBy: PostCreator,
+  { createdBy, actor }: { createdBy: PostCreator; actor: AuditActor },
   queued?: QueuedTime,
 ): Promise<CreatedPost> {
   const now = clock.now();
@@ -137,10 +139,19 @@ async function attemptCreation(
   };
   logger.appendKeys({ post_id: post.id });
   const attachMedia = media.map((one) => one.id);
+  // Recorded in the creation's own transaction (docs/api.md, "Audit trail").
+  const audit: AuditEvent = {
+    actor,
+    action: 'post.created',
+    target: { type: 'post', id: post.id },
+    version: 1,
+    details: { status: post.status },
+  };
   // A draft is kept as it is: no connection, limit or spacing check, nothing counted or handed over.
-  if (draft) return saveDraft(post, now, attachMedia, idempotency);
+  if (draft) return saveDraft(post, now, attachMedia, idempotency, audit);
   return countAndHandOver(post, now, {
     write: putNewPostItem(post),
+    audit,
     attachMedia,
     idempotency,
     queueClaim: queued?.claimItem(post.id),
@@ -158,6 +169,8 @@ export interface PostStart {
   undo?: ReturnType<typeof restorePostItem>;
   /** Ids of media to mark as used by the post. */
   attachMedia: string[];
+  /** The audit entry of this start (created, or approved), written in its transaction (docs/api.md, "Audit trail"). */
+  audit: AuditEvent;
   /** The claim of the post's queue slot (docs/api.md, "Posting queue"), written last in the transaction. */
   queueClaim?: ReturnType<QueuedTime['claimItem']>;
   idempotency?: IdempotencyClaim;
@@ -188,6 +201,7 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
   const toLinkedIn = post.spacing_bucket !== undefined;
   const created: CreatedPost = { post: toPostView(post), usage: usageView(limit, context.used + 1, month) };
   const answer = start.answer(created);
+  const audit = auditPutItem(accountId, start.audit, now);
 
   try {
     await writeTransaction([
@@ -199,6 +213,8 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
         : []),
       // Last, so the positions explainCancelledCreation reads stay put.
       ...start.attachMedia.map((mediaId) => attachMediaItem(accountId, mediaId, post.id, now)),
+      // Unconditional, so it never explains a cancellation; before the queue claim, which must stay last.
+      audit,
       // The queue slot claim goes last of all (explainCancelledCreation reads it there).
       ...(start.queueClaim ? [start.queueClaim] : []),
     ]);
@@ -224,7 +240,7 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
   try {
     await handOver(post);
   } catch (error) {
-    await rollBackCreation(post, month.month, idempotency, start.undo);
+    await rollBackCreation(post, month.month, idempotency, start.undo, auditItemKey(audit));
     throw error;
   }
   if (idempotency) idempotency.settled = true;

@@ -2,6 +2,8 @@ import { apiKeyPrefix, generateApiKeyValue, hashApiKey } from '#shared/domain/ap
 import { newId } from '#shared/domain/ids';
 import { DEFAULT_KEY_SCOPE, type KeyScope } from '#shared/domain/key-scopes';
 import { DomainError } from '#shared/domain/errors';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { quotaExceeded } from '#shared/domain/quotas';
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
@@ -19,6 +21,8 @@ export async function createApiKey(
   accountId: string,
   name: string,
   scope: KeyScope = DEFAULT_KEY_SCOPE,
+  /** Who creates it, for the audit trail (docs/api.md, "Audit trail"); none for the operator's admin command. */
+  actor?: AuditActor,
 ): Promise<{ key: ApiKey; apiKey: string }> {
   const value = generateApiKeyValue();
   const key: ApiKey = {
@@ -31,7 +35,10 @@ export async function createApiKey(
   };
   const limit = config.quotas.keys;
   // Real DynamoDB cancels concurrent transactions on the one counter both ways: try again.
-  const stored = await retryOnConflict(8, 'the key count kept changing', () => putApiKey(accountId, key, hashApiKey(value), limit));
+  const audit =
+    actor &&
+    auditPutItem(accountId, { actor, action: 'key.created', target: { type: 'key', id: key.id }, details: { name, scope } }, clock.now());
+  const stored = await retryOnConflict(8, 'the key count kept changing', () => putApiKey(accountId, key, hashApiKey(value), limit, audit));
   if (!stored) throw quotaExceeded('keys', limit);
   return { key, apiKey: value };
 }
@@ -39,8 +46,16 @@ export async function createApiKey(
 export const listAccountApiKeys = (accountId: string): Promise<ApiKey[]> => listApiKeys(accountId);
 
 /** Deletes a key of the account: it fails on the very next request. Unknown key: NOT_FOUND. */
-export async function deleteAccountApiKey(accountId: string, keyId: string): Promise<void> {
-  const deleted = await retryOnConflict(8, 'the key count kept changing', () => deleteApiKey(accountId, keyId));
+export async function deleteAccountApiKey(accountId: string, keyId: string, actor?: AuditActor): Promise<void> {
+  const audit = actor
+    ? (key: ApiKey) =>
+        auditPutItem(
+          accountId,
+          { actor, action: 'key.deleted', target: { type: 'key', id: key.id }, details: { name: key.name, scope: key.scope } },
+          clock.now(),
+        )
+    : undefined;
+  const deleted = await retryOnConflict(8, 'the key count kept changing', () => deleteApiKey(accountId, keyId, audit));
   if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'API key not found' });
 }
 

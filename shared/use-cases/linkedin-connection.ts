@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuditActor } from '#shared/domain/audit';
+import { profileConnected } from './profiles';
 import { newId } from '#shared/domain/ids';
 import { DomainError } from '#shared/domain/errors';
 import { logger } from '#shared/logger';
@@ -36,8 +38,9 @@ async function assertNotConnected(accountId: string): Promise<void> {
 /** Returns the start URL carrying a fresh state valid for 10 minutes (it leads the browser on to LinkedIn). */
 export async function startLinkedInAuthorization(
   accountId: string,
-  returnUrl?: string,
+  returnUrl: string | undefined,
   author: AuthorChoice = 'member',
+  actor?: AuditActor,
 ): Promise<{ authorization_url: string; expires_at: string }> {
   const checkedReturnUrl = returnUrl === undefined ? undefined : checkReturnUrl(returnUrl);
   await assertNotConnected(accountId);
@@ -50,6 +53,7 @@ export async function startLinkedInAuthorization(
     platform: 'linkedin',
     return_url: checkedReturnUrl,
     ...(author === 'organization' ? { author } : {}),
+    ...(actor ? { actor } : {}),
     created_at: now.toISOString(),
     [TTL_ATTRIBUTE]: toEpochSeconds(expiresAt),
   });
@@ -87,7 +91,7 @@ export interface CallbackOutcome {
   error?: DomainError;
 }
 
-async function connectProfile(accountId: string, code: string, author?: AuthorChoice): Promise<Profile> {
+async function connectProfile(accountId: string, code: string, author?: AuthorChoice, actor?: AuditActor): Promise<Profile> {
   // Checked before the exchange to spare LinkedIn a call; the conditional put below is the real guard.
   await assertNotConnected(accountId);
   const token = await exchangeCode(code);
@@ -112,7 +116,8 @@ async function connectProfile(accountId: string, code: string, author?: AuthorCh
       { account_id: accountId, profile_id: id },
     ),
   };
-  await createProfileItem(item);
+  // Named after who started the authorization; a state from before the audit trail names the dashboard owner.
+  await createProfileItem(item, profileConnected(actor ?? { type: 'dashboard', id: accountId, name: null }, item));
   return toProfile(item);
 }
 
@@ -131,7 +136,7 @@ export async function completeLinkedInAuthorization(query: CallbackQuery, browse
     if (query.error) throw new DomainError('OAUTH_ERROR', { details: describeOAuthError(query.error, query.error_description) });
     if (!state) throw stateMismatch();
     if (!query.code) throw new DomainError('OAUTH_ERROR', { details: 'missing code' });
-    return { ...known, profile: await connectProfile(state.account_id, query.code, state.author) };
+    return { ...known, profile: await connectProfile(state.account_id, query.code, state.author, state.actor) };
   } catch (error) {
     if (error instanceof DomainError) return { ...known, error };
     // Without a return URL the error handler logs it and answers 500; with one, the browser still goes back.

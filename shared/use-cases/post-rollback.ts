@@ -5,6 +5,7 @@ import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
 import { releaseQueueSlotItem } from '#shared/store/queue';
 import { decrementUsageItem } from '#shared/store/usage-counters';
 import { logger } from '#shared/logger';
+import { removeAuditItem } from '#shared/store/audit-log';
 import type { restorePostItem } from '#shared/store/post-changes';
 
 /**
@@ -18,6 +19,8 @@ export async function rollBackCreation(
   idempotency?: { recordKey: { pk: string; sk: string }; token: string },
   /** Instead of deleting the post: puts back what it was (a scheduled draft goes back to being a draft). */
   undo?: ReturnType<typeof restorePostItem>,
+  /** The creation's audit entry, taken back with it (docs/api.md, "Audit trail"). */
+  auditKey?: { pk: string; sk: string },
 ): Promise<void> {
   const untouched = post.platforms.map((_, index) => ` AND results.#p${index}.#rs = :pending`).join('');
   const deletePost = deletePostItem(post, [post.status], untouched);
@@ -33,6 +36,7 @@ export async function rollBackCreation(
       ...(post.spacing_bucket !== undefined ? [releaseSpacingSlotItem(post.account_id, post.spacing_bucket, post.id)] : []),
       ...(idempotency ? [deleteIdempotencyRecordItem(idempotency.recordKey, idempotency.token)] : []),
       ...(post.queue_slot_ms !== undefined ? [releaseQueueSlotItem(post.account_id, post.queue_slot_ms, post.id)] : []),
+      ...(auditKey ? [removeAuditItem(auditKey)] : []),
     ]);
     logger.warn('post creation rolled back', { post_id: post.id });
   } catch (error) {

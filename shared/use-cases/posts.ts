@@ -5,7 +5,9 @@ import { type Platform } from '#shared/domain/platforms';
 import { clock } from '#shared/ports/clock';
 import { scheduler } from '#shared/ports/registry';
 import { detachMedia } from '#shared/store/media';
-import { versionOf, type Post } from '#shared/domain/post';
+import { publicVersionOf, versionOf, type Post } from '#shared/domain/post';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import type { PostStatus } from '#shared/domain/post-status';
 import { deletePostItem, getPostItem, queryAccountPosts, writeTransaction } from '#shared/store/posts';
 import { releaseSpacingSlotItem } from '#shared/store/spacing-slots';
@@ -55,14 +57,18 @@ const DELETABLE: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
  * The status and version conditions make a race with the publisher or an edit safe: whichever
  * commits first wins (an edit that moved the slot meanwhile makes the delete read again).
  */
-export async function deletePost(accountId: string, postId: string, scope: KeyScope): Promise<void> {
+export async function deletePost(accountId: string, postId: string, caller: { scope: KeyScope; actor: AuditActor }): Promise<void> {
   const { post, version } = await retryOnConflict(3, 'the post kept changing under the delete', () =>
-    attemptDeletion(accountId, postId, scope),
+    attemptDeletion(accountId, postId, caller),
   );
   await afterDeletion(post, version);
 }
 
-async function attemptDeletion(accountId: string, postId: string, scope: KeyScope): Promise<{ post: Post; version: number }> {
+async function attemptDeletion(
+  accountId: string,
+  postId: string,
+  { scope, actor }: { scope: KeyScope; actor: AuditActor },
+): Promise<{ post: Post; version: number }> {
   const post = await ownPost(accountId, postId);
   // A draft key deletes drafts only (docs/api.md, "Drafts").
   requireWriteUnlessDraft(scope, post.status === 'draft');
@@ -81,6 +87,18 @@ async function attemptDeletion(accountId: string, postId: string, scope: KeyScop
         : []),
       // Its posting-queue slot, likewise (docs/api.md, "Posting queue").
       ...(post.queue_slot_ms !== undefined ? [releaseQueueSlotItem(accountId, post.queue_slot_ms, post.id)] : []),
+      // Last and unconditional (docs/api.md, "Audit trail"): the version is the one deleted.
+      auditPutItem(
+        accountId,
+        {
+          actor,
+          action: 'post.deleted',
+          target: { type: 'post', id: post.id },
+          version: publicVersionOf(post),
+          details: { status: post.status },
+        },
+        clock.now(),
+      ),
     ]);
   } catch (error) {
     // Another transaction on the same items (real DynamoDB cancels both ways) passes up as it is: retryOnConflict reads again.

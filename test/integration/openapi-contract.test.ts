@@ -1053,6 +1053,24 @@ describe('the OpenAPI document matches what the service answers', () => {
     expect((await call('GET', '/l/{code}', '/l/Contract0002')).status).toBe(404);
   });
 
+  it('audit trail: 200 and 400, API and dashboard; a stale version 412', async () => {
+    const email = uniqueEmail('contract-audit');
+    const { apiKey: key } = await accountWithLogin(service, email);
+    expect((await call('GET', '/audit', '/audit?limit=5', { key })).status).toBe(200);
+    expectError(await call('GET', '/audit', '/audit?to=yesterday', { key }), 400, 'INVALID_FIELD');
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie };
+    expect((await call('GET', '/dashboard/api/audit', '/dashboard/api/audit', { headers })).status).toBe(200);
+    expectError(await call('GET', '/dashboard/api/audit', '/dashboard/api/audit?limit=0', { headers }), 400, 'INVALID_FIELD');
+    const draft = await service.call('POST', '/posts', { key, body: { content: 'pinned', platforms: ['bluesky'], draft: true } });
+    const path = `/posts/${draft.json.post.id}`;
+    expectError(
+      await call('PATCH', '/posts/{id}', path, { key, body: { content: 'x' }, headers: { 'if-match': '"v9"' } }),
+      412,
+      'VERSION_MISMATCH',
+    );
+  });
+
   it('covered every route with a success and an error', () => {
     // Routes with no error status to cover: GET /oauth/authorize answers every problem with a redirect
     // (to the consent page's error, or back to the app with error=, RFC 6749 section 4.1.2.1); the

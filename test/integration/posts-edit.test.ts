@@ -78,6 +78,7 @@ describe('editing a scheduled post', () => {
           first_comment: null,
           platform_first_comment: {},
           status: 'scheduled',
+          version: 2,
           scheduled_for: moved,
           created_at: expect.any(String),
           published_at: null,
@@ -309,7 +310,8 @@ describe('editing a scheduled post', () => {
     const failed = await patch(post.id, { content: 'After', scheduled_for: plus(at, 300) }, { 'idempotency-key': 'flaky' });
     expect([failed.status, failed.json.error]).toEqual([500, 'INTERNAL_SERVER_ERROR']);
     scheduler.failHandOvers = false;
-    expect(await read(post.id)).toEqual(before);
+    // As before, but a version further: it never goes back (docs/api.md, "Versions and If-Match").
+    expect(await read(post.id)).toEqual({ ...before, version: 3 });
     expect(scheduler.versions.get(post.id)).toBe(0);
     // The old slot is held again, the new one free.
     expect(

@@ -1,6 +1,6 @@
 import { MAX_CONTENT_LENGTH } from '#shared/http/endpoints/create-post/schema';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Post, type PostPage, type PostResponse } from '../api';
+import { api, ApiError, type Post, type PostPage, type PostResponse } from '../api';
 import { ConfirmButton, Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { isoToLocalInput, localInputToIso, localTime, platformName, timeZoneName } from '../format';
@@ -114,6 +114,7 @@ function DraftCard({
       {mode === 'approve' && (
         <ApproveForm
           draft={draft}
+          onChanged={onChanged}
           onScheduled={(post) =>
             onGone(
               post,
@@ -187,13 +188,30 @@ function DraftEditor({ draft, onSaved, onCancel }: { draft: Post; onSaved: (post
   );
 }
 
-/** Approve: schedule the draft now or at a time (its wished time preset); one idempotency-key per opened form. */
-function ApproveForm({ draft, onScheduled, onCancel }: { draft: Post; onScheduled: (post: Post) => void; onCancel: () => void }) {
+/**
+ * Approve: schedule the draft now or at a time (its wished time preset), always pinned to the version
+ * shown (docs/api.md, "Versions and If-Match"). A draft changed since (412 VERSION_MISMATCH) is read
+ * again and shown as it is now, and the person approves that version, or not. One idempotency-key per
+ * version approved: a refused approval's key is not reused for another body.
+ */
+function ApproveForm({
+  draft,
+  onScheduled,
+  onChanged,
+  onCancel,
+}: {
+  draft: Post;
+  onScheduled: (post: Post) => void;
+  onChanged: (post: Post) => void;
+  onCancel: () => void;
+}) {
   const [when, setWhen] = useState<'now' | 'later'>(draft.scheduled_for ? 'later' : 'now');
   const [scheduledLocal, setScheduledLocal] = useState(draft.scheduled_for ? isoToLocalInput(draft.scheduled_for) : '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [approveKey] = useState(() => crypto.randomUUID());
+  const [approveKey, setApproveKey] = useState(() => crypto.randomUUID());
+  // Set when the draft changed under the person: the version they now see is the one they may approve.
+  const [changedTo, setChangedTo] = useState<number | undefined>();
   const [queued, setQueued] = useState(false);
   const scheduledFor = when === 'later' ? localInputToIso(scheduledLocal) : undefined;
 
@@ -204,17 +222,46 @@ function ApproveForm({ draft, onScheduled, onCancel }: { draft: Post; onSchedule
     try {
       // To the queue: its first free slot (docs/api.md, "Posting queue"); else now or at the time picked.
       const body = queued ? { queue: true } : { scheduled_for: when === 'now' ? null : (scheduledFor ?? scheduledLocal) };
-      const answer = await api<PostResponse>('POST', `/posts/${draft.id}/schedule`, { body, headers: { 'idempotency-key': approveKey } });
+      const answer = await api<PostResponse>('POST', `/posts/${draft.id}/schedule`, {
+        body: { ...body, expected_version: draft.version },
+        headers: { 'idempotency-key': approveKey },
+      });
       onScheduled(answer.post);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      if (error instanceof ApiError && error.body.error === 'VERSION_MISMATCH') await showChangedDraft();
+      else setErrors(fieldErrors(error));
     } finally {
       setBusy(false);
     }
   };
 
+  /** The draft as it is now (from the drafts list: the dashboard reads posts there), in place of the one the person read. */
+  const showChangedDraft = async () => {
+    try {
+      const { posts } = await api<PostPage>('GET', '/posts?status=draft&limit=100');
+      const post = posts.find((item) => item.id === draft.id);
+      if (!post) {
+        setErrors({ form: 'This draft changed and is no longer a draft (approved or deleted meanwhile): reload the page.' });
+        return;
+      }
+      setApproveKey(crypto.randomUUID());
+      setChangedTo(post.version);
+      onChanged(post);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+    }
+  };
+
   return (
     <form class="editor" onSubmit={approve} noValidate aria-label="Approve draft">
+      {changedTo !== undefined && (
+        <Notice kind="error">
+          <span data-testid="draft-changed">
+            This draft was changed while you were reading it (it is now version {changedTo}). Nothing was scheduled. Read the text above
+            again: approving now schedules this version.
+          </span>
+        </Notice>
+      )}
       <SchedulePicker
         idPrefix={`approve-${draft.id}-`}
         when={when}

@@ -20,7 +20,9 @@ export const draftOperations: Record<string, OperationEntry> = {
       'INVALID_POST_STATE with `status` (not a draft, including a draft another call has just scheduled), then every check ' +
       'of POST /posts from INVALID_SCHEDULED_TIME on, at this moment: PLATFORMS_NOT_CONNECTED, MONTHLY_LIMIT_EXCEEDED ' +
       '(the draft stays a draft), the LinkedIn 60-second spacing (RATE_LIMIT_EXCEEDED with `platform` and `next_available`). ' +
-      'The post counts 1 against the monthly limit now, not when the draft was made.',
+      'The post counts 1 against the monthly limit now, not when the draft was made. Approve what you read: with ' +
+      '`If-Match: "v{version}"` (or `expected_version`) a draft edited since is refused with 412 VERSION_MISMATCH and ' +
+      '`current_version` (right after POST_NOT_FOUND), and stays a draft.',
     body: schedulePostSchema,
     idempotent: true,
     success: {
@@ -41,6 +43,7 @@ export const draftOperations: Record<string, OperationEntry> = {
           published_at: null,
           results: { linkedin: pending, bluesky: pending },
           created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'writing agent' },
+          version: 2,
           first_comment: null,
           platform_first_comment: {},
         },
@@ -55,6 +58,7 @@ export const draftOperations: Record<string, OperationEntry> = {
       'RATE_LIMIT_EXCEEDED',
       'QUEUE_NOT_CONFIGURED',
       'QUEUE_FULL',
+      'VERSION_MISMATCH',
     ],
   },
 };

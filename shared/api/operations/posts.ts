@@ -20,6 +20,7 @@ const scheduledPost = {
   published_at: null,
   results: { linkedin: pending, bluesky: pending },
   created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'ci' },
+  version: 1,
 };
 const partiallyPublished = {
   ...scheduledPost,
@@ -167,7 +168,9 @@ export const postOperations: Record<string, OperationEntry> = {
       "against the monthly limit. An edit racing the post's time has one winner: a 200 means the post goes out with the " +
       'edited text at the edited time; POST_PUBLISHED means the publisher took it first, with the text it had. A draft ' +
       'is edited freely and stays a draft (no connection or spacing check; its scheduled_for is a wish); a draft key may ' +
-      'edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post).',
+      'edit drafts only (INSUFFICIENT_SCOPE, `required_scope: write`, on any other post). Pin the version you read with ' +
+      '`If-Match: "v{version}"` (or `expected_version`): if the post has changed since, 412 VERSION_MISMATCH with ' +
+      '`current_version`, right after POST_NOT_FOUND (and INSUFFICIENT_SCOPE), and nothing is changed.',
     body: editPostSchema,
     idempotent: true,
     success: {
@@ -187,6 +190,7 @@ export const postOperations: Record<string, OperationEntry> = {
       'INVALID_MEDIA',
       'PLATFORMS_NOT_CONNECTED',
       'RATE_LIMIT_EXCEEDED',
+      'VERSION_MISMATCH',
     ],
   },
   'retry-post': {

@@ -7,6 +7,7 @@ import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 import { metricsSchemas } from './metrics';
 import { settingsSchemas } from './settings';
+import { auditSchemas } from './audit';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -128,6 +129,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   PlatformResult: platformResult,
   ...metricsSchemas,
   ...settingsSchemas,
+  ...auditSchemas,
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },
@@ -185,6 +187,13 @@ export const resourceSchemas: Record<string, JsonSchema> = {
         { type: 'null' },
       ],
       description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
+    },
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        "The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. " +
+        'Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`.',
     },
   }),
   Usage: closedObject(usage),

@@ -1,4 +1,6 @@
+import type { AuditEvent } from '#shared/domain/audit';
 import { DomainError } from '#shared/domain/errors';
+import { auditPutItem } from '#shared/store/audit-log';
 import { monthlyLimit } from '#shared/domain/plans';
 import type { Post } from '#shared/domain/post';
 import { toPostView, type PostView } from '#shared/domain/post-view';
@@ -10,15 +12,16 @@ import { putNewPostItem, writeTransaction } from '#shared/store/posts';
 import { cancellationReasons, isTransactionConflict } from '#shared/store/transaction-errors';
 
 /**
- * Saves a new draft (docs/api.md, "Drafts"): the post, its idempotency record and its media
- * marks in one transaction. Nothing is counted (the usage answered is the month as it stands),
+ * Saves a new draft (docs/api.md, "Drafts"): the post, its idempotency record, its media marks and
+ * its audit entry in one transaction. Nothing is counted (the usage answered is the month as it stands),
  * no LinkedIn slot is claimed and nothing is handed to the scheduler.
  */
 export async function saveDraft(
   post: Post,
   now: Date,
   attachMedia: string[],
-  idempotency?: { recordKey: { pk: string; sk: string }; token: string; settled?: boolean },
+  idempotency: { recordKey: { pk: string; sk: string }; token: string; settled?: boolean } | undefined,
+  audit: AuditEvent,
 ): Promise<{ post: PostView; usage: Usage }> {
   const month = usageMonth(now);
   const context = await readPostingContext(post.account_id, month.month);
@@ -29,6 +32,8 @@ export async function saveDraft(
       putNewPostItem(post),
       ...(idempotency ? [completeIdempotencyRecordItem(idempotency.recordKey, idempotency.token, 201, JSON.stringify(created))] : []),
       ...attachMedia.map((mediaId) => attachMediaItem(post.account_id, mediaId, post.id, now)),
+      // Last and unconditional: it never explains a cancellation (docs/api.md, "Audit trail").
+      auditPutItem(post.account_id, audit, now),
     ]);
   } catch (error) {
     const reasons = cancellationReasons(error);

@@ -26,7 +26,8 @@ export interface ActingCaller {
   oauth?: { connectionId: string; clientName: string };
 }
 
-export function auditActorOf(accountId: string, caller: ActingCaller): AuditActor {
+/** The one mapping from a caller to the actor the audit trail names (docs/api.md, "Audit trail"). */
+export function actorOf(accountId: string, caller: ActingCaller): AuditActor {
   if (caller.oauth) return { type: 'oauth_client', id: caller.oauth.connectionId, name: caller.oauth.clientName };
   if (caller.apiKeyId) return { type: 'api_key', id: caller.apiKeyId, name: caller.apiKeyName ?? null };
   return { type: 'dashboard', id: accountId, name: null };
@@ -34,7 +35,7 @@ export function auditActorOf(accountId: string, caller: ActingCaller): AuditActo
 
 /** Revokes a connection: every token of it refused from the next request on, and the audit entry beside it. */
 export async function revokeConnection(accountId: string, connectionId: string, caller: ActingCaller, reason: string): Promise<void> {
-  const actor = auditActorOf(accountId, caller);
+  const actor = actorOf(accountId, caller);
   const deleted = await deleteConnection(
     accountId,
     connectionId,

@@ -7,6 +7,8 @@ import { clock } from '#shared/ports/clock';
 import { completeIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { attachMediaItem, detachMedia } from '#shared/store/media';
 import { replacePostItem } from '#shared/store/post-changes';
+import type { AuditEvent } from '#shared/domain/audit';
+import { auditItemKey, auditPutItem } from '#shared/store/audit-log';
 import { versionOf, type Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { getPostItem, writeTransaction } from '#shared/store/posts';
@@ -28,6 +30,8 @@ export interface ChangeOptions {
   /** The refusal for a post found in another status when the write is refused. */
   refusal(status: PostStatus): DomainError | undefined;
   idempotency?: IdempotencyClaim;
+  /** The audit entry of the change as planned, written in its transaction (docs/api.md, "Audit trail"). */
+  audit(change: PlannedChange): AuditEvent;
 }
 
 /** Concurrent edits of one post are rare but legal: each loser reads again and re-plans. */
@@ -35,8 +39,8 @@ const MAX_ATTEMPTS = 8;
 
 /**
  * Changes a post (docs/api.md, "Editing, rescheduling and retrying"): reads it, plans the change, and writes it in one
- * transaction with its LinkedIn slot move and the idempotency record, conditional on the status
- * and version read. Then hands the new version to the scheduler (undone if that fails) and
+ * transaction with its LinkedIn slot move, the idempotency record and its audit entry, conditional
+ * on the status and versions read. Then hands the new version to the scheduler (undone if that fails) and
  * cancels the old version's schedule. Neither counts against the monthly limit.
  */
 export async function changePost(
@@ -62,6 +66,7 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
   const answer = { post: toPostView(change.next) };
   const slot = change.slot ? moveSpacingSlotItems(accountId, postId, change.slot.from?.bucket, change.slot.to) : { items: [], claims: 0 };
   const idempotency = options.idempotency;
+  const audit = auditPutItem(accountId, options.audit(change), clock.now());
   try {
     await writeTransaction([
       replacePostItem(change.next, change.previous),
@@ -70,6 +75,8 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
       // Last, so the positions explainCancelledChange reads stay put.
       ...(change.attachMedia ?? []).map((mediaId) => attachMediaItem(accountId, mediaId, postId, clock.now())),
       ...(freesQueueSlot ? [releaseQueueSlotItem(accountId, queueSlot, postId)] : []),
+      // Unconditional: it never explains a cancellation.
+      audit,
     ]);
   } catch (error) {
     throw await explainCancelledChange(error, change, slot, options);
@@ -82,7 +89,7 @@ async function attemptChange(accountId: string, postId: string, plan: ChangePlan
   try {
     await handOver(change);
   } catch (error) {
-    await rollBackChange(change, idempotency);
+    await rollBackChange(change, idempotency, auditItemKey(audit));
     throw error;
   }
   if (idempotency) idempotency.settled = true;

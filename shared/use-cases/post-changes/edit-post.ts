@@ -11,11 +11,14 @@ import { resolvePostMedia } from '../post-media';
 import { changePost } from './change-post';
 import { requireWriteUnlessDraft } from '#shared/domain/drafts';
 import type { KeyScope } from '#shared/domain/key-scopes';
+import type { AuditActor } from '#shared/domain/audit';
+import { publicVersionOf } from '#shared/domain/post';
+import { checkExpectedVersion, type ExpectedVersion } from '#shared/domain/version-check';
 
 /**
  * PATCH /posts/{id} (docs/api.md, "Editing, rescheduling and retrying"): edits, reschedules or publishes now a scheduled post.
  * Checks in the documented order: the request's own rules (as POST /posts) → POST_NOT_FOUND →
- * POST_PUBLISHED / INVALID_POST_STATE → MEDIA_NOT_FOUND / INVALID_MEDIA (when media is sent) →
+ * INSUFFICIENT_SCOPE (a draft key on a post) → VERSION_MISMATCH (a version pinned) → POST_PUBLISHED / INVALID_POST_STATE → MEDIA_NOT_FOUND / INVALID_MEDIA (when media is sent) →
  * PLATFORMS_NOT_CONNECTED (when platforms are sent) →
  * LinkedIn spacing. `{}`, or an edit that changes nothing, answers the post and writes nothing.
  */
@@ -24,8 +27,10 @@ export async function editPost(
   postId: string,
   edit: PostEdit,
   idempotency: IdempotencyClaim | undefined,
-  scope: KeyScope,
+  caller: { scope: KeyScope; actor: AuditActor },
+  expected?: ExpectedVersion,
 ): Promise<{ post: PostView }> {
+  const { scope, actor } = caller;
   const read = readEdit(edit, clock.now());
   return changePost(
     accountId,
@@ -34,6 +39,8 @@ export async function editPost(
       // A draft key edits drafts only (docs/api.md, "Drafts"); a draft stays one, unchecked for connections.
       const draft = post.status === 'draft';
       requireWriteUnlessDraft(scope, draft);
+      // The version pinned (docs/api.md, "Versions and If-Match") on this read; the write is conditional on it.
+      checkExpectedVersion(expected, publicVersionOf(post));
       const refusal = editRefusal(post.status);
       if (refusal) throw refusal;
       // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
@@ -41,7 +48,17 @@ export async function editPost(
       if (read.platforms && !draft) await requireConnected(accountId, read.platforms);
       return applyEdit(post, read, now, media);
     },
-    { refusal: editRefusal, idempotency },
+    {
+      refusal: editRefusal,
+      idempotency,
+      audit: ({ next }) => ({
+        actor,
+        action: 'post.edited',
+        target: { type: 'post', id: postId },
+        version: publicVersionOf(next),
+        details: { status: next.status },
+      }),
+    },
   );
 }
 

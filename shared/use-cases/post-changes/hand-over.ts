@@ -3,6 +3,7 @@ import { logger } from '#shared/logger';
 import { scheduler } from '#shared/ports/registry';
 import { deleteIdempotencyRecordItem } from '#shared/store/idempotency-records';
 import { restorePostItem } from '#shared/store/post-changes';
+import { removeAuditItem } from '#shared/store/audit-log';
 import { versionOf } from '#shared/domain/post';
 import { writeTransaction } from '#shared/store/posts';
 import { moveSpacingSlotItems } from '#shared/store/spacing-slots';
@@ -38,6 +39,8 @@ export async function handOver({ previous, next }: PlannedChange): Promise<void>
 export async function rollBackChange(
   change: PlannedChange,
   idempotency?: { recordKey: { pk: string; sk: string }; token: string },
+  /** The change's audit entry, taken back with it (docs/api.md, "Audit trail"). */
+  auditKey?: { pk: string; sk: string },
 ): Promise<void> {
   const { previous, next, slot } = change;
   const slotBack = slot ? moveSpacingSlotItems(next.account_id, next.id, slot.to?.bucket, slot.from, { checkNeighbours: false }).items : [];
@@ -46,6 +49,7 @@ export async function rollBackChange(
       restorePostItem(previous, next),
       ...slotBack,
       ...(idempotency ? [deleteIdempotencyRecordItem(idempotency.recordKey, idempotency.token)] : []),
+      ...(auditKey ? [removeAuditItem(auditKey)] : []),
     ]);
     logger.warn('post change rolled back', { version: versionOf(next) });
   } catch (error) {

@@ -5,6 +5,8 @@ import { clock } from '#shared/ports/clock';
 import type { Platform } from '#shared/domain/platforms';
 import type { IdempotencyClaim } from '../create-post';
 import { changePost } from './change-post';
+import type { AuditActor } from '#shared/domain/audit';
+import { publicVersionOf } from '#shared/domain/post';
 import { requireConnected } from './edit-post';
 
 /**
@@ -17,7 +19,8 @@ export async function retryPost(
   accountId: string,
   postId: string,
   retry: PostRetry,
-  idempotency?: IdempotencyClaim,
+  idempotency: IdempotencyClaim | undefined,
+  actor: AuditActor,
 ): Promise<{ post: PostView }> {
   const at = readRetryTime(retry, clock.now());
   return changePost(
@@ -31,6 +34,16 @@ export async function retryPost(
       await requireConnected(accountId, retried);
       return change;
     },
-    { refusal: retryRefusal, idempotency },
+    {
+      refusal: retryRefusal,
+      idempotency,
+      audit: ({ next }) => ({
+        actor,
+        action: 'post.retried',
+        target: { type: 'post', id: postId },
+        version: publicVersionOf(next),
+        details: { platforms: next.platforms.filter((platform) => next.results[platform]?.status === 'pending') },
+      }),
+    },
   );
 }

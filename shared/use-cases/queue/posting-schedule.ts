@@ -1,5 +1,7 @@
 import { readSchedule, type QueueSchedule } from '#shared/domain/queue-schedule';
 import { clock } from '#shared/ports/clock';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { getQueueSchedule, putQueueSchedule } from '#shared/store/queue';
 import { freeQueueSlots } from './queue-slots';
 
@@ -26,8 +28,23 @@ export async function getQueue(accountId: string): Promise<{ queue: QueueView | 
  * PUT /queue: replaces the schedule. Posts already queued keep their times (their slots stay
  * held); only posts queued from now on use the new slots.
  */
-export async function putQueue(accountId: string, input: { timezone: unknown; slots: unknown }): Promise<{ queue: QueueView }> {
+export async function putQueue(
+  accountId: string,
+  input: { timezone: unknown; slots: unknown },
+  actor: AuditActor,
+): Promise<{ queue: QueueView }> {
   const schedule = readSchedule(input);
-  await putQueueSchedule(accountId, schedule, clock.now());
+  const now = clock.now();
+  const audit = auditPutItem(
+    accountId,
+    {
+      actor,
+      action: 'queue.changed',
+      target: { type: 'queue', id: accountId },
+      details: { timezone: schedule.timezone, slots: schedule.slots.length },
+    },
+    now,
+  );
+  await putQueueSchedule(accountId, schedule, now, audit);
   return { queue: await viewOf(accountId, schedule) };
 }

@@ -1,6 +1,8 @@
 import { newId } from '#shared/domain/ids';
 import { DEFAULT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/domain/webhook-events';
 import { DomainError } from '#shared/domain/errors';
+import type { AuditActor } from '#shared/domain/audit';
+import { auditPutItem } from '#shared/store/audit-log';
 import { logger } from '#shared/logger';
 import { config } from '#shared/config';
 import { quotaExceeded } from '#shared/domain/quotas';
@@ -21,7 +23,11 @@ export interface CreateWebhookInput {
 }
 
 /** Creates an endpoint; its signing secret is in this answer only (stored sealed). */
-export async function createWebhook(accountId: string, input: CreateWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
+export async function createWebhook(
+  accountId: string,
+  input: CreateWebhookInput,
+  actor: AuditActor,
+): Promise<{ webhook: Webhook; secret: string }> {
   const url = await checkWebhookUrl(input.url);
   // At the quota already: refused before the secret is sealed (a KMS call, shared by every account).
   const limit = config.quotas.webhooks;
@@ -33,7 +39,13 @@ export async function createWebhook(accountId: string, input: CreateWebhookInput
   const description = input.description?.trim() || null;
   const item: WebhookItem = { id, account_id: accountId, url, events, description, created_at: clock.now().toISOString(), secret: sealed };
   // The account's webhook quota (docs/api.md, "Quotas"); concurrent creations on real DynamoDB may cancel each other: again.
-  if (!(await retryOnConflict(8, 'the webhook count kept changing', () => putWebhook(item, limit)))) throw quotaExceeded('webhooks', limit);
+  const audit = auditPutItem(
+    accountId,
+    { actor, action: 'webhook.created', target: { type: 'webhook', id }, details: { url, events } },
+    clock.now(),
+  );
+  if (!(await retryOnConflict(8, 'the webhook count kept changing', () => putWebhook(item, limit, audit))))
+    throw quotaExceeded('webhooks', limit);
   logger.appendKeys({ webhook_id: id });
   return { webhook: toWebhook(item), secret };
 }
@@ -52,9 +64,10 @@ export const getWebhook = async (accountId: string, webhookId: string): Promise<
   toWebhook(await ownWebhook(accountId, webhookId));
 
 /** Deletes an endpoint: attempts still queued for it end as failed ("deleted"), nothing more is sent. */
-export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
+export async function deleteWebhook(accountId: string, webhookId: string, actor: AuditActor): Promise<void> {
   logger.appendKeys({ webhook_id: webhookId });
-  const deleted = await retryOnConflict(8, 'the webhook count kept changing', () => deleteWebhookItem(accountId, webhookId));
+  const audit = auditPutItem(accountId, { actor, action: 'webhook.deleted', target: { type: 'webhook', id: webhookId } }, clock.now());
+  const deleted = await retryOnConflict(8, 'the webhook count kept changing', () => deleteWebhookItem(accountId, webhookId, audit));
   if (!deleted) throw new DomainError('NOT_FOUND', {}, { message: 'Webhook not found' });
 }
 

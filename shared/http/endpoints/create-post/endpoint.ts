@@ -1,4 +1,6 @@
 import type { EndpointDefinition } from '#shared/http/api-handler';
+import { auditActorOf } from '#shared/http/audit-actor';
+import { etagOf } from '#shared/http/if-match';
 import { createPost, ensureHandedOver } from '#shared/use-cases/create-post';
 import { createPostErrorExtras, createPostSchema, type CreatePostBody } from './schema';
 import * as validators from './schema.validators';
@@ -9,13 +11,14 @@ export const createPostEndpoint: EndpointDefinition<CreatePostBody> = {
   onReplay: async ({ statusCode, body }) => {
     if (statusCode === 201) await ensureHandedOver((JSON.parse(body) as { post: { id: string } }).post.id);
   },
-  handle: async ({ accountId, body, state, scope }) => ({
-    statusCode: 201,
-    body: await createPost(accountId, body, state.idempotency, {
+  handle: async ({ accountId, body, state, scope }) => {
+    const created = await createPost(accountId, body, state.idempotency, {
       scope,
       apiKeyId: state.apiKeyId,
       apiKeyName: state.apiKeyName,
+      actor: auditActorOf(state),
       connection: state.oauth,
-    }),
-  }),
+    });
+    return { statusCode: 201, body: created, headers: { etag: etagOf(created.post.version) } };
+  },
 };

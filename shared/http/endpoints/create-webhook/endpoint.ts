@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from '#shared/http/api-handler';
+import { auditActorOf } from '#shared/http/audit-actor';
 import { createdWebhookCodec } from '#shared/use-cases/webhooks/created-response';
 import { createWebhook } from '#shared/use-cases/webhooks/endpoints';
 import { createWebhookSchema, type CreateWebhookBody } from './schema';
@@ -8,5 +9,5 @@ export const createWebhookEndpoint: EndpointDefinition<CreateWebhookBody> = {
   body: { schema: createWebhookSchema, validator: validators.createWebhookSchema },
   // A replay shows the same secret: the stored response keeps it sealed.
   storedResponseCodec: createdWebhookCodec,
-  handle: async ({ accountId, body }) => ({ statusCode: 201, body: await createWebhook(accountId, body) }),
+  handle: async ({ accountId, body, state }) => ({ statusCode: 201, body: await createWebhook(accountId, body, auditActorOf(state)) }),
 };

@@ -2,7 +2,8 @@ import { createPostErrorExtras, createPostSchema } from '#shared/http/endpoints/
 import type { PostEdit } from '#shared/domain/post-edit';
 import type { Schema } from '#shared/http/validation';
 
-export type EditPostBody = PostEdit;
+/** The edit, and the version it is pinned to (docs/api.md, "Versions and If-Match"). */
+export type EditPostBody = PostEdit & { expected_version?: number };
 
 const postFields = createPostSchema.properties as Record<string, Schema>;
 
@@ -35,6 +36,12 @@ export const editPostSchema: Schema = {
     media: {
       ...postFields.media,
       description: 'Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.',
+    },
+    expected_version: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}".',
     },
   },
   example: { content: 'Shipping v2 on Tuesday instead', scheduled_for: '2026-11-24T10:00:00Z' },

@@ -2,14 +2,14 @@
 // @ts-nocheck
 import type { PrecompiledValidator } from '../../validation';
 
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"scheduled_for":{"type":["string","null"],"description":"When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"queue":{"type":"boolean","description":"true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.","example":true}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"scheduled_for":{"type":["string","null"],"description":"When to publish (ISO 8601 with seconds and zone, 1 minute to 365 days ahead); null: now; absent: the draft's own scheduled_for, or now when it has none.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"queue":{"type":"boolean","description":"true: at the posting queue's first free slot at least 60 s ahead (PUT /queue); not with scheduled_for.","example":true},"expected_version":{"type":"integer","minimum":1,"description":"The version of the draft you approve (its `version`): the change is made only while the draft is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((key0 === "scheduled_for") || (key0 === "queue"))){
+if(!(((key0 === "scheduled_for") || (key0 === "queue")) || (key0 === "expected_version"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -45,9 +45,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.expected_version !== undefined){
+let data2 = data.expected_version;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err3 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -56,8 +57,32 @@ vErrors.push(err3);
 }
 errors++;
 }
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schedulePostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/schedule-post/schema.ts#schedulePostSchema', schemaSha256: '36c04c84447abef161bacc0acc87807b30437e66e347eafd032cd1e0f3c7de5c', validate: validate10 };
+export const schedulePostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/schedule-post/schema.ts#schedulePostSchema', schemaSha256: 'bcc75614235f7302528d68b6fe7fa8204fc45048bd45004e87ed53e5cb5f3d19', validate: validate10 };
