@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SessionInfo } from './api';
 import { Notice } from './components/field';
 import { AnalyticsPage } from './pages/analytics';
-import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
 import { DraftsPage } from './pages/drafts';
@@ -13,8 +12,9 @@ import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
 import { WebhooksPage } from './pages/webhooks';
 import { QueueSettingsPage } from './pages/queue-settings';
-import { QueueCalendarPage } from './pages/queue-calendar';
-import { linkProps, navigate, usePage, type Page } from './router';
+import { PlannerPage } from './pages/planner';
+import { MainNav } from './components/main-nav';
+import { addressNames, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
   'sign-in': 'Sign in',
@@ -22,29 +22,14 @@ const TITLES: Record<Page, string> = {
   profiles: 'Profiles',
   compose: 'Compose',
   posts: 'Posts',
-  calendar: 'Calendar',
+  planner: 'Planner',
   usage: 'Usage',
   webhooks: 'Webhooks',
   drafts: 'Drafts',
   import: 'Import CSV',
   queue: 'Posting queue',
-  'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
 };
-const NAV: Page[] = [
-  'keys',
-  'profiles',
-  'compose',
-  'drafts',
-  'posts',
-  'calendar',
-  'usage',
-  'webhooks',
-  'queue',
-  'queue-calendar',
-  'import',
-  'analytics',
-];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -69,7 +54,8 @@ export function App() {
   const shown: Page = session === null ? 'sign-in' : page && page !== 'sign-in' ? page : 'keys';
   useEffect(() => {
     if (session === undefined) return;
-    if (shown !== page) navigate(shown, { replace: true });
+    // An old address (e.g. /dashboard/calendar) is rewritten to the page's own name.
+    if (shown !== page || !addressNames(shown)) navigate(shown, { replace: true });
     document.title = `${TITLES[shown]} · Social posting dashboard`;
     // Move focus to the new page's heading so screen readers and keyboards start there.
     heading.current?.focus();
@@ -98,17 +84,7 @@ export function App() {
         <p class="brand">Social posting</p>
         {session && (
           <>
-            <nav aria-label="Dashboard">
-              <ul>
-                {NAV.map((item) => (
-                  <li key={item}>
-                    <a {...linkProps(item)} aria-current={item === shown ? 'page' : undefined}>
-                      {TITLES[item]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <MainNav current={shown} title={(item) => TITLES[item]} />
             <div class="who">
               <span>{session.account.email ?? session.account.name}</span>
               <button type="button" class="link" onClick={signOut}>
@@ -142,13 +118,12 @@ export function App() {
           />
         )}
         {session && shown === 'posts' && <PostsPage />}
-        {session && shown === 'calendar' && <CalendarPage />}
+        {session && shown === 'planner' && <PlannerPage />}
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
         {session && shown === 'drafts' && <DraftsPage />}
         {session && shown === 'import' && <CsvImportPage />}
         {session && shown === 'queue' && <QueueSettingsPage />}
-        {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
       </main>
     </>
