@@ -105,12 +105,15 @@ describe('the planner in the dashboard', () => {
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // ... and, until the post's view carries series_id, the list answer is given it for that post only (a no-op once it does).
-    await page.route('**/dashboard/api/posts?*', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as { posts?: { id: string; series_id?: string }[] };
-      for (const item of json.posts ?? []) if (item.id === ids.series) item.series_id ??= 'ser_planner_test';
-      await route.fulfill({ response, json });
-    });
+    await page.route(
+      (address) => address.pathname === '/dashboard/api/posts',
+      async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as { posts?: { id: string; series_id?: string }[] };
+        for (const item of json.posts ?? []) if (item.id === ids.series) item.series_id ??= 'ser_planner_test';
+        await route.fulfill({ response, json });
+      },
+    );
   });
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), service?.stop()]);

@@ -71,12 +71,16 @@ export function PlannerPage() {
 
   const replace = (post: Post) => setPosts((list) => list?.map((item) => (item.id === post.id ? post : item)));
 
-  /** Moves a post; resolves to why not when the API refuses (the post is then put back). */
-  const move = async (post: Post, to: Date): Promise<string | undefined> => {
+  /**
+   * Moves a post; resolves to why not when the API refuses. A dragged post is shown at its new
+   * place at once and put back on a refusal; one moved with its Move form stays put until the
+   * answer (its form, and the refusal shown in it, would otherwise vanish with it to another day).
+   */
+  const move = async (post: Post, to: Date, options: { optimistic: boolean }): Promise<string | undefined> => {
     if (!post.scheduled_for || Date.parse(post.scheduled_for) === to.getTime()) return undefined;
     setError(undefined);
     setMoved(undefined);
-    replace({ ...post, scheduled_for: to.toISOString() });
+    if (options.optimistic) replace({ ...post, scheduled_for: to.toISOString() });
     try {
       const answer = await api<PostResponse>('PATCH', `/posts/${post.id}`, { body: { scheduled_for: to.toISOString() } });
       replace(answer.post);
@@ -93,7 +97,8 @@ export function PlannerPage() {
     event.stopPropagation();
     const postId = event.dataTransfer?.getData('text/plain');
     const post = current.current.find((item) => item.id === postId);
-    if (post?.scheduled_for) void move(post, target(new Date(post.scheduled_for))).then((failure) => failure && setError(failure));
+    if (post?.scheduled_for)
+      void move(post, target(new Date(post.scheduled_for)), { optimistic: true }).then((failure) => failure && setError(failure));
   };
   const dropOn = (target: (from: Date) => Date) => ({
     onDragOver: (event: DragEvent) => event.preventDefault(),
@@ -199,7 +204,7 @@ export function PlannerPage() {
                           key={entry.kind === 'slot' ? `slot-${entry.at}` : entry.post.id}
                           entry={entry}
                           onOpen={openPost}
-                          onMove={move}
+                          onMove={(post, to) => move(post, to, { optimistic: false })}
                           slotDrop={(slot) => dropOn(() => new Date(slot))}
                         />
                       ))}
