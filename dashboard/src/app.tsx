@@ -5,7 +5,6 @@ import { AnalyticsPage } from './pages/analytics';
 import { AuthorizePage } from './pages/authorize';
 import { ConnectionsPage } from './pages/connections';
 import { AuditPage } from './pages/audit';
-import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
 import { DraftsPage } from './pages/drafts';
@@ -16,8 +15,9 @@ import { SignInPage } from './pages/sign-in';
 import { UsagePage } from './pages/usage';
 import { WebhooksPage } from './pages/webhooks';
 import { QueueSettingsPage } from './pages/queue-settings';
-import { QueueCalendarPage } from './pages/queue-calendar';
-import { linkProps, navigate, usePage, type Page } from './router';
+import { PlannerPage } from './pages/planner';
+import { MainNav } from './components/main-nav';
+import { addressNames, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
   'sign-in': 'Sign in',
@@ -25,34 +25,17 @@ const TITLES: Record<Page, string> = {
   profiles: 'Profiles',
   compose: 'Compose',
   posts: 'Posts',
-  calendar: 'Calendar',
+  planner: 'Planner',
   usage: 'Usage',
   webhooks: 'Webhooks',
   drafts: 'Drafts',
   import: 'Import CSV',
   queue: 'Posting queue',
-  'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
   connections: 'Connected apps',
   authorize: 'Connect an app',
   audit: 'Audit trail',
 };
-const NAV: Page[] = [
-  'keys',
-  'profiles',
-  'compose',
-  'drafts',
-  'posts',
-  'calendar',
-  'usage',
-  'webhooks',
-  'queue',
-  'queue-calendar',
-  'import',
-  'analytics',
-  'connections',
-  'audit',
-];
 
 /** The shell: who is signed in, the navigation, and the current page. */
 export function App() {
@@ -79,7 +62,8 @@ export function App() {
   const shown: Page = session === null ? 'sign-in' : page && page !== 'sign-in' ? page : 'keys';
   useEffect(() => {
     if (session === undefined) return;
-    if (shown !== page) navigate(shown, { replace: true });
+    // An old address (e.g. /dashboard/calendar) is rewritten to the page's own name.
+    if (shown !== page || !addressNames(shown)) navigate(shown, { replace: true });
     document.title = `${TITLES[shown]} · Social posting dashboard`;
     // Move focus to the new page's heading so screen readers and keyboards start there.
     heading.current?.focus();
@@ -108,17 +92,7 @@ export function App() {
         <p class="brand">Social posting</p>
         {session && (
           <>
-            <nav aria-label="Dashboard">
-              <ul>
-                {NAV.map((item) => (
-                  <li key={item}>
-                    <a {...linkProps(item)} aria-current={item === shown ? 'page' : undefined}>
-                      {TITLES[item]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <MainNav current={shown} title={(item) => TITLES[item]} />
             <div class="who">
               <span>{session.account.email ?? session.account.name}</span>
               <button type="button" class="link" onClick={signOut}>
@@ -154,13 +128,12 @@ export function App() {
           />
         )}
         {session && shown === 'posts' && <PostsPage />}
-        {session && shown === 'calendar' && <CalendarPage />}
+        {session && shown === 'planner' && <PlannerPage />}
         {session && shown === 'usage' && <UsagePage />}
         {session && shown === 'webhooks' && <WebhooksPage />}
         {session && shown === 'drafts' && <DraftsPage />}
         {session && shown === 'import' && <CsvImportPage />}
         {session && shown === 'queue' && <QueueSettingsPage />}
-        {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
         {session && shown === 'connections' && <ConnectionsPage />}
         {session && shown === 'authorize' && <AuthorizePage />}

@@ -11,13 +11,12 @@ export type Page =
   | 'profiles'
   | 'compose'
   | 'posts'
-  | 'calendar'
+  | 'planner'
   | 'usage'
   | 'webhooks'
   | 'drafts'
   | 'import'
   | 'queue'
-  | 'queue-calendar'
   | 'analytics'
   | 'connections'
   | 'authorize'
@@ -28,23 +27,30 @@ const PAGES: readonly Page[] = [
   'profiles',
   'compose',
   'posts',
-  'calendar',
+  'planner',
   'usage',
   'webhooks',
   'drafts',
   'import',
   'queue',
-  'queue-calendar',
   'analytics',
   'connections',
   'authorize',
   'audit',
 ];
+/** Pages that were merged into another: their old addresses (bookmarks, links in mail) still open it. */
+const MOVED: ReadonlyMap<string, Page> = new Map([
+  ['calendar', 'planner'],
+  ['queue-calendar', 'planner'],
+]);
 
 export function currentPage(): Page | undefined {
   const name = location.pathname.slice(BASE.length).replace(/^\/+|\/+$/g, '');
-  return PAGES.find((page) => page === name);
+  return PAGES.find((page) => page === name) ?? MOVED.get(name);
 }
+
+/** Whether the address bar names the page under its own name (not an old one or none). */
+export const addressNames = (page: Page): boolean => location.pathname.replace(/\/+$/, '') === `${BASE}/${page}`;
 
 const listeners = new Set<() => void>();
 

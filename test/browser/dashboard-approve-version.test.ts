@@ -6,6 +6,7 @@ import { RecordingScheduler } from '../support/recording-scheduler';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+import { clickNav } from './nav';
 
 /**
  * Approval bound to what the person saw (docs/api.md, "Versions and If-Match"), in a real browser:
@@ -55,7 +56,7 @@ describe('approving the version shown, in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/keys`);
-    await page.getByRole('link', { name: 'Drafts' }).click();
+    await clickNav(page, 'Drafts');
     await item.locator('.post-content', { hasText: 'Launch on Monday' }).waitFor();
     await item.getByRole('button', { name: 'Approve' }).click();
 
@@ -81,7 +82,7 @@ describe('approving the version shown, in Chromium', () => {
     expect(scheduled.scheduled_for).toBe(later.toISOString());
     expect(scheduler.scheduled.get(id)?.toISOString()).toBe(later.toISOString());
 
-    await page.getByRole('link', { name: 'Audit trail' }).click();
+    await clickNav(page, 'Audit trail');
     await page.waitForURL(`${service.baseUrl}/dashboard/audit`);
     const rows = page.getByTestId('audit-entries').locator('tbody tr');
     await rows.first().waitFor();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
+import { clickNav } from './nav';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 
 /**
@@ -66,7 +67,7 @@ describe('the CSV import in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/keys`);
-    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await clickNav(page, 'Import CSV');
     await page.waitForURL(`${service.baseUrl}/dashboard/import`);
     expect(await page.locator('h1').innerText()).toBe('Import CSV');
 

@@ -5,6 +5,7 @@ import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboar
 import { registerSecret } from '../support/secret-registry';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { startTestService, type TestService } from '../support/test-service';
+import { clickNav } from './nav';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 import { eventually } from '../support/eventually';
 
@@ -82,7 +83,7 @@ describe('the drafts page in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/keys`);
-    await page.getByRole('link', { name: 'Drafts' }).click();
+    await clickNav(page, 'Drafts');
     await page.waitForURL(`${service.baseUrl}/dashboard/drafts`);
     await item(drafts.approved).waitFor();
     await expect(page.getByTestId('draft-item').count()).resolves.toBe(4);

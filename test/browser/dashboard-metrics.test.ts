@@ -7,6 +7,7 @@ import type { PlatformMetrics } from '#shared/domain/post-metrics';
 import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
+import { clickNav } from './nav';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 
 /**
@@ -93,7 +94,7 @@ describe('the dashboard analytics page in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/keys`);
-    await page.getByRole('link', { name: 'Analytics' }).click();
+    await clickNav(page, 'Analytics');
     await page.waitForURL(`${service.baseUrl}/dashboard/analytics`);
     expect(await page.locator('h1').innerText()).toBe('Analytics');
 

@@ -5,11 +5,12 @@ import { zonedInstant } from '#shared/domain/queue-schedule';
 import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboard-client';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
+import { clickNav } from './nav';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 
 /**
  * The posting queue in a real browser (docs/api.md, "Posting queue"): set a schedule on the week
- * grid, add a post to the queue from compose, drag it to the next day on the queue calendar, and
+ * grid, add a post to the queue from compose, drag it to the next day on the planner, and
  * see a refused move snap back with the API's error. The browser runs in Europe/Berlin.
  */
 jest.setTimeout(120_000);
@@ -100,7 +101,7 @@ describe('the posting queue in the dashboard', () => {
   });
 
   step('sets a schedule on the week grid: Monday and Tuesday 09:00 in Europe/Berlin', async () => {
-    await page.getByRole('link', { name: 'Posting queue' }).click();
+    await clickNav(page, 'Posting queue');
     await page.waitForURL(url('queue'));
     await expect(page.getByLabel('Time zone').inputValue()).resolves.toBe('Europe/Berlin');
     for (const day of ['mon', 'tue']) {
@@ -126,7 +127,7 @@ describe('the posting queue in the dashboard', () => {
   });
 
   step('adds a post to the queue from compose: it takes the first free slot', async () => {
-    await page.getByRole('link', { name: 'Compose' }).click();
+    await clickNav(page, 'Compose');
     await page.getByLabel('Post text').fill('Queued from the dashboard');
     await page.getByLabel(/Add to queue/).check();
     await page.getByRole('button', { name: 'Add to queue' }).click();
@@ -140,21 +141,22 @@ describe('the posting queue in the dashboard', () => {
     expect([...(list[0].platforms as string[])].sort()).toEqual(['bluesky', 'linkedin']);
   });
 
-  step('drags the post to the next day on the queue calendar and sees it rescheduled', async () => {
-    await page.getByRole('link', { name: 'Queue planner' }).click();
-    await page.waitForURL(url('queue-calendar'));
-    const post = page.locator(`.queue-post[data-post-id="${queuedId}"]`);
-    await page.locator('.queue-week').waitFor(); // the scheduled posts are loaded
+  step('drags the post to the next day on the planner and sees it rescheduled', async () => {
+    await clickNav(page, 'Planner');
+    await page.waitForURL(url('planner'));
+    const post = page.locator(`.planner-entry[data-post-id="${queuedId}"]`);
+    await page.locator('.calendar-days').waitFor(); // the scheduled posts are loaded
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
     // Forward to the week holding the post (it is at most a week and a day ahead).
     for (let week = 0; week < 3 && !(await post.count()); week += 1) {
       await page.getByRole('button', { name: 'Next week' }).click();
     }
-    await expect(page.locator(`.queue-day[data-day="${berlinDay(queuedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
+    await expect(page.locator(`.day[data-day="${berlinDay(queuedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
     movedAt = berlinDaysLater(queuedAt, 1);
     // A Monday or Tuesday slot: the next day is in the same week.
-    await post.dragTo(page.locator(`.queue-day[data-day="${berlinDay(movedAt)}"] h3`));
+    await post.dragTo(page.locator(`.day[data-day="${berlinDay(movedAt)}"] h3`));
     await page.getByText(/Post moved to/).waitFor();
-    await expect(page.locator(`.queue-day[data-day="${berlinDay(movedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
+    await expect(page.locator(`.day[data-day="${berlinDay(movedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
     await shot('03-moved');
     expect((await getPost(queuedId)).scheduled_for).toBe(movedAt.toISOString());
   });
@@ -166,9 +168,9 @@ describe('the posting queue in the dashboard', () => {
       body: { content: 'by API', platforms: ['linkedin'], scheduled_for: new Date(queuedAt.getTime() + 30_000).toISOString() },
     });
     expect(blocker.status).toBe(201);
-    await page.locator(`.queue-post[data-post-id="${queuedId}"]`).dragTo(page.locator(`.queue-day[data-day="${berlinDay(queuedAt)}"] h3`));
+    await page.locator(`.planner-entry[data-post-id="${queuedId}"]`).dragTo(page.locator(`.day[data-day="${berlinDay(queuedAt)}"] h3`));
     await expect(page.getByRole('alert').first().innerText()).resolves.toMatch(/^The post was not moved: .*60 seconds/);
-    await expect(page.locator(`.queue-day[data-day="${berlinDay(movedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
+    await expect(page.locator(`.day[data-day="${berlinDay(movedAt)}"] [data-post-id="${queuedId}"]`).count()).resolves.toBe(1);
     await shot('04-refused');
     expect((await getPost(queuedId)).scheduled_for).toBe(movedAt.toISOString());
   });

@@ -10,6 +10,7 @@ import { registerSecret } from '../support/secret-registry';
 import { startTestPds, type TestPds, type TestUser } from '../support/pds';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
+import { clickNav } from './nav';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
@@ -153,7 +154,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   step('shows a wrong app password next to its field, then connects Bluesky against the local PDS', async () => {
-    await page.getByRole('link', { name: 'Profiles' }).click();
+    await clickNav(page, 'Profiles');
     await page.waitForURL(url('profiles'));
     await page.getByLabel('Handle').fill(bluesky.handle);
     await page.getByLabel('App password').fill('aaaa-bbbb-cccc-dddd');
@@ -170,7 +171,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   step('composes a long post: character count, the server preview per platform as the user types, a customised Bluesky text', async () => {
-    await page.getByRole('link', { name: 'Compose' }).click();
+    await clickNav(page, 'Compose');
     await page.waitForURL(url('compose'));
     const sentence = 'The dashboard shows how Bluesky will split this text into a thread of replies. ';
     const text = sentence.repeat(10).trim();
@@ -307,9 +308,9 @@ describe('the dashboard in Chromium', () => {
     await shot('08-posts-edited');
   });
 
-  step("shows the post on the calendar in the browser's time zone, month and week; it opens in place and works by keyboard", async () => {
-    await page.getByRole('link', { name: 'Calendar' }).click();
-    await page.waitForURL(url('calendar'));
+  step("shows the post on the planner in the browser's time zone, month and week; it opens in place and works by keyboard", async () => {
+    await clickNav(page, 'Planner');
+    await page.waitForURL(url('planner'));
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       editedAt,
     );
@@ -328,7 +329,7 @@ describe('the dashboard in Chromium', () => {
     await dialog.waitFor();
     await expect(dialog.innerText()).resolves.toContain('Edited in the dashboard: the final wording');
     await dialog.getByRole('button', { name: 'Edit post' }).waitFor();
-    expect(page.url()).toBe(url('calendar'));
+    expect(page.url()).toBe(url('planner'));
     await shot('09-calendar-open');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -359,7 +360,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   step("shows this month's usage", async () => {
-    await page.getByRole('link', { name: 'Usage' }).click();
+    await clickNav(page, 'Usage');
     await page.waitForURL(url('usage'));
     await page.getByText('1 of 10 posts used').waitFor();
     await expect(page.getByTestId('usage-remaining').innerText()).resolves.toBe('9');
@@ -367,7 +368,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   step('deletes the scheduled post', async () => {
-    await page.getByRole('link', { name: 'Posts' }).click();
+    await clickNav(page, 'Posts');
     await page.getByText('Delete post', { exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete this post' }).click();
     await page.getByText('No posts yet.').waitFor();
@@ -425,7 +426,7 @@ describe('the dashboard in Chromium', () => {
     async () => {
       const receiver = await startWebhookReceiver();
       try {
-        await page.getByRole('link', { name: 'Webhooks' }).click();
+        await clickNav(page, 'Webhooks');
         await page.waitForURL(url('webhooks'));
         await page.getByLabel('URL').fill('https://10.0.0.1/hook');
         await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -469,7 +470,7 @@ describe('the dashboard in Chromium', () => {
 
   step('fits a phone: no page scrolls sideways at 360 px, and every control has a label', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const name of ['keys', 'profiles', 'compose', 'posts', 'calendar', 'usage', 'webhooks']) {
+    for (const name of ['keys', 'profiles', 'compose', 'posts', 'planner', 'usage', 'webhooks']) {
       await page.goto(url(name));
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');
