@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'QUEUE_NOT_CONFIGURED',
   'QUEUE_FULL',
   'QUOTA_EXCEEDED',
+  'VERSION_MISMATCH',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
