@@ -31,13 +31,21 @@ export interface StoredInboxReply extends InboxReply {
   dispatched_at?: string;
 }
 
-const inboxItem = (item: InboxItem): Record<string, unknown> => ({
-  ...inboxItemKey(item.id),
-  ...inboxListKey(item.account_id, item.created_at, item.id),
-  type: 'inbox_item',
-  ...item,
-});
-const toInboxItem = (raw: Record<string, unknown>): InboxItem => entityFields<InboxItem>(raw);
+// The item's own `type` (reply, mention, ...) is stored as `item_type`: `type` is the table's entity type.
+function inboxItem(item: InboxItem): Record<string, unknown> {
+  const { type: itemType, ...rest } = item;
+  return {
+    ...inboxItemKey(item.id),
+    ...inboxListKey(item.account_id, item.created_at, item.id),
+    type: 'inbox_item',
+    item_type: itemType,
+    ...rest,
+  };
+}
+function toInboxItem(raw: Record<string, unknown>): InboxItem {
+  const { item_type: itemType, ...rest } = entityFields<Record<string, unknown>>(raw);
+  return { ...rest, type: itemType } as InboxItem;
+}
 
 /** Stores a newly collected item (and its inbox.received event) unless it is there already: true when it was new. */
 export async function putNewInboxItem(item: InboxItem, event?: WebhookEvent): Promise<boolean> {
