@@ -7,7 +7,7 @@ import { auditPutItem } from './audit-log';
 import { db, tableName } from './client';
 import { entityFields } from './item-fields';
 import { GSI1 } from './table';
-import { isCancelledTransaction, isConditionFailure, failedCondition, oldItemOf } from './transaction-errors';
+import { cancellationReasons, isCancelledTransaction, isConditionFailure, failedCondition, oldItemOf } from './transaction-errors';
 import { putWebhookEventItem } from './webhook-events';
 
 /**
@@ -120,7 +120,7 @@ export async function queryInboxItems(
 export type VersionedChange = { changed: InboxItem } | { refused: 'gone' } | { refused: 'version'; current: number } | { refused: 'state'; item: InboxItem };
 
 function refusalOf(error: unknown, expectedVersion: number | undefined): VersionedChange {
-  const old = oldItemOf(error);
+  const old = oldItemOf(error) ?? cancellationReasons(error)?.[0]?.item;
   if (!old) return { refused: 'gone' };
   const item = toInboxItem(old);
   if (expectedVersion !== undefined && item.version !== expectedVersion) return { refused: 'version', current: item.version };
