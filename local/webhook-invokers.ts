@@ -78,5 +78,5 @@ export async function invokeExpirySweep(): Promise<void> {
 /** The inbox's collection round (functions/collect-inbox), as its rate schedule invokes it. */
 export async function invokeInboxCollector(): Promise<void> {
   const handler = await load<unknown, unknown>('collect-inbox');
-  await handler({}, lambdaContext(randomUUID(), 'collect-inbox', 240_000));
+  await handler({}, lambdaContext(randomUUID(), 'collect-inbox', 29_000));
 }

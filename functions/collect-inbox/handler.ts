@@ -8,6 +8,6 @@ import { collectActiveProfiles } from '#shared/use-cases/inbox/collect';
  * A profile's platform failure is logged and retried next round (its cursor kept); only a store
  * failure fails the invocation, and the next round starts over anyway.
  */
-export async function handler(_event: unknown, context: Context): Promise<{ collected: number }> {
+export async function handler(_event: unknown, context: Context): Promise<{ collected: number; left: number }> {
   return withLogScope({ request_id: context.awsRequestId, operation: 'collect-inbox' }, () => collectActiveProfiles());
 }

@@ -97,7 +97,7 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
   [INBOX_COLLECTOR_OPERATION]: {
     description: 'Collects replies, mentions, quotes and comments of the active profiles (every 5 minutes)',
     table: 'RW',
-    timeoutSeconds: 240,
+    timeoutSeconds: 29,
     needs: { secretBox: 'seal' },
   },
 };

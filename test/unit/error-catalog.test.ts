@@ -37,6 +37,7 @@ describe('error catalog', () => {
       QUEUE_NOT_CONFIGURED: 400,
       QUEUE_FULL: 409,
       QUOTA_EXCEEDED: 409,
+      VERSION_MISMATCH: 412,
     };
     expect(Object.fromEntries(Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]))).toEqual(expected);
   });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { INBOX_ACTIVITY_WINDOW_MS, type InboxItem } from '#shared/domain/inbox';
 import type { Platform } from '#shared/domain/platforms';
 import type { WebhookEvent } from '#shared/domain/webhook';
@@ -13,6 +14,8 @@ import { announce } from '#shared/use-cases/webhooks/events';
 
 /** Profiles collected at once by the scheduled round: the platforms' rate limits matter more than speed. */
 const ROUND_CONCURRENCY = 4;
+/** The round takes no new profile after this long (the function's timeout is 29 s); the rest wait for the next round. */
+const ROUND_BUDGET_MS = 20_000;
 
 /**
  * One collection round of a profile (docs/decisions/0240-inbox-collection.md): what came back since
@@ -63,15 +66,18 @@ export async function collectAccount(accountId: string): Promise<InboxItem[]> {
 
 /**
  * The scheduled round (every 5 minutes): each profile with a publication in the last 30 days, a
- * few at a time; profiles collected within the last interval by a refresh are left for the next.
+ * few at a time, in a random order so that a round cut short by its time budget leaves different
+ * profiles each time (docs/decisions/0240-inbox-collection.md: past about a hundred active
+ * profiles per round, the round becomes a queue fan-out).
  */
-export async function collectActiveProfiles(): Promise<{ collected: number }> {
+export async function collectActiveProfiles(): Promise<{ collected: number; left: number }> {
   const now = clock.now();
   const active = await queryActiveProfiles(new Date(now.getTime() - INBOX_ACTIVITY_WINDOW_MS));
   let collected = 0;
-  const queue = [...active];
+  const queue = shuffled(active);
+  const startedAt = Date.now();
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
+    for (let next = queue.shift(); next && Date.now() - startedAt < ROUND_BUDGET_MS; next = queue.shift()) {
       try {
         const profile = await getProfileItem(next.account_id, next.platform as Platform);
         if (!profile || profile.needs_reconnect) continue;
@@ -84,6 +90,16 @@ export async function collectActiveProfiles(): Promise<{ collected: number }> {
     }
   };
   await Promise.all(Array.from({ length: ROUND_CONCURRENCY }, worker));
+  if (queue.length) logger.warn('inbox: round out of time; the rest wait for the next round', { left: queue.length });
   logger.info('inbox: scheduled round done', { active: active.length, collected });
-  return { collected };
+  return { collected, left: queue.length };
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = randomInt(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
 }
