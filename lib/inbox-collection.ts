@@ -27,7 +27,12 @@ export class InboxCollection extends Construct {
   constructor(scope: Construct, id: string, props: InboxCollectionProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    const groupArn = stack.formatArn({ service: 'scheduler', resource: 'schedule-group', resourceName: 'default', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const groupArn = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule-group',
+      resourceName: 'default',
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
     const role = new InlinePolicyRole(this, 'ScheduleRole', {
       description: 'Assumed by EventBridge Scheduler to run the inbox collection round',
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {

@@ -91,7 +91,8 @@ export const TAGS = {
   Agents: "The MCP server: every operation above as a tool for AI agents, limited by the key's scope.",
   Queue: 'The posting schedule: weekly slots in a time zone that posts created with `queue: true` take, the first free one first.',
   Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
-  Inbox: 'What comes back: replies, mentions and quotes on Bluesky, comments on LinkedIn; mark them, reply, or propose a reply for a person to approve.',
+  Inbox:
+    'What comes back: replies, mentions and quotes on Bluesky, comments on LinkedIn; mark them, reply, or propose a reply for a person to approve.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;

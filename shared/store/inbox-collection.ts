@@ -38,26 +38,29 @@ export async function getCollectionState(accountId: string, platform: Platform):
 
 /** A post went out on the profile: it is active (collected on the schedule) for 30 days from `at`. */
 export async function notePublication(accountId: string, platform: Platform, at: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: stateKey(accountId, platform),
-      UpdateExpression: 'SET #type = :type, account_id = :account, platform = :platform, last_published_at = :at, gsi1pk = :active, gsi1sk = :sort',
-      // Never moves back: a late hook for an older post leaves the newer time.
-      ConditionExpression: 'attribute_not_exists(last_published_at) OR last_published_at < :at',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': 'inbox_state',
-        ':account': accountId,
-        ':platform': platform,
-        ':at': at,
-        ':active': ACTIVE_PARTITION,
-        ':sort': `${at}#${accountId}#${platform}`,
-      },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: stateKey(accountId, platform),
+        UpdateExpression:
+          'SET #type = :type, account_id = :account, platform = :platform, last_published_at = :at, gsi1pk = :active, gsi1sk = :sort',
+        // Never moves back: a late hook for an older post leaves the newer time.
+        ConditionExpression: 'attribute_not_exists(last_published_at) OR last_published_at < :at',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': 'inbox_state',
+          ':account': accountId,
+          ':platform': platform,
+          ':at': at,
+          ':active': ACTIVE_PARTITION,
+          ':sort': `${at}#${accountId}#${platform}`,
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
 }
 
 /** A round's end: the new cursor (kept as it was when the round failed: then only the time is written). */
@@ -104,7 +107,11 @@ export async function queryActiveProfiles(since: Date): Promise<{ account_id: st
  * POST /inbox/refresh's once-a-minute rule: marks the refresh unless the last one is younger than
  * `notBefore`; when refused, the time of the last one (for retry_after).
  */
-export async function claimInboxRefresh(accountId: string, now: Date, notBefore: Date): Promise<{ claimed: true } | { claimed: false; lastAt: string }> {
+export async function claimInboxRefresh(
+  accountId: string,
+  now: Date,
+  notBefore: Date,
+): Promise<{ claimed: true } | { claimed: false; lastAt: string }> {
   try {
     await db.send(
       new PutCommand({

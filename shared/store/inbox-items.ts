@@ -117,7 +117,8 @@ export async function queryInboxItems(
 }
 
 /** Outcome of a versioned change: the item after it, or why it was refused. */
-export type VersionedChange = { changed: InboxItem } | { refused: 'gone' } | { refused: 'version'; current: number } | { refused: 'state'; item: InboxItem };
+export type VersionedChange =
+  { changed: InboxItem } | { refused: 'gone' } | { refused: 'version'; current: number } | { refused: 'state'; item: InboxItem };
 
 function refusalOf(error: unknown, expectedVersion: number | undefined): VersionedChange {
   const old = oldItemOf(error) ?? cancellationReasons(error)?.[0]?.item;
@@ -189,7 +190,16 @@ export async function putInboxReply(
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           },
-          ...(claimed ? [{ Put: { TableName: tableName, Item: { ...replyMarkerKey(item.account_id, item.id), type: 'inbox_reply_marker', item_id: item.id } } }] : []),
+          ...(claimed
+            ? [
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: { ...replyMarkerKey(item.account_id, item.id), type: 'inbox_reply_marker', item_id: item.id },
+                  },
+                },
+              ]
+            : []),
           ...(options.audit ? [auditPutItem(item.account_id, options.audit)] : []),
         ],
       }),
@@ -203,7 +213,12 @@ export async function putInboxReply(
 }
 
 /** Takes over a reply left `publishing` by a run that stopped (its claim older than `staleBefore`): true when taken. */
-export async function reclaimInboxReply(itemId: string, claimId: string, now: Date, staleBefore: Date): Promise<StoredInboxReply | undefined> {
+export async function reclaimInboxReply(
+  itemId: string,
+  claimId: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<StoredInboxReply | undefined> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -212,7 +227,12 @@ export async function reclaimInboxReply(itemId: string, claimId: string, now: Da
         UpdateExpression: 'SET reply.claim_id = :claim, reply.claimed_at = :now',
         ConditionExpression: 'reply.#rs = :publishing AND reply.claimed_at < :stale',
         ExpressionAttributeNames: { '#rs': 'status' },
-        ExpressionAttributeValues: { ':claim': claimId, ':now': now.toISOString(), ':publishing': 'publishing', ':stale': staleBefore.toISOString() },
+        ExpressionAttributeValues: {
+          ':claim': claimId,
+          ':now': now.toISOString(),
+          ':publishing': 'publishing',
+          ':stale': staleBefore.toISOString(),
+        },
         ReturnValues: 'UPDATED_OLD',
       }),
     );
@@ -242,7 +262,12 @@ export async function markInboxReplyDispatching(itemId: string, claimId: string,
  * account's marker: one transaction. A published reply makes the item `answered`. Undefined when
  * the claim is no longer this run's (another run recorded it).
  */
-export async function recordInboxReply(item: InboxItem, outcome: InboxReply, claimId: string, event?: WebhookEvent): Promise<InboxItem | undefined> {
+export async function recordInboxReply(
+  item: InboxItem,
+  outcome: InboxReply,
+  claimId: string,
+  event?: WebhookEvent,
+): Promise<InboxItem | undefined> {
   const answered = outcome.status === 'published';
   try {
     await db.send(

@@ -76,7 +76,8 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
     if (urn.startsWith('urn:li:comment:')) {
       if (!parent) return answer(404, host.restError(404, `Entity ${urn} not found`));
       if (nested.parentComment !== urn) return answer(422, host.restError(422, 'Field /parentComment must be the comment of the path'));
-      if (comment.object !== parent.object) return answer(422, host.restError(422, 'Field /object must be the post the parent comment is on'));
+      if (comment.object !== parent.object)
+        return answer(422, host.restError(422, 'Field /object must be the post the parent comment is on'));
     } else if (comment.object !== urn) return answer(422, host.restError(422, 'Field /object must be the entity of the path'));
     if (typeof comment.message?.text !== 'string' || !comment.message.text)
       return answer(422, host.restError(422, 'Field /message/text is required'));
@@ -137,7 +138,9 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
     if (problem) return host.send(response, problem.status, problem.body);
     const isComment = urn.startsWith('urn:li:comment:');
     if (!isComment && !host.postExists(urn)) return host.send(response, 404, host.restError(404, `Entity ${urn} not found`));
-    const matching = comments.filter((comment) => (isComment ? comment.parentComment === urn : comment.object === urn && !comment.parentComment));
+    const matching = comments.filter((comment) =>
+      isComment ? comment.parentComment === urn : comment.object === urn && !comment.parentComment,
+    );
     const start = Number(url.searchParams.get('start') ?? 0);
     const count = Number(url.searchParams.get('count') ?? 10);
     const page = matching.slice(start, start + count);

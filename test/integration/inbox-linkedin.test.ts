@@ -33,7 +33,12 @@ describe('inbox (fake LinkedIn, clock port)', () => {
   beforeAll(async () => {
     linkedin = await startFakeLinkedIn();
     linkedin.organizations.add({ ...ACME, administrators: [PAGE_ADMIN.sub] });
-    service = await startTestService({ ...linkedin.settings(), LOG_LEVEL: 'WARN', RATE_LIMIT_REQUESTS: '1000', PUBLISH_RETRY_BASE_MS: '1' });
+    service = await startTestService({
+      ...linkedin.settings(),
+      LOG_LEVEL: 'WARN',
+      RATE_LIMIT_REQUESTS: '1000',
+      PUBLISH_RETRY_BASE_MS: '1',
+    });
     const ports = await import('#shared/ports/clock');
     // Real time moved forward by the test (the Standard Webhooks library checks signatures' times against real time).
     clock = ports.offsetClock();
@@ -62,7 +67,9 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     const started = await call('POST', '/profiles/linkedin/authorize', { body: { author } });
     const browser = await openAuthorizationUrl(service.baseUrl, started.json.authorization_url as string);
     const { callbackUrl } = linkedin.approve(browser.linkedInUrl, user);
-    const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, { headers: { cookie: browser.cookie } });
+    const callback = await service.call('GET', `/profiles/linkedin/callback${new URL(callbackUrl).search}`, {
+      headers: { cookie: browser.cookie },
+    });
     expect(callback.status).toBe(201);
     if (author === 'organization') {
       const picked = await call('PUT', `/profiles/${callback.json.profile.id as string}/author`, { body: { organization_id: ACME.id } });
@@ -143,7 +150,10 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     const read = await ada.call('PATCH', `/inbox/${item.id}`, { body: { status: 'read' } });
     expect(read.status).toBe(200);
     expect(read.json.item).toMatchObject({ status: 'read', version: item.version + 1 });
-    expect((await ada.call('PATCH', `/inbox/${item.id}`, { body: { status: 'answered' } })).json).toMatchObject({ error: 'INVALID_FIELD', field: 'status' });
+    expect((await ada.call('PATCH', `/inbox/${item.id}`, { body: { status: 'answered' } })).json).toMatchObject({
+      error: 'INVALID_FIELD',
+      field: 'status',
+    });
     expect((await ada.call('GET', '/inbox/not-an-id')).json).toMatchObject({ error: 'INVALID_ID' });
     const other = await service.createAccount();
     expect((await service.call('GET', `/inbox/${item.id}`, { key: other.apiKey })).status).toBe(404);
@@ -154,7 +164,10 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     const headers = { 'idempotency-key': 'reply-love-it' };
     const replied = await ada.call('POST', `/inbox/${item.id}/reply`, { body: { content: 'Thank you, Carol!' }, headers });
     expect(replied.status).toBe(202);
-    expect(replied.json.item).toMatchObject({ status: 'answered', reply: { status: 'published', content: 'Thank you, Carol!', error: null } });
+    expect(replied.json.item).toMatchObject({
+      status: 'answered',
+      reply: { status: 'published', content: 'Thank you, Carol!', error: null },
+    });
     const repeated = await ada.call('POST', `/inbox/${item.id}/reply`, { body: { content: 'Thank you, Carol!' }, headers });
     expect(repeated.json).toEqual(replied.json);
     const parent = linkedin.comments.created().find((comment) => comment.text === 'Love it')!;
@@ -168,7 +181,7 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     expect(tooLong.json).toMatchObject({ error: 'INVALID_FIELD', field: 'content' });
   });
 
-  it("a draft key proposes a reply; it is approved at its version, published once, and the audit trail shows both", async () => {
+  it('a draft key proposes a reply; it is approved at its version, published once, and the audit trail shows both', async () => {
     const created = await ada.call('POST', '/keys', { body: { name: 'reply agent', scope: 'draft' } });
     registerSecret(created.json.api_key);
     const agent = withKey(created.json.api_key as string);
@@ -188,19 +201,32 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     const approved = await ada.call('POST', `/inbox/${item.id}/reply/approve`, { body: { expected_version: version } });
     expect(approved.status).toBe(202);
     expect(approved.json.item).toMatchObject({ status: 'answered', reply: { status: 'published', content: 'Yes: every part is a reply' } });
-    expect((await ada.call('POST', `/inbox/${item.id}/reply/approve`)).json).toMatchObject({ error: 'INVALID_POST_STATE', status: 'published' });
+    expect((await ada.call('POST', `/inbox/${item.id}/reply/approve`)).json).toMatchObject({
+      error: 'INVALID_POST_STATE',
+      status: 'published',
+    });
     expect(linkedin.comments.created().filter((comment) => comment.text === 'Yes: every part is a reply')).toHaveLength(1);
 
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db, tableName } = await import('#shared/store/client');
     const { auditPartition } = await import('#shared/store/audit-log');
     const { Items } = await db.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditPartition(ada.accountId) } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': auditPartition(ada.accountId) },
+      }),
     );
     const entries = (Items ?? []).filter((entry) => entry.action === 'inbox.replied' && entry.target.id === item.id);
     expect(entries).toEqual([
-      expect.objectContaining({ actor: expect.objectContaining({ type: 'api_key', name: 'reply agent' }), details: expect.objectContaining({ status: 'draft' }) }),
-      expect.objectContaining({ actor: expect.objectContaining({ type: 'api_key' }), details: expect.objectContaining({ approved: true }) }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: 'api_key', name: 'reply agent' }),
+        details: expect.objectContaining({ status: 'draft' }),
+      }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: 'api_key' }),
+        details: expect.objectContaining({ approved: true }),
+      }),
     ]);
   });
 
@@ -238,7 +264,9 @@ describe('inbox (fake LinkedIn, clock port)', () => {
     clock.advance(5 * MINUTE);
     await schedulerSettled();
     expect(listingsOf(post.urn)).toBe(before + 2);
-    expect((await ada.call('GET', '/inbox?status=new')).json.items.map((item: { text: string }) => item.text)).toContain('Late to the party');
+    expect((await ada.call('GET', '/inbox?status=new')).json.items.map((item: { text: string }) => item.text)).toContain(
+      'Late to the party',
+    );
     expect((await getCollectionState(quiet.accountId, 'linkedin')).last_collected_at).toBeNull();
   });
 });

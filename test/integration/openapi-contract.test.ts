@@ -981,13 +981,33 @@ describe('the OpenAPI document matches what the service answers', () => {
       expectError(await call('GET', at('/inbox/{id}'), `${prefix}/inbox/${unknown}`, auth), 404, 'NOT_FOUND');
       expect((await call('PATCH', at('/inbox/{id}'), `${prefix}/inbox/${first}`, { ...auth, body: { status: 'read' } })).status).toBe(200);
       expectError(await call('PATCH', at('/inbox/{id}'), `${prefix}/inbox/nope`, { ...auth, body: { status: 'read' } }), 400, 'INVALID_ID');
-      expect((await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: { content: 'Thanks' } })).status).toBe(202);
-      expectError(await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
-      const drafted = await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${second}/reply`, { ...auth, body: { content: 'Maybe', draft: true } });
+      expect(
+        (await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: { content: 'Thanks' } })).status,
+      ).toBe(202);
+      expectError(
+        await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: {} }),
+        400,
+        'MISSING_REQUIRED_FIELD',
+      );
+      const drafted = await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${second}/reply`, {
+        ...auth,
+        body: { content: 'Maybe', draft: true },
+      });
       expect(drafted.status).toBe(202);
       const approve = at('/inbox/{id}/reply/approve');
-      expectError(await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, { ...auth, body: { expected_version: 1 } }), 412, 'VERSION_MISMATCH');
-      expect((await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, { ...auth, body: { expected_version: drafted.json.item.version } })).status).toBe(202);
+      expectError(
+        await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, { ...auth, body: { expected_version: 1 } }),
+        412,
+        'VERSION_MISMATCH',
+      );
+      expect(
+        (
+          await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, {
+            ...auth,
+            body: { expected_version: drafted.json.item.version },
+          })
+        ).status,
+      ).toBe(202);
       expectError(await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, auth), 409, 'INVALID_POST_STATE');
     }
     expect((await call('POST', '/inbox/refresh', '/inbox/refresh', { key })).status).toBe(202);
@@ -998,7 +1018,11 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { session: other } = await signIn(service, otherEmail);
     const otherDashboard = { headers: { cookie: other!.cookie, 'x-csrf-token': other!.csrf } };
     expect((await call('POST', '/dashboard/api/inbox/refresh', '/dashboard/api/inbox/refresh', otherDashboard)).status).toBe(202);
-    expectError(await call('POST', '/dashboard/api/inbox/refresh', '/dashboard/api/inbox/refresh', otherDashboard), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(
+      await call('POST', '/dashboard/api/inbox/refresh', '/dashboard/api/inbox/refresh', otherDashboard),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
   });
 
   it('covered every route with a success and an error', () => {

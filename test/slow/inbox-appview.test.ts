@@ -37,7 +37,11 @@ describe('inbox (real PDS and AppView)', () => {
 
   beforeAll(async () => {
     network = await startAppViewNetwork();
-    service = await startTestService({ BLUESKY_SERVICE_URL: network.pdsUrl, BLUESKY_APPVIEW_URL: network.appViewUrl, PUBLISH_RETRY_BASE_MS: '1' });
+    service = await startTestService({
+      BLUESKY_SERVICE_URL: network.pdsUrl,
+      BLUESKY_APPVIEW_URL: network.appViewUrl,
+      PUBLISH_RETRY_BASE_MS: '1',
+    });
     const ports = await import('#shared/ports/clock');
     clock = ports.offsetClock();
     ports.useClock(clock as never);
@@ -45,7 +49,10 @@ describe('inbox (real PDS and AppView)', () => {
     registerSecret(alice.appPassword);
     ({ apiKey } = await service.createAccount({ plan: 'pro' }));
     registerSecret(apiKey);
-    const connected = await service.call('POST', '/profiles/bluesky', { key: apiKey, body: { handle: alice.handle, app_password: alice.appPassword } });
+    const connected = await service.call('POST', '/profiles/bluesky', {
+      key: apiKey,
+      body: { handle: alice.handle, app_password: alice.appPassword },
+    });
     expect(connected.status).toBe(201);
   }, 120_000);
 
@@ -57,18 +64,25 @@ describe('inbox (real PDS and AppView)', () => {
   });
 
   const records = async (did: string): Promise<PostRecord[]> =>
-    (await alice.agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post', limit: 100 })).data.records as PostRecord[];
+    (await alice.agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post', limit: 100 })).data
+      .records as PostRecord[];
 
-  async function publishThread(call: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>, settle: () => Promise<void>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>;
+
+  async function publishThread(call: Call, settle: () => Promise<void>) {
     const paragraph = 'The inbox, from a real AppView. '.repeat(7).trim();
     const created = await call('POST', '/posts', { content: `${paragraph}\n\n${paragraph} Part two.`, platforms: ['bluesky'] });
     expect(created.status).toBe(201);
     await settle();
-    const post = await eventually(async () => {
-      const answer = (await call('GET', `/posts/${created.json.post.id as string}`)).json.post;
-      expect(answer.status).toBe('published');
-      return answer;
-    }, { timeoutMs: 30_000, intervalMs: 50 });
+    const post = await eventually(
+      async () => {
+        const answer = (await call('GET', `/posts/${created.json.post.id as string}`)).json.post;
+        expect(answer.status).toBe('published');
+        return answer;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
     // The thread's parts as the PDS holds them: the first (the post's URI) and the one that replies to it.
     const all = await records(alice.did);
     const firstUri = post.results.bluesky.platform_post_id as string;
@@ -76,7 +90,8 @@ describe('inbox (real PDS and AppView)', () => {
     return { post, parts: parts.map((part) => ({ uri: part.uri, cid: part.cid })) };
   }
 
-  const api = (method: string, path: string, body?: unknown) => service.call(method, path, { key: apiKey, ...(body === undefined ? {} : { body }) });
+  const api = (method: string, path: string, body?: unknown) =>
+    service.call(method, path, { key: apiKey, ...(body === undefined ? {} : { body }) });
 
   it('collects exactly the two replies, the mention and the quote once, each with the right post_id; a reply is on the PDS once with the right root and parent', async () => {
     const { post, parts } = await publishThread(api, schedulerSettled);
@@ -97,7 +112,13 @@ describe('inbox (real PDS and AppView)', () => {
     const refreshed = await api('POST', '/inbox/refresh');
     expect(refreshed.status).toBe(202);
     expect(refreshed.json).toEqual({ received: 4 });
-    const items = (await api('GET', '/inbox')).json.items as { id: string; type: string; post_id: string | null; text: string; author: { handle: string } }[];
+    const items = (await api('GET', '/inbox')).json.items as {
+      id: string;
+      type: string;
+      post_id: string | null;
+      text: string;
+      author: { handle: string };
+    }[];
     expect(items.map(({ type, post_id: postId, text }) => ({ type, postId, text })).sort((a, b) => a.text.localeCompare(b.text))).toEqual(
       [
         { type: 'mention', postId: null, text: mention.text },
@@ -112,7 +133,9 @@ describe('inbox (real PDS and AppView)', () => {
 
     const toCarol = items.find((item) => item.text === 'Replying to the second part')!;
     const carolPost = (await records(carol.did))[0]!;
-    const replied = await api('POST', `/inbox/${toCarol.id}/reply`, { content: `Thanks @${carol.handle}! More at https://example.com/inbox #inbox` });
+    const replied = await api('POST', `/inbox/${toCarol.id}/reply`, {
+      content: `Thanks @${carol.handle}! More at https://example.com/inbox #inbox`,
+    });
     expect(replied.status).toBe(202);
     expect(replied.json.item).toMatchObject({ status: 'answered', reply: { status: 'published', error: null } });
     const ours = (await records(alice.did)).filter((record) => record.value.reply?.parent.uri === carolPost.uri);
@@ -131,7 +154,16 @@ describe('inbox (real PDS and AppView)', () => {
     const start = (crashAt: string, roundMs = 0): Promise<ChildService> =>
       services.start({
         script: 'test/support/crash-inbox-service.ts',
-        env: { DATA_DIR: dataDir, LOG_LEVEL: 'WARN', BLUESKY_SERVICE_URL: network.pdsUrl, PUBLISH_CLAIM_LEASE_MS: String(LEASE_MS), PUBLISH_RETRY_BASE_MS: '1', RATE_LIMIT_REQUESTS: '100000', CRASH_AT: crashAt, INBOX_ROUND_MS: String(roundMs) },
+        env: {
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'WARN',
+          BLUESKY_SERVICE_URL: network.pdsUrl,
+          PUBLISH_CLAIM_LEASE_MS: String(LEASE_MS),
+          PUBLISH_RETRY_BASE_MS: '1',
+          RATE_LIMIT_REQUESTS: '100000',
+          CRASH_AT: crashAt,
+          INBOX_ROUND_MS: String(roundMs),
+        },
         unset: ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'PUBLIC_BASE_URL'],
         ready: /READY \d+/,
         detached: true,
@@ -146,7 +178,7 @@ describe('inbox (real PDS and AppView)', () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, json: text ? JSON.parse(text) : undefined }; // eslint-disable-line @typescript-eslint/no-unsafe-assignment
+      return { status: response.status, json: text ? JSON.parse(text) : undefined };
     };
     const call = callOn(first);
     expect((await call('POST', '/profiles/bluesky', { handle: alice.handle, app_password: alice.appPassword })).status).toBe(201);
@@ -156,7 +188,9 @@ describe('inbox (real PDS and AppView)', () => {
     await network.processAll();
     // A new store: frank's reply (and, when the first test ran, its four).
     expect((await call('POST', '/inbox/refresh')).json.received).toBeGreaterThanOrEqual(1);
-    const item = ((await call('GET', '/inbox')).json.items as { id: string; text: string }[]).find((one) => one.text === 'Will it survive a crash?')!;
+    const item = ((await call('GET', '/inbox')).json.items as { id: string; text: string }[]).find(
+      (one) => one.text === 'Will it survive a crash?',
+    )!;
     expect(item).toBeDefined();
     const framed = (await records(frank.did))[0]!;
 

@@ -21,7 +21,8 @@ runLocalStackChild('crash-inbox service', async () => {
     (next) => async (args) => {
       const input = args.input as { TransactItems?: { Update?: { UpdateExpression?: string; ConditionExpression?: string } }[] };
       const first = input.TransactItems?.[0]?.Update;
-      const recordsReply = first?.UpdateExpression?.startsWith('SET reply = :reply') && first.ConditionExpression?.startsWith('reply.claim_id');
+      const recordsReply =
+        first?.UpdateExpression?.startsWith('SET reply = :reply') && first.ConditionExpression?.startsWith('reply.claim_id');
       if (!recordsReply) return next(args);
       process.stdout.write('CRASH_POINT inbox-reply\n');
       return new Promise<never>(() => undefined);

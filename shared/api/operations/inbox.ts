@@ -9,7 +9,12 @@ const item = {
   platform: 'bluesky',
   type: 'reply',
   post_id: '9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59',
-  author: { id: 'did:plc:4xq2mkjhq3t5ax6fj4xkq2ud', handle: 'bob.bsky.social', display_name: 'Bob', url: 'https://bsky.app/profile/bob.bsky.social' },
+  author: {
+    id: 'did:plc:4xq2mkjhq3t5ax6fj4xkq2ud',
+    handle: 'bob.bsky.social',
+    display_name: 'Bob',
+    url: 'https://bsky.app/profile/bob.bsky.social',
+  },
   text: 'Congrats! Does v2 support threads?',
   url: 'https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b',
   created_at: '2026-11-23T10:12:40.000Z',
@@ -22,7 +27,12 @@ const published = {
   ...item,
   status: 'answered',
   version: 3,
-  reply: { status: 'published', content: 'It does: see https://example.com/docs', url: 'https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c', error: null },
+  reply: {
+    status: 'published',
+    content: 'It does: see https://example.com/docs',
+    url: 'https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c',
+    error: null,
+  },
 };
 
 /** The inbox (docs/api.md, "Inbox"): what came back from the platforms, and the account's replies. */
@@ -37,7 +47,7 @@ export const inboxOperations: Record<string, OperationEntry> = {
     summary: 'List the inbox',
     description:
       'Replies, mentions and quotes (Bluesky) and comments (LinkedIn) collected from the connected profiles, newest first, ' +
-      'filtered by `status`, `platform` and `post_id` (a post\'s conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.',
+      "filtered by `status`, `platform` and `post_id` (a post's conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.",
     query: listInboxQuerySchema,
     success: { status: 200, description: 'A page of items.', schema: 'InboxPage', example: { items: [item], next_cursor: null } },
     errors: ['INVALID_FIELD'],
@@ -50,7 +60,7 @@ export const inboxOperations: Record<string, OperationEntry> = {
     scope: 'read',
     tag: 'Inbox',
     summary: 'One inbox item',
-    description: 'The item and its reply. Unknown or another account\'s id: NOT_FOUND.',
+    description: "The item and its reply. Unknown or another account's id: NOT_FOUND.",
     success: { status: 200, description: 'The item.', schema: 'InboxItemResponse', example: { item } },
     errors: ['NOT_FOUND'],
   },
@@ -62,9 +72,14 @@ export const inboxOperations: Record<string, OperationEntry> = {
     scope: 'draft',
     tag: 'Inbox',
     summary: 'Mark an inbox item',
-    description: 'Sets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item\'s version goes up by one.',
+    description: "Sets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item's version goes up by one.",
     body: updateInboxItemSchema,
-    success: { status: 200, description: 'The item.', schema: 'InboxItemResponse', example: { item: { ...item, status: 'read', version: 2 } } },
+    success: {
+      status: 200,
+      description: 'The item.',
+      schema: 'InboxItemResponse',
+      example: { item: { ...item, status: 'read', version: 2 } },
+    },
     errors: ['NOT_FOUND'],
   },
   'reply-inbox-item': {
@@ -78,10 +93,10 @@ export const inboxOperations: Record<string, OperationEntry> = {
     tag: 'Inbox',
     summary: 'Reply to an inbox item, or propose a reply',
     description:
-      'Publishes `content` as a reply on the item\'s platform, exactly once: on Bluesky a reply in the thread (root = the thread\'s root, parent = the item; ' +
+      "Publishes `content` as a reply on the item's platform, exactly once: on Bluesky a reply in the thread (root = the thread's root, parent = the item; " +
       'links, mentions and tags become facets; at most 300 graphemes), on LinkedIn a comment under the comment (`parentComment`; at most 1,250 characters); ' +
       'too long: INVALID_FIELD `content`. Needs a write key; with `"draft": true` the reply is only kept for a person to approve (a draft key may do that). ' +
-      'The answer (202) carries the reply\'s outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). ' +
+      "The answer (202) carries the reply's outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). " +
       'An item whose reply is publishing or published: INVALID_POST_STATE with `status`. Each reply is in the audit trail (`inbox.replied`).',
     body: replyInboxItemSchema,
     idempotent: true,

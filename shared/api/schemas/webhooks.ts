@@ -93,7 +93,7 @@ const WHEN: Record<AnyWebhookEventType, string> = {
   'inbox.received':
     'A collection found a new reply, mention, quote or comment (docs/api.md, "Inbox"). Opt-in: sent only to endpoints that list it in `events`.',
   'inbox.reply_published': 'A reply from the inbox went out on its platform (`item.reply.url`).',
-  'inbox.reply_failed': "A reply from the inbox failed (`item.reply.error`); the item keeps it, and a new reply may be sent.",
+  'inbox.reply_failed': 'A reply from the inbox failed (`item.reply.error`); the item keeps it, and a new reply may be sent.',
   [TEST_EVENT_TYPE]: 'Sent on request (POST /webhooks/{id}/test), whatever the endpoint subscribed to.',
 };
 

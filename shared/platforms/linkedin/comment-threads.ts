@@ -126,7 +126,12 @@ export async function replyOnLinkedIn(request: LinkedInReplyRequest): Promise<Pu
       {
         method: 'POST',
         headers: { ...headers(token), 'content-type': 'application/json' },
-        body: JSON.stringify({ actor, object: request.objectUrn, message: { text: request.text }, parentComment: request.parentCommentUrn }),
+        body: JSON.stringify({
+          actor,
+          object: request.objectUrn,
+          message: { text: request.text },
+          parentComment: request.parentCommentUrn,
+        }),
         timeoutMs: config.linkedin.timeoutMs,
       },
     );
@@ -137,12 +142,17 @@ export async function replyOnLinkedIn(request: LinkedInReplyRequest): Promise<Pu
       return { ok: true, url: replyUrl(urn, request.objectUrn), platformPostId: urn };
     }
     if (response.status === 401) return failure('PLATFORM_AUTH_EXPIRED', `LinkedIn refused the access token: ${said(response)}`, false);
-    if (response.status === 429 || response.status >= 500) return failure('PLATFORM_UNAVAILABLE', `LinkedIn answered ${response.status}`, true);
+    if (response.status === 429 || response.status >= 500)
+      return failure('PLATFORM_UNAVAILABLE', `LinkedIn answered ${response.status}`, true);
     return failure('PLATFORM_REJECTED', `LinkedIn refused the reply: ${said(response)}`, false);
   } catch (error) {
     if (!(error instanceof LinkedInNetworkError)) throw error;
     if (!error.sent) return failure('PLATFORM_UNAVAILABLE', `LinkedIn could not be reached (${error.message})`, true);
-    return failure('PLATFORM_OUTCOME_UNKNOWN', 'The connection to LinkedIn broke after the reply was sent; it may have been published', false);
+    return failure(
+      'PLATFORM_OUTCOME_UNKNOWN',
+      'The connection to LinkedIn broke after the reply was sent; it may have been published',
+      false,
+    );
   }
 }
 

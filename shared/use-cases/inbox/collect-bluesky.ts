@@ -15,7 +15,11 @@ import { blueskyPostResolver } from './post-index';
  * when it replies in, quotes or mentions within one of our threads. Answers the new cursor; throws
  * when the platform fails (the caller keeps the old cursor, so nothing is skipped).
  */
-export async function collectBluesky(profile: ProfileItem, cursor: string | null, announceReceived: boolean): Promise<{ created: InboxItem[]; events: WebhookEvent[]; cursor: string | null }> {
+export async function collectBluesky(
+  profile: ProfileItem,
+  cursor: string | null,
+  announceReceived: boolean,
+): Promise<{ created: InboxItem[]; events: WebhookEvent[]; cursor: string | null }> {
   const session = await openProfileSession(toPlatformProfile(profile), profile.account_id);
   try {
     const page = await listNewNotifications(session, cursor);

@@ -15,7 +15,10 @@ import { inboxEvent } from './events';
  * page the profile posts as); the author's own comments (the first comment, our replies) are not
  * items. LinkedIn has no cursor for this: each comment is stored once by its derived id.
  */
-export async function collectLinkedIn(profile: ProfileItem, announceReceived: boolean): Promise<{ created: InboxItem[]; events: WebhookEvent[] }> {
+export async function collectLinkedIn(
+  profile: ProfileItem,
+  announceReceived: boolean,
+): Promise<{ created: InboxItem[]; events: WebhookEvent[] }> {
   const platformProfile = toPlatformProfile(profile);
   const ours = linkedInAuthorUrn(platformProfile);
   const created: InboxItem[] = [];

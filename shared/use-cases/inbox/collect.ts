@@ -50,7 +50,8 @@ export async function collectProfile(profile: ProfileItem, reason: 'schedule' | 
     await recordCollectionRound(accountId, platform, startedAt).catch(() => undefined);
     return [];
   }
-  if (created.length) logger.info('inbox: items received', { account_id: accountId, profile_id: profile.id, platform, reason, count: created.length });
+  if (created.length)
+    logger.info('inbox: items received', { account_id: accountId, profile_id: profile.id, platform, reason, count: created.length });
   // Written with their items (the outbox); handed to the dispatcher now that they committed.
   if (events.length) announce(...events);
   return created;

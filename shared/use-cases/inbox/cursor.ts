@@ -5,7 +5,8 @@ import { inboxListKey } from '#shared/store/inbox-items';
 export const encodeInboxCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 export function decodeInboxCursor(cursor: string, accountId: string): Record<string, unknown> {
-  const invalid = () => new DomainError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
+  const invalid = () =>
+    new DomainError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
   let key: Record<string, unknown>;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;

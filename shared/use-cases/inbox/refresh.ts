@@ -18,7 +18,10 @@ export async function refreshInbox(accountId: string): Promise<{ received: numbe
     throw new DomainError(
       'RATE_LIMIT_EXCEEDED',
       { retry_after: wait },
-      { message: `Rate limit exceeded. The inbox is refreshed at most once a minute; try again in ${wait} seconds`, retryAfterSeconds: wait },
+      {
+        message: `Rate limit exceeded. The inbox is refreshed at most once a minute; try again in ${wait} seconds`,
+        retryAfterSeconds: wait,
+      },
     );
   }
   return { received: (await collectAccount(accountId)).length };

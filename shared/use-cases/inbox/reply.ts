@@ -52,9 +52,13 @@ export async function replyToInboxItem(
 ): Promise<{ item: InboxItemView }> {
   const item = await ownInboxItem(accountId, itemId);
   if (!request.draft && !scopeAllows(caller.scope, 'write'))
-    throw new DomainError('INSUFFICIENT_SCOPE', { required_scope: 'write' }, {
-      message: "This API key's scope does not allow this: publishing a reply needs a write key (a draft key may send draft: true)",
-    });
+    throw new DomainError(
+      'INSUFFICIENT_SCOPE',
+      { required_scope: 'write' },
+      {
+        message: "This API key's scope does not allow this: publishing a reply needs a write key (a draft key may send draft: true)",
+      },
+    );
   const problem = replyTextProblem(item.platform, request.content);
   if (problem) throw new DomainError('INVALID_FIELD', { field: 'content' }, { message: `Invalid field: content (${problem})` });
   const audit = {
@@ -69,7 +73,14 @@ export async function replyToInboxItem(
     return { item: toInboxItemView(changed(change)) };
   }
   const claimId = randomUUID();
-  const claim = { status: 'publishing' as const, content: request.content, url: null, error: null, claim_id: claimId, claimed_at: clock.now().toISOString() };
+  const claim = {
+    status: 'publishing' as const,
+    content: request.content,
+    url: null,
+    error: null,
+    claim_id: claimId,
+    claimed_at: clock.now().toISOString(),
+  };
   const claimed = changed(await putInboxReply(item, claim, { audit }));
   return { item: toInboxItemView(await publishClaimedReply(claimed, claimId, false)) };
 }
@@ -102,7 +113,11 @@ const draftOf = (reply: InboxReply): InboxReply => ({ status: 'draft', content: 
 
 function notADraft(item: InboxItem): DomainError {
   const status = item.reply?.status ?? 'none';
-  return new DomainError('INVALID_POST_STATE', { status }, { message: `Not possible while the item's reply is ${status}: only a draft reply is approved` });
+  return new DomainError(
+    'INVALID_POST_STATE',
+    { status },
+    { message: `Not possible while the item's reply is ${status}: only a draft reply is approved` },
+  );
 }
 
 function changed(change: VersionedChange): InboxItem {
@@ -123,7 +138,12 @@ async function publishClaimedReply(item: InboxItem, claimId: string, tookOver: b
   const after = { ...item, reply: stored, status: outcome.ok ? ('answered' as const) : item.status, version: item.version + 1 };
   const event = await inboxEventFor(outcome.ok ? 'inbox.reply_published' : 'inbox.reply_failed', after);
   const recorded = await recordInboxReply(item, stored, claimId, event);
-  logger.info('inbox reply result', { inbox_item_id: item.id, platform: item.platform, result: stored.status, error_code: stored.error?.code });
+  logger.info('inbox reply result', {
+    inbox_item_id: item.id,
+    platform: item.platform,
+    result: stored.status,
+    error_code: stored.error?.code,
+  });
   if (!recorded) return (await getInboxItem(item.id)) ?? after;
   if (event) announce(event);
   return recorded;
@@ -141,7 +161,12 @@ async function callPlatform(item: InboxItem, text: string, claimId: string, took
         const there = await findLinkedInReply(request);
         if (there) return there;
       } catch (error) {
-        return { ok: false, code: 'PLATFORM_OUTCOME_UNKNOWN', message: `A previous attempt stopped mid-reply and LinkedIn could not be checked: ${(error as Error).message}`, retryable: false };
+        return {
+          ok: false,
+          code: 'PLATFORM_OUTCOME_UNKNOWN',
+          message: `A previous attempt stopped mid-reply and LinkedIn could not be checked: ${(error as Error).message}`,
+          retryable: false,
+        };
       }
     }
     await markInboxReplyDispatching(item.id, claimId, clock.now());
@@ -187,7 +212,10 @@ export async function finishOutstandingReplies(accountId: string): Promise<void>
       if (!previous) continue;
       const item = await getInboxItem(itemId);
       if (!item) continue;
-      logger.warn('inbox: finishing a reply a stopped run left', { inbox_item_id: itemId, dispatched: previous.dispatched_at !== undefined });
+      logger.warn('inbox: finishing a reply a stopped run left', {
+        inbox_item_id: itemId,
+        dispatched: previous.dispatched_at !== undefined,
+      });
       await publishClaimedReply(item, claimId, previous.dispatched_at !== undefined);
     } catch (error) {
       logger.warn('inbox: an outstanding reply was not finished this round', { inbox_item_id: itemId, error: error as Error });

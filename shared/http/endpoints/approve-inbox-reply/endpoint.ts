@@ -14,6 +14,9 @@ export const approveInboxReplyEndpoint: EndpointDefinition<ApproveInboxReplyBody
     const expected = expectedVersionOf(headers['if-match'], body?.expected_version);
     if (expected === 'malformed')
       throw new DomainError('INVALID_FIELD', { field: 'If-Match' }, { message: 'Invalid field: If-Match (send "v{version}", e.g. "v3")' });
-    return { statusCode: 202, body: await approveInboxReply(accountId, parseId(path.id), expected, { scope, actor: actorOf(state, accountId) }) };
+    return {
+      statusCode: 202,
+      body: await approveInboxReply(accountId, parseId(path.id), expected, { scope, actor: actorOf(state, accountId) }),
+    };
   },
 };

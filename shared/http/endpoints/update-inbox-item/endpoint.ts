@@ -7,5 +7,8 @@ import * as validators from './schema.validators';
 export const updateInboxItemEndpoint: EndpointDefinition<UpdateInboxItemBody> = {
   body: { schema: updateInboxItemSchema, validator: validators.updateInboxItemSchema },
   pathId: true,
-  handle: async ({ accountId, path, body }) => ({ statusCode: 200, body: await setInboxItemStatus(accountId, parseId(path.id), body.status) }),
+  handle: async ({ accountId, path, body }) => ({
+    statusCode: 200,
+    body: await setInboxItemStatus(accountId, parseId(path.id), body.status),
+  }),
 };
