@@ -6,6 +6,7 @@ import { CalendarPage } from './pages/calendar';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
 import { DraftsPage } from './pages/drafts';
+import { InboxPage } from './pages/inbox';
 import { KeysPage } from './pages/keys';
 import { PostsPage } from './pages/posts';
 import { ProfilesPage } from './pages/profiles';
@@ -30,6 +31,7 @@ const TITLES: Record<Page, string> = {
   queue: 'Posting queue',
   'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
+  inbox: 'Inbox',
 };
 const NAV: Page[] = [
   'keys',
@@ -44,6 +46,7 @@ const NAV: Page[] = [
   'queue-calendar',
   'import',
   'analytics',
+  'inbox',
 ];
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -150,6 +153,7 @@ export function App() {
         {session && shown === 'queue' && <QueueSettingsPage />}
         {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
+        {session && shown === 'inbox' && <InboxPage postId={new URLSearchParams(location.search).get('post_id') ?? undefined} />}
       </main>
     </>
   );
