@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../client/src/schema.gen';
-import { api, ApiError, type Post, type PostResponse } from '../api';
+import { api, ApiError, type Post, type PostPage } from '../api';
 import { Notice } from '../components/field';
 import { InboxItemCard, type InboxItem } from '../components/inbox-item-card';
 
@@ -29,16 +29,11 @@ export function InboxPage({ postId }: { postId?: string }) {
     try {
       const page = await api<InboxPage>('GET', `/inbox?${query.toString()}`);
       setItems(newFirst(page.items));
-      const wanted = [...new Set(page.items.map((item) => item.post_id).filter((id): id is string => id !== null))];
-      const found = await Promise.all(
-        wanted.map((id) =>
-          api<PostResponse>('GET', `/posts/${id}`).then(
-            (body) => body.post,
-            () => undefined,
-          ),
-        ),
+      // The posts they answer: the account's recent published posts (the dashboard has no single-post read).
+      const pages = await Promise.all(
+        (['published', 'partially_published'] as const).map((status) => api<PostPage>('GET', `/posts?status=${status}&limit=100`)),
       );
-      setPosts(Object.fromEntries(found.filter((one): one is Post => one !== undefined).map((one) => [one.id, one])));
+      setPosts(Object.fromEntries(pages.flatMap((one) => one.posts).map((one) => [one.id, one])));
     } catch (failure) {
       setNotice({ kind: 'error', text: failure instanceof ApiError ? failure.message : String(failure) });
     }
