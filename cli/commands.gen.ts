@@ -138,6 +138,207 @@ export const cliCommands: readonly CliCommand[] = [
     "idempotent": false
   },
   {
+    "group": "inbox",
+    "verb": "approve-reply",
+    "operationId": "approveInboxReply",
+    "summary": "Approve a draft reply",
+    "description": "Publishes the item's draft reply as it stands, exactly once, as POST /inbox/{id}/reply would. With `If-Match: \"v{n}\"` or `expected_version`, only at that version of the item (else 412 VERSION_MISMATCH with `current_version`). No draft reply: INVALID_POST_STATE with `status`.",
+    "method": "POST",
+    "path": "/inbox/{id}/reply/approve",
+    "scope": "write",
+    "positionals": [
+      "id"
+    ],
+    "flags": [
+      {
+        "field": "expected_version",
+        "flag": "expected-version",
+        "aliases": [],
+        "in": "body",
+        "kind": "integer",
+        "nullable": false,
+        "required": false,
+        "description": "The item version you saw; another: 412 VERSION_MISMATCH with current_version. Or the If-Match header."
+      }
+    ],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "group": "inbox",
+    "verb": "get-item",
+    "operationId": "getInboxItem",
+    "summary": "One inbox item",
+    "description": "The item and its reply. Unknown or another account's id: NOT_FOUND.",
+    "method": "GET",
+    "path": "/inbox/{id}",
+    "scope": "read",
+    "positionals": [
+      "id"
+    ],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "inbox",
+    "verb": "list",
+    "operationId": "listInbox",
+    "summary": "List the inbox",
+    "description": "Replies, mentions and quotes (Bluesky) and comments (LinkedIn) collected from the connected profiles, newest first, filtered by `status`, `platform` and `post_id` (a post's conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.",
+    "method": "GET",
+    "path": "/inbox",
+    "scope": "read",
+    "positionals": [],
+    "flags": [
+      {
+        "field": "status",
+        "flag": "status",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "choices": [
+          "new",
+          "read",
+          "answered",
+          "hidden"
+        ],
+        "nullable": false,
+        "required": false,
+        "description": "Only items in this status."
+      },
+      {
+        "field": "platform",
+        "flag": "platform",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "choices": [
+          "linkedin",
+          "bluesky"
+        ],
+        "nullable": false,
+        "required": false,
+        "description": "Only items from this platform."
+      },
+      {
+        "field": "post_id",
+        "flag": "post-id",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "Only items about this post (its conversation)."
+      },
+      {
+        "field": "limit",
+        "flag": "limit",
+        "aliases": [],
+        "in": "query",
+        "kind": "integer",
+        "nullable": false,
+        "required": false,
+        "description": "Page size, 1 to 100."
+      },
+      {
+        "field": "cursor",
+        "flag": "cursor",
+        "aliases": [],
+        "in": "query",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "next_cursor of the previous page."
+      }
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "inbox",
+    "verb": "refresh",
+    "operationId": "refreshInbox",
+    "summary": "Collect the inbox now",
+    "description": "Collects every connected profile now and answers 202 with how many items were new. At most once a minute per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`).",
+    "method": "POST",
+    "path": "/inbox/refresh",
+    "scope": "write",
+    "positionals": [],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "inbox",
+    "verb": "reply-item",
+    "operationId": "replyInboxItem",
+    "summary": "Reply to an inbox item, or propose a reply",
+    "description": "Publishes `content` as a reply on the item's platform, exactly once: on Bluesky a reply in the thread (root = the thread's root, parent = the item; links, mentions and tags become facets; at most 300 graphemes), on LinkedIn a comment under the comment (`parentComment`; at most 1,250 characters); too long: INVALID_FIELD `content`. Needs a write key; with `\"draft\": true` the reply is only kept for a person to approve (a draft key may do that). The answer (202) carries the reply's outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). An item whose reply is publishing or published: INVALID_POST_STATE with `status`. Each reply is in the audit trail (`inbox.replied`).",
+    "method": "POST",
+    "path": "/inbox/{id}/reply",
+    "scope": "draft",
+    "positionals": [
+      "id"
+    ],
+    "flags": [
+      {
+        "field": "content",
+        "flag": "content",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": true,
+        "description": "The reply: at most 300 graphemes on Bluesky (links, mentions and tags become facets), 1,250 characters on LinkedIn."
+      },
+      {
+        "field": "draft",
+        "flag": "draft",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: kept as a draft reply for a person to approve (a draft key may do this)."
+      }
+    ],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "group": "inbox",
+    "verb": "update-item",
+    "operationId": "updateInboxItem",
+    "summary": "Mark an inbox item",
+    "description": "Sets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item's version goes up by one.",
+    "method": "PATCH",
+    "path": "/inbox/{id}",
+    "scope": "draft",
+    "positionals": [
+      "id"
+    ],
+    "flags": [
+      {
+        "field": "status",
+        "flag": "status",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "choices": [
+          "new",
+          "read",
+          "hidden"
+        ],
+        "nullable": false,
+        "required": true,
+        "description": "read, hidden, or new again."
+      }
+    ],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
     "group": "keys",
     "verb": "create",
     "operationId": "createKey",
@@ -1296,7 +1497,10 @@ export const cliCommands: readonly CliCommand[] = [
           "post.failed",
           "profile.needs_reconnect",
           "profile.expiring",
-          "post.metrics_updated"
+          "post.metrics_updated",
+          "inbox.received",
+          "inbox.reply_published",
+          "inbox.reply_failed"
         ],
         "nullable": false,
         "required": false,

@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  INBOX_COLLECTOR_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
@@ -18,6 +19,7 @@ import { ApiFunction, type HandlerCode } from './api-function';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
 import type { StatefulResources } from './data-stack';
+import { InboxCollection } from './inbox-collection';
 import { MetricsCollection } from './metrics-collection';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
@@ -141,6 +143,8 @@ export class ServiceStack extends Stack {
       queues: data.metrics,
     });
     metrics.allowScheduling(publisher);
+    // The inbox: a rate schedule runs the collection round (its misses land with the metrics dead letters).
+    new InboxCollection(this, 'Inbox', { collector: this.fn(INBOX_COLLECTOR_OPERATION), deadLetterQueue: metrics.deadLetterQueue });
 
     const pipeline = new PublishingPipeline(this, 'Publishing', {
       publisher,

@@ -113,6 +113,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The daily schedule of the expiring-token sweep.
       const { invokeExpirySweep } = await import('./webhook-invokers');
       scheduler.every(24 * 60 * 60_000, invokeExpirySweep);
+      // The inbox's rate schedule: the collection round every 5 minutes of the clock port.
+      const { INBOX_COLLECTION_RATE_MINUTES } = await import('#shared/api/manifest');
+      const { invokeInboxCollector } = await import('./webhook-invokers');
+      scheduler.every(INBOX_COLLECTION_RATE_MINUTES * 60_000, invokeInboxCollector);
       const recovered = await scheduler.start();
       if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
       localScheduler = scheduler;

@@ -74,3 +74,9 @@ export async function invokeExpirySweep(): Promise<void> {
   const handler = await load<unknown, unknown>('sweep-expiring-profiles');
   await handler({}, lambdaContext(randomUUID(), 'sweep-expiring-profiles', 60_000));
 }
+
+/** The inbox's collection round (functions/collect-inbox), as its rate schedule invokes it. */
+export async function invokeInboxCollector(): Promise<void> {
+  const handler = await load<unknown, unknown>('collect-inbox');
+  await handler({}, lambdaContext(randomUUID(), 'collect-inbox', 29_000));
+}

@@ -234,6 +234,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the inbox
+         * @description As the public API's list-inbox, for the signed-in account. Replies, mentions and quotes (Bluesky) and comments (LinkedIn) collected from the connected profiles, newest first, filtered by `status`, `platform` and `post_id` (a post's conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.
+         */
+        get: operations["dashboardListInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/inbox/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect the inbox now
+         * @description As the public API's refresh-inbox, for the signed-in account. Collects every connected profile now and answers 202 with how many items were new. At most once a minute per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`).
+         */
+        post: operations["dashboardRefreshInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/inbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inbox item
+         * @description As the public API's get-inbox-item, for the signed-in account. The item and its reply. Unknown or another account's id: NOT_FOUND.
+         */
+        get: operations["dashboardGetInboxItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark an inbox item
+         * @description As the public API's update-inbox-item, for the signed-in account. Sets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item's version goes up by one.
+         */
+        patch: operations["dashboardUpdateInboxItem"];
+        trace?: never;
+    };
+    "/dashboard/api/inbox/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to an inbox item, or propose a reply
+         * @description As the public API's reply-inbox-item, for the signed-in account. Publishes `content` as a reply on the item's platform, exactly once: on Bluesky a reply in the thread (root = the thread's root, parent = the item; links, mentions and tags become facets; at most 300 graphemes), on LinkedIn a comment under the comment (`parentComment`; at most 1,250 characters); too long: INVALID_FIELD `content`. Needs a write key; with `"draft": true` the reply is only kept for a person to approve (a draft key may do that). The answer (202) carries the reply's outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). An item whose reply is publishing or published: INVALID_POST_STATE with `status`. Each reply is in the audit trail (`inbox.replied`).
+         */
+        post: operations["dashboardReplyInboxItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/inbox/{id}/reply/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft reply
+         * @description As the public API's approve-inbox-reply, for the signed-in account. Publishes the item's draft reply as it stands, exactly once, as POST /inbox/{id}/reply would. With `If-Match: "v{n}"` or `expected_version`, only at that version of the item (else 412 VERSION_MISMATCH with `current_version`). No draft reply: INVALID_POST_STATE with `status`.
+         */
+        post: operations["dashboardApproveInboxReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/keys": {
         parameters: {
             query?: never;
@@ -852,6 +956,122 @@ export interface paths {
          * @description As the public API's test-webhook, for the signed-in account. Records a `webhook.test` event for this endpoint (whatever its `events`); it is delivered, signed and retried like any other. Follow it in the deliveries by `event_id`.
          */
         post: operations["dashboardTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the inbox
+         * @description Replies, mentions and quotes (Bluesky) and comments (LinkedIn) collected from the connected profiles, newest first, filtered by `status`, `platform` and `post_id` (a post's conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect the inbox now
+         * @description Collects every connected profile now and answers 202 with how many items were new. At most once a minute per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`).
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        post: operations["refreshInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inbox item
+         * @description The item and its reply. Unknown or another account's id: NOT_FOUND.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["getInboxItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark an inbox item
+         * @description Sets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item's version goes up by one.
+         *
+         *     Needs a key with scope `draft` or above.
+         */
+        patch: operations["updateInboxItem"];
+        trace?: never;
+    };
+    "/inbox/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to an inbox item, or propose a reply
+         * @description Publishes `content` as a reply on the item's platform, exactly once: on Bluesky a reply in the thread (root = the thread's root, parent = the item; links, mentions and tags become facets; at most 300 graphemes), on LinkedIn a comment under the comment (`parentComment`; at most 1,250 characters); too long: INVALID_FIELD `content`. Needs a write key; with `"draft": true` the reply is only kept for a person to approve (a draft key may do that). The answer (202) carries the reply's outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). An item whose reply is publishing or published: INVALID_POST_STATE with `status`. Each reply is in the audit trail (`inbox.replied`).
+         *
+         *     Needs a key with scope `draft` or above.
+         */
+        post: operations["replyInboxItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/{id}/reply/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft reply
+         * @description Publishes the item's draft reply as it stands, exactly once, as POST /inbox/{id}/reply would. With `If-Match: "v{n}"` or `expected_version`, only at that version of the item (else 412 VERSION_MISMATCH with `current_version`). No draft reply: INVALID_POST_STATE with `status`.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        post: operations["approveInboxReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1774,6 +1994,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "inbox.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox.received
+         * @description A collection found a new reply, mention, quote or comment (docs/api.md, "Inbox"). Opt-in: sent only to endpoints that list it in `events`. Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.
+         */
+        post: operations["eventInboxReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox.reply_published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox.reply_published
+         * @description A reply from the inbox went out on its platform (`item.reply.url`). Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.
+         */
+        post: operations["eventInboxReplyPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox.reply_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox.reply_failed
+         * @description A reply from the inbox failed (`item.reply.error`); the item keeps it, and a new reply may be sent. Delivered at least once: answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Deduplicate on webhook-id; verify the signature (Standard Webhooks) before trusting the body.
+         */
+        post: operations["eventInboxReplyFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2047,7 +2327,7 @@ export interface components {
              */
             event_id: string;
             /** @enum {string} */
-            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "webhook.test";
+            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed" | "webhook.test";
             /** @description 1 to 8; an operator's replay of a delivery that gave up adds one more. */
             attempt: number;
             /** @enum {string} */
@@ -2092,6 +2372,76 @@ export interface components {
             /** @constant */
             error: "IDEMPOTENCY_KEY_REUSED";
             message: string;
+        };
+        /** @description The inbox item as GET /inbox/{id} showed it then. */
+        InboxEventData: {
+            item: components["schemas"]["InboxItem"];
+        };
+        /** @description A reply, mention, quote or comment that came back, and our reply to it. */
+        InboxItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            platform: "linkedin" | "bluesky";
+            /**
+             * @description reply, mention and quote on Bluesky; comment on LinkedIn.
+             * @enum {string}
+             */
+            type: "reply" | "mention" | "quote" | "comment";
+            /**
+             * Format: uuid
+             * @description Our post it answers (any part of its thread); null when it is about none of ours.
+             */
+            post_id: string | null;
+            author: {
+                /** @description A DID on Bluesky; a person or organization URN on LinkedIn. */
+                id: string;
+                handle: string | null;
+                display_name: string | null;
+                url: string | null;
+            };
+            text: string;
+            /** @description Where it is on the platform. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When its author wrote it (as the platform says).
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a collection took it.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            received_at: string;
+            /** @enum {string} */
+            status: "new" | "read" | "answered" | "hidden";
+            /** @description Goes up by one on every change (`If-Match: "v{n}"` on approve). */
+            version: number;
+            reply: {
+                /** @enum {string} */
+                status: "draft" | "publishing" | "published" | "failed";
+                content: string;
+                url: string | null;
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+            } | null;
+        };
+        InboxItemResponse: {
+            item: components["schemas"]["InboxItem"];
+        };
+        InboxPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["InboxItem"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        InboxRefresh: {
+            /** @description Items new to the inbox from this collection. */
+            received: number;
         };
         /** @description 403 INSUFFICIENT_SCOPE */
         InsufficientScopeError: {
@@ -2170,10 +2520,10 @@ export interface components {
             error: "INVALID_POST_STATE";
             message: string;
             /**
-             * @description The post's status, which does not allow this.
+             * @description The post's status, which does not allow this; for an inbox item, its reply's (`none` when it has none).
              * @enum {string}
              */
-            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed" | "none";
         };
         /** @description 400 INVALID_SCHEDULED_TIME */
         InvalidScheduledTimeError: {
@@ -2756,7 +3106,7 @@ export interface components {
             /** @constant */
             error: "VERSION_MISMATCH";
             message: string;
-            /** @description The post's version now: read it again, then pin that one. */
+            /** @description The current version: read it again, then retry with it. */
             current_version: number;
         };
         /** @description Never carries the signing secret. */
@@ -2769,7 +3119,7 @@ export interface components {
              */
             url: string;
             /** @description The event types it receives. */
-            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
+            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed")[];
             description: string | null;
             /**
              * Format: date-time
@@ -3787,6 +4137,882 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardListInbox: {
+        parameters: {
+            query?: {
+                /** @description Only items in this status. */
+                status?: "new" | "read" | "answered" | "hidden";
+                /** @description Only items from this platform. */
+                platform?: "linkedin" | "bluesky";
+                /** @description Only items about this post (its conversation). */
+                post_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *           "platform": "bluesky",
+                     *           "type": "reply",
+                     *           "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *           "author": {
+                     *             "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *             "handle": "bob.bsky.social",
+                     *             "display_name": "Bob",
+                     *             "url": "https://bsky.app/profile/bob.bsky.social"
+                     *           },
+                     *           "text": "Congrats! Does v2 support threads?",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *           "created_at": "2026-11-23T10:12:40.000Z",
+                     *           "received_at": "2026-11-23T10:15:02.311Z",
+                     *           "status": "new",
+                     *           "version": 1,
+                     *           "reply": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardRefreshInbox: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collected. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxRefresh"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardGetInboxItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "new",
+                     *         "version": 1,
+                     *         "reply": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardUpdateInboxItem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "read"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description read, hidden, or new again.
+                     * @example read
+                     * @enum {string}
+                     */
+                    status: "new" | "read" | "hidden";
+                };
+            };
+        };
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "read",
+                     *         "version": 2,
+                     *         "reply": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardReplyInboxItem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Thanks! The docs are at https://example.com/docs"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The reply: at most 300 graphemes on Bluesky (links, mentions and tags become facets), 1,250 characters on LinkedIn.
+                     * @example Thanks! The docs are at https://example.com/docs
+                     */
+                    content: string;
+                    /** @description true: kept as a draft reply for a person to approve (a draft key may do this). */
+                    draft?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The item with its reply. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "answered",
+                     *         "version": 3,
+                     *         "reply": {
+                     *           "status": "published",
+                     *           "content": "It does: see https://example.com/docs",
+                     *           "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c",
+                     *           "error": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardApproveInboxReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description The item version you saw; another: 412 VERSION_MISMATCH with current_version. Or the If-Match header. */
+                    expected_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The item with its reply. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "answered",
+                     *         "version": 3,
+                     *         "reply": {
+                     *           "status": "published",
+                     *           "content": "It does: see https://example.com/docs",
+                     *           "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c",
+                     *           "error": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
                 };
             };
             /** @description RATE_LIMIT_EXCEEDED */
@@ -8687,7 +9913,7 @@ export interface operations {
                      *       "post.failed"
                      *     ]
                      */
-                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
+                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed")[];
                     /**
                      * Format: unicode-text
                      * @description A note for you, at most 200 characters.
@@ -9327,6 +10553,862 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listInbox: {
+        parameters: {
+            query?: {
+                /** @description Only items in this status. */
+                status?: "new" | "read" | "answered" | "hidden";
+                /** @description Only items from this platform. */
+                platform?: "linkedin" | "bluesky";
+                /** @description Only items about this post (its conversation). */
+                post_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *           "platform": "bluesky",
+                     *           "type": "reply",
+                     *           "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *           "author": {
+                     *             "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *             "handle": "bob.bsky.social",
+                     *             "display_name": "Bob",
+                     *             "url": "https://bsky.app/profile/bob.bsky.social"
+                     *           },
+                     *           "text": "Congrats! Does v2 support threads?",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *           "created_at": "2026-11-23T10:12:40.000Z",
+                     *           "received_at": "2026-11-23T10:15:02.311Z",
+                     *           "status": "new",
+                     *           "version": 1,
+                     *           "reply": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    refreshInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collected. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxRefresh"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getInboxItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "new",
+                     *         "version": 1,
+                     *         "reply": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    updateInboxItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "read"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description read, hidden, or new again.
+                     * @example read
+                     * @enum {string}
+                     */
+                    status: "new" | "read" | "hidden";
+                };
+            };
+        };
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "read",
+                     *         "version": 2,
+                     *         "reply": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    replyInboxItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Thanks! The docs are at https://example.com/docs"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The reply: at most 300 graphemes on Bluesky (links, mentions and tags become facets), 1,250 characters on LinkedIn.
+                     * @example Thanks! The docs are at https://example.com/docs
+                     */
+                    content: string;
+                    /** @description true: kept as a draft reply for a person to approve (a draft key may do this). */
+                    draft?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The item with its reply. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "answered",
+                     *         "version": 3,
+                     *         "reply": {
+                     *           "status": "published",
+                     *           "content": "It does: see https://example.com/docs",
+                     *           "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c",
+                     *           "error": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    approveInboxReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 h replays the first response (header idempotent-replayed: true) and creates nothing; a different body answers IDEMPOTENCY_KEY_REUSED, a repeat while the first runs IDEMPOTENCY_KEY_IN_PROGRESS. Errors are not stored. 1 to 255 visible ASCII characters, else INVALID_FIELD (field idempotency-key). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description The item version you saw; another: 412 VERSION_MISMATCH with current_version. Or the If-Match header. */
+                    expected_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The item with its reply. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "id": "5d0c8f2e-3b1a-4c7d-9e6f-2a1b3c4d5e6f",
+                     *         "platform": "bluesky",
+                     *         "type": "reply",
+                     *         "post_id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *         "author": {
+                     *           "id": "did:plc:4xq2mkjhq3t5ax6fj4xkq2ud",
+                     *           "handle": "bob.bsky.social",
+                     *           "display_name": "Bob",
+                     *           "url": "https://bsky.app/profile/bob.bsky.social"
+                     *         },
+                     *         "text": "Congrats! Does v2 support threads?",
+                     *         "url": "https://bsky.app/profile/bob.bsky.social/post/3lbq3aa2kzy2b",
+                     *         "created_at": "2026-11-23T10:12:40.000Z",
+                     *         "received_at": "2026-11-23T10:15:02.311Z",
+                     *         "status": "answered",
+                     *         "version": 3,
+                     *         "reply": {
+                     *           "status": "published",
+                     *           "content": "It does: see https://example.com/docs",
+                     *           "url": "https://bsky.app/profile/alice.bsky.social/post/3lbq3bc5xwz2c",
+                     *           "error": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboxItemResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS, INVALID_POST_STATE */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInProgressError"] | components["schemas"]["InvalidPostStateError"];
+                };
+            };
+            /** @description VERSION_MISMATCH */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionMismatchError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14803,7 +16885,7 @@ export interface operations {
                      *       "post.failed"
                      *     ]
                      */
-                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
+                    events?: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed")[];
                     /**
                      * Format: unicode-text
                      * @description A note for you, at most 200 characters.
@@ -15766,6 +17848,123 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["PostEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none in 10 s) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventInboxReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt. */
+                "webhook-id": string;
+                /** @description When this attempt was signed (unix seconds); reject ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. For 24 hours after a rotation, one such signature per secret in force, separated by spaces (the new secret first): accept the request when any one verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "inbox.received";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     * @example 2026-11-23T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InboxEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none in 10 s) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventInboxReplyPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt. */
+                "webhook-id": string;
+                /** @description When this attempt was signed (unix seconds); reject ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. For 24 hours after a rotation, one such signature per secret in force, separated by spaces (the new secret first): accept the request when any one verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "inbox.reply_published";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     * @example 2026-11-23T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InboxEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none in 10 s) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventInboxReplyFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt. */
+                "webhook-id": string;
+                /** @description When this attempt was signed (unix seconds); reject ones far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. For 24 hours after a rotation, one such signature per secret in force, separated by spaces (the new secret first): accept the request when any one verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "inbox.reply_failed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     * @example 2026-11-23T10:00:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InboxEventData"];
                 };
             };
         };

@@ -8,6 +8,7 @@ import { AuditPage } from './pages/audit';
 import { ComposePage } from './pages/compose';
 import { CsvImportPage } from './pages/csv-import';
 import { DraftsPage } from './pages/drafts';
+import { InboxPage } from './pages/inbox';
 import { KeysPage } from './pages/keys';
 import { PostsPage } from './pages/posts';
 import { ProfilesPage } from './pages/profiles';
@@ -35,6 +36,7 @@ const TITLES: Record<Page, string> = {
   connections: 'Connected apps',
   authorize: 'Connect an app',
   audit: 'Audit trail',
+  inbox: 'Inbox',
 };
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -138,6 +140,7 @@ export function App() {
         {session && shown === 'connections' && <ConnectionsPage />}
         {session && shown === 'authorize' && <AuthorizePage />}
         {session && shown === 'audit' && <AuditPage />}
+        {session && shown === 'inbox' && <InboxPage postId={new URLSearchParams(location.search).get('post_id') ?? undefined} />}
       </main>
     </>
   );

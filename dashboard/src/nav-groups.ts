@@ -14,7 +14,7 @@ export interface NavGroup {
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   { id: 'publish', label: 'Publish', items: ['compose', 'planner', 'posts', 'drafts', 'queue', 'import'] },
-  { id: 'engage', label: 'Engage', items: ['analytics'] },
+  { id: 'engage', label: 'Engage', items: ['inbox', 'analytics'] },
   { id: 'settings', label: 'Settings', items: ['profiles', 'keys', 'webhooks', 'connections', 'audit', 'usage'] },
 ];
 

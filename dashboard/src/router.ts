@@ -20,7 +20,8 @@ export type Page =
   | 'analytics'
   | 'connections'
   | 'authorize'
-  | 'audit';
+  | 'audit'
+  | 'inbox';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -37,6 +38,7 @@ const PAGES: readonly Page[] = [
   'connections',
   'authorize',
   'audit',
+  'inbox',
 ];
 /** Pages that were merged into another: their old addresses (bookmarks, links in mail) still open it. */
 const MOVED: ReadonlyMap<string, Page> = new Map([

@@ -4,6 +4,7 @@ import type { RouteHandler } from './route-handler';
 
 /** Operation → its route handler (functions/<operation>/handler.ts), imported on first use. */
 export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
+  'approve-inbox-reply': async () => (await import('#functions/approve-inbox-reply/handler')).handler,
   'authorize-linkedin': async () => (await import('#functions/authorize-linkedin/handler')).handler,
   'complete-media': async () => (await import('#functions/complete-media/handler')).handler,
   'connect-bluesky': async () => (await import('#functions/connect-bluesky/handler')).handler,
@@ -20,6 +21,7 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'delete-webhook': async () => (await import('#functions/delete-webhook/handler')).handler,
   'edit-post': async () => (await import('#functions/edit-post/handler')).handler,
   'get-analytics': async () => (await import('#functions/get-analytics/handler')).handler,
+  'get-inbox-item': async () => (await import('#functions/get-inbox-item/handler')).handler,
   'get-media': async () => (await import('#functions/get-media/handler')).handler,
   'get-post': async () => (await import('#functions/get-post/handler')).handler,
   'get-profile': async () => (await import('#functions/get-profile/handler')).handler,
@@ -29,6 +31,7 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'get-webhook': async () => (await import('#functions/get-webhook/handler')).handler,
   'list-audit': async () => (await import('#functions/list-audit/handler')).handler,
   'list-connections': async () => (await import('#functions/list-connections/handler')).handler,
+  'list-inbox': async () => (await import('#functions/list-inbox/handler')).handler,
   'list-keys': async () => (await import('#functions/list-keys/handler')).handler,
   'list-posts': async () => (await import('#functions/list-posts/handler')).handler,
   'list-profile-authors': async () => (await import('#functions/list-profile-authors/handler')).handler,
@@ -38,10 +41,13 @@ export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'preview-post': async () => (await import('#functions/preview-post/handler')).handler,
   'put-queue': async () => (await import('#functions/put-queue/handler')).handler,
   'put-settings': async () => (await import('#functions/put-settings/handler')).handler,
+  'refresh-inbox': async () => (await import('#functions/refresh-inbox/handler')).handler,
   'refresh-post-metrics': async () => (await import('#functions/refresh-post-metrics/handler')).handler,
+  'reply-inbox-item': async () => (await import('#functions/reply-inbox-item/handler')).handler,
   'retry-post': async () => (await import('#functions/retry-post/handler')).handler,
   'rotate-webhook-secret': async () => (await import('#functions/rotate-webhook-secret/handler')).handler,
   'schedule-post': async () => (await import('#functions/schedule-post/handler')).handler,
   'set-profile-author': async () => (await import('#functions/set-profile-author/handler')).handler,
   'test-webhook': async () => (await import('#functions/test-webhook/handler')).handler,
+  'update-inbox-item': async () => (await import('#functions/update-inbox-item/handler')).handler,
 };

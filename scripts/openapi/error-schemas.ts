@@ -146,16 +146,20 @@ const errorVariants: Record<ErrorCode, ErrorVariant[]> = {
   ],
   INVALID_POST_STATE: [
     {
-      extras: { status: { type: 'string', enum: [...POST_STATUSES], description: "The post's status, which does not allow this." } },
+      extras: {
+        status: {
+          type: 'string',
+          enum: [...POST_STATUSES, 'none'],
+          description: "The post's status, which does not allow this; for an inbox item, its reply's (`none` when it has none).",
+        },
+      },
       example: { status: 'failed' },
     },
   ],
   VERSION_MISMATCH: [
     {
-      extras: {
-        current_version: { type: 'integer', minimum: 1, description: "The post's version now: read it again, then pin that one." },
-      },
-      example: { current_version: 3 },
+      extras: { current_version: { type: 'integer', minimum: 1, description: 'The current version: read it again, then retry with it.' } },
+      example: { current_version: 4 },
     },
   ],
 };

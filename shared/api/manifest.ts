@@ -2,6 +2,7 @@ import type { NativeModule, OperationEntry, OperationNeeds } from './operation';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  INBOX_COLLECTOR_OPERATION,
   MCP_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
@@ -17,6 +18,7 @@ import { auditOperations } from './operations/audit';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
+import { inboxOperations } from './operations/inbox';
 import { mediaOperations } from './operations/media';
 import { metricsOperations } from './operations/metrics';
 import { postOperations } from './operations/posts';
@@ -49,6 +51,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...queueOperations,
   ...metricsOperations,
   ...settingsOperations,
+  ...inboxOperations,
   ...dashboardOperations,
 };
 
@@ -97,7 +100,18 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     table: 'RW',
     needs: { secretBox: 'open' },
   },
+  // Every 5 minutes (INBOX_COLLECTION_RATE_MINUTES), by an EventBridge Scheduler rate schedule: collects the
+  // profiles active in the last 30 days. 'seal': a Bluesky session it renews is sealed again for the profile.
+  [INBOX_COLLECTOR_OPERATION]: {
+    description: 'Collects replies, mentions, quotes and comments of the active profiles (every 5 minutes)',
+    table: 'RW',
+    timeoutSeconds: 29,
+    needs: { secretBox: 'seal' },
+  },
 };
+
+/** The scheduled inbox round (docs/decisions/0240-inbox-collection.md): its rate, read by the stack's schedule and the local runner. */
+export const INBOX_COLLECTION_RATE_MINUTES = 5;
 
 /** The operations the MCP function runs as tools: every api-key operation but itself (docs/decisions/0046-mcp.md). */
 export const mcpToolOperations = (): string[] =>

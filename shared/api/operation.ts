@@ -98,6 +98,8 @@ export const TAGS = {
   Settings: 'Account-wide defaults for posts: tracked links and their campaign.',
   Links: 'Tracked links: the short links posts carry when they track their links, and the redirect that counts their clicks.',
   Audit: 'Who changed what and when: every change to posts, keys, webhooks, profiles, the queue and connections, kept 90 days.',
+  Inbox:
+    'What comes back: replies, mentions and quotes on Bluesky, comments on LinkedIn; mark them, reply, or propose a reply for a person to approve.',
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;
 export type Tag = keyof typeof TAGS;

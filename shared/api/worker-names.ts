@@ -14,5 +14,7 @@ export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
 export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
 /** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
+/** The inbox: the scheduled round collects the active profiles (docs/decisions/0240-inbox-collection.md). */
+export const INBOX_COLLECTOR_OPERATION = 'collect-inbox';
 /** The MCP endpoint's operation: it runs the other api-key operations as tools, and is no tool itself. */
 export const MCP_OPERATION = 'mcp';

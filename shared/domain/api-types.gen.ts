@@ -254,7 +254,7 @@ export interface components {
              */
             event_id: string;
             /** @enum {string} */
-            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "webhook.test";
+            type: "post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed" | "webhook.test";
             /** @description 1 to 8; an operator's replay of a delivery that gave up adds one more. */
             attempt: number;
             /** @enum {string} */
@@ -299,6 +299,76 @@ export interface components {
             /** @constant */
             error: "IDEMPOTENCY_KEY_REUSED";
             message: string;
+        };
+        /** @description The inbox item as GET /inbox/{id} showed it then. */
+        InboxEventData: {
+            item: components["schemas"]["InboxItem"];
+        };
+        /** @description A reply, mention, quote or comment that came back, and our reply to it. */
+        InboxItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            platform: "linkedin" | "bluesky";
+            /**
+             * @description reply, mention and quote on Bluesky; comment on LinkedIn.
+             * @enum {string}
+             */
+            type: "reply" | "mention" | "quote" | "comment";
+            /**
+             * Format: uuid
+             * @description Our post it answers (any part of its thread); null when it is about none of ours.
+             */
+            post_id: string | null;
+            author: {
+                /** @description A DID on Bluesky; a person or organization URN on LinkedIn. */
+                id: string;
+                handle: string | null;
+                display_name: string | null;
+                url: string | null;
+            };
+            text: string;
+            /** @description Where it is on the platform. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When its author wrote it (as the platform says).
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a collection took it.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            received_at: string;
+            /** @enum {string} */
+            status: "new" | "read" | "answered" | "hidden";
+            /** @description Goes up by one on every change (`If-Match: "v{n}"` on approve). */
+            version: number;
+            reply: {
+                /** @enum {string} */
+                status: "draft" | "publishing" | "published" | "failed";
+                content: string;
+                url: string | null;
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+            } | null;
+        };
+        InboxItemResponse: {
+            item: components["schemas"]["InboxItem"];
+        };
+        InboxPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["InboxItem"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        InboxRefresh: {
+            /** @description Items new to the inbox from this collection. */
+            received: number;
         };
         /** @description 403 INSUFFICIENT_SCOPE */
         InsufficientScopeError: {
@@ -377,10 +447,10 @@ export interface components {
             error: "INVALID_POST_STATE";
             message: string;
             /**
-             * @description The post's status, which does not allow this.
+             * @description The post's status, which does not allow this; for an inbox item, its reply's (`none` when it has none).
              * @enum {string}
              */
-            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+            status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed" | "none";
         };
         /** @description 400 INVALID_SCHEDULED_TIME */
         InvalidScheduledTimeError: {
@@ -963,7 +1033,7 @@ export interface components {
             /** @constant */
             error: "VERSION_MISMATCH";
             message: string;
-            /** @description The post's version now: read it again, then pin that one. */
+            /** @description The current version: read it again, then retry with it. */
             current_version: number;
         };
         /** @description Never carries the signing secret. */
@@ -976,7 +1046,7 @@ export interface components {
              */
             url: string;
             /** @description The event types it receives. */
-            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated")[];
+            events: ("post.published" | "post.partially_published" | "post.failed" | "profile.needs_reconnect" | "profile.expiring" | "post.metrics_updated" | "inbox.received" | "inbox.reply_published" | "inbox.reply_failed")[];
             description: string | null;
             /**
              * Format: date-time

@@ -9,11 +9,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'profile.needs_reconnect',
   'profile.expiring',
   'post.metrics_updated',
+  'inbox.received',
+  'inbox.reply_published',
+  'inbox.reply_failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Events an endpoint gets only when it names them (a busy account's metrics would drown the rest). */
-export const OPT_IN_EVENT_TYPES: readonly WebhookEventType[] = ['post.metrics_updated'];
+export const OPT_IN_EVENT_TYPES: readonly WebhookEventType[] = ['post.metrics_updated', 'inbox.received'];
 /** What an endpoint created without `events` subscribes to. */
 export const DEFAULT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !OPT_IN_EVENT_TYPES.includes(type));
 

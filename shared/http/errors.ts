@@ -90,11 +90,8 @@ export const errorCatalog = {
   QUEUE_FULL: entry(409, 'No free slot in the posting schedule in the next 365 days: add slots or give scheduled_for'),
   // An account at one of its quotas (docs/api.md, "Quotas"); the domain's message says which and how to free a place.
   QUOTA_EXCEEDED: entry(409, (x) => `Quota exceeded: the account is at its limit of ${String(x.limit)} ${String(x.quota)}`),
-  // A version pinned with If-Match or expected_version that is no longer the post's (docs/api.md, "Versions and If-Match").
-  VERSION_MISMATCH: entry(
-    412,
-    (x) => `The post changed since that version: it is now at version ${String(x.current_version)}; read it again before acting on it`,
-  ),
+  // A change made against a version that is no longer current (docs/api.md, "Versions").
+  VERSION_MISMATCH: entry(412, (x) => `The version given is not the current one (${String(x.current_version)}): read it again and retry`),
 } satisfies Record<ErrorCode, CatalogEntry>;
 
 /** The HTTP status of a domain error code. */

@@ -5,6 +5,7 @@ import type { HttpMethod, OperationRuntimeRow } from '#shared/api/operation';
 export {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  INBOX_COLLECTOR_OPERATION,
   MCP_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,

@@ -163,6 +163,282 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": false
   },
   {
+    "name": "list_inbox",
+    "title": "List the inbox",
+    "description": "List the inbox.\n\nReplies, mentions and quotes (Bluesky) and comments (LinkedIn) collected from the connected profiles, newest first, filtered by `status`, `platform` and `post_id` (a post's conversation). Collected every 5 minutes for profiles that published in the last 30 days, and on POST /inbox/refresh.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "new",
+            "read",
+            "answered",
+            "hidden"
+          ],
+          "description": "Only items in this status."
+        },
+        "platform": {
+          "type": "string",
+          "enum": [
+            "linkedin",
+            "bluesky"
+          ],
+          "description": "Only items from this platform."
+        },
+        "post_id": {
+          "type": "string",
+          "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+          "description": "Only items about this post (its conversation)."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size, 1 to 100."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "next_cursor of the previous page."
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "List the inbox",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "list-inbox",
+    "method": "GET",
+    "path": "/inbox",
+    "scope": "read",
+    "pathParameters": [],
+    "queryParameters": [
+      "status",
+      "platform",
+      "post_id",
+      "limit",
+      "cursor"
+    ],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "refresh_inbox",
+    "title": "Collect the inbox now",
+    "description": "Collect the inbox now.\n\nCollects every connected profile now and answers 202 with how many items were new. At most once a minute per account (RATE_LIMIT_EXCEEDED with `retry_after` and `retry-after`).\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Collect the inbox now",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "refresh-inbox",
+    "method": "POST",
+    "path": "/inbox/refresh",
+    "scope": "write",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "get_inbox_item",
+    "title": "One inbox item",
+    "description": "One inbox item.\n\nThe item and its reply. Unknown or another account's id: NOT_FOUND.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "One inbox item",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-inbox-item",
+    "method": "GET",
+    "path": "/inbox/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "update_inbox_item",
+    "title": "Mark an inbox item",
+    "description": "Mark an inbox item.\n\nSets `status` to `read`, `hidden` or `new` (`answered` comes from a published reply). The item's version goes up by one.\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "new",
+            "read",
+            "hidden"
+          ],
+          "description": "read, hidden, or new again.",
+          "examples": [
+            "read"
+          ]
+        }
+      },
+      "required": [
+        "id",
+        "status"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Mark an inbox item",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": false
+    },
+    "operation": "update-inbox-item",
+    "method": "PATCH",
+    "path": "/inbox/{id}",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "reply_inbox_item",
+    "title": "Reply to an inbox item, or propose a reply",
+    "description": "Reply to an inbox item, or propose a reply.\n\nPublishes `content` as a reply on the item's platform, exactly once: on Bluesky a reply in the thread (root = the thread's root, parent = the item; links, mentions and tags become facets; at most 300 graphemes), on LinkedIn a comment under the comment (`parentComment`; at most 1,250 characters); too long: INVALID_FIELD `content`. Needs a write key; with `\"draft\": true` the reply is only kept for a person to approve (a draft key may do that). The answer (202) carries the reply's outcome (`reply.status` published or failed; `publishing` while a run that stopped is finished by the next collection round). An item whose reply is publishing or published: INVALID_POST_STATE with `status`. Each reply is in the audit trail (`inbox.replied`).\n\nNeeds a key with scope `draft` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "content": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 3000,
+          "pattern": "\\S",
+          "description": "The reply: at most 300 graphemes on Bluesky (links, mentions and tags become facets), 1,250 characters on LinkedIn.",
+          "examples": [
+            "Thanks! The docs are at https://example.com/docs"
+          ]
+        },
+        "draft": {
+          "type": "boolean",
+          "description": "true: kept as a draft reply for a person to approve (a draft key may do this)."
+        }
+      },
+      "required": [
+        "id",
+        "content"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Reply to an inbox item, or propose a reply",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "reply-inbox-item",
+    "method": "POST",
+    "path": "/inbox/{id}/reply",
+    "scope": "draft",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
+    "name": "approve_inbox_reply",
+    "title": "Approve a draft reply",
+    "description": "Approve a draft reply.\n\nPublishes the item's draft reply as it stands, exactly once, as POST /inbox/{id}/reply would. With `If-Match: \"v{n}\"` or `expected_version`, only at that version of the item (else 412 VERSION_MISMATCH with `current_version`). No draft reply: INVALID_POST_STATE with `status`.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "idempotency_key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "description": "Optional idempotency-key: the same key with the same arguments within 24 h replays the first answer."
+        },
+        "expected_version": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The item version you saw; another: 412 VERSION_MISMATCH with current_version. Or the If-Match header."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Approve a draft reply",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "approve-inbox-reply",
+    "method": "POST",
+    "path": "/inbox/{id}/reply/approve",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": true
+  },
+  {
     "name": "list_keys",
     "title": "List API keys",
     "description": "List API keys.\n\nNames, prefixes and dates; never a value or a hash.\n\nNeeds a key with scope `read` or above.",
@@ -2124,7 +2400,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "post.failed",
               "profile.needs_reconnect",
               "profile.expiring",
-              "post.metrics_updated"
+              "post.metrics_updated",
+              "inbox.received",
+              "inbox.reply_published",
+              "inbox.reply_failed"
             ]
           },
           "description": "The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.",

@@ -27,6 +27,7 @@ import { getProfileItem, toPlatformProfile } from '#shared/store/profiles';
 import { announce, markProfileNeedsReconnect, postFinishedEvent } from './webhooks/events';
 import { subscribedTo } from './webhooks/subscriptions';
 import { startMetricsCollection } from './metrics/post-metrics';
+import { noteInboxActivity } from './inbox/post-index';
 import { keepRenewal } from './profile-renewal';
 import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
@@ -322,5 +323,6 @@ async function finalize(post: Post): Promise<void> {
     logger.info('post finished', { status, webhook_event: finished !== undefined });
     if (finished) announce(finished);
     await startMetricsCollection(post);
+    await noteInboxActivity(post);
   }
 }

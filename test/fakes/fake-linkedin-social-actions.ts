@@ -18,6 +18,8 @@ export interface FakeComment {
   object: string;
   text: string;
   createdAt: number;
+  /** A reply under a comment: that comment's URN (the path's URN too). */
+  parentComment?: string;
 }
 
 /** What the next comment calls do instead of creating the comment. */
@@ -69,7 +71,14 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
     const comment = body as { actor?: unknown; object?: unknown; message?: { text?: unknown } } | null;
     if (comment === null || typeof comment !== 'object') return answer(400, host.restError(400, 'Request body must be a JSON object'));
     if (typeof comment.actor !== 'string') return answer(422, host.restError(422, 'Field /actor is required'));
-    if (comment.object !== urn) return answer(422, host.restError(422, 'Field /object must be the entity of the path'));
+    const parent = urn.startsWith('urn:li:comment:') ? comments.find((existing) => existing.commentUrn === urn) : undefined;
+    const nested = comment as { parentComment?: unknown };
+    if (urn.startsWith('urn:li:comment:')) {
+      if (!parent) return answer(404, host.restError(404, `Entity ${urn} not found`));
+      if (nested.parentComment !== urn) return answer(422, host.restError(422, 'Field /parentComment must be the comment of the path'));
+      if (comment.object !== parent.object)
+        return answer(422, host.restError(422, 'Field /object must be the post the parent comment is on'));
+    } else if (comment.object !== urn) return answer(422, host.restError(422, 'Field /object must be the entity of the path'));
     if (typeof comment.message?.text !== 'string' || !comment.message.text)
       return answer(422, host.restError(422, 'Field /message/text is required'));
     if (comment.message.text.length > MAX_COMMENT_CHARACTERS)
@@ -77,20 +86,10 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
     const issuedToken = issued as { scopes: string[]; user: { sub: string } };
     if (host.actingAs(comment.actor, issuedToken) !== comment.actor)
       return answer(403, host.restError(403, `Not enough permissions to comment as ${comment.actor}`, 'ACCESS_DENIED'));
-    if (!host.postExists(urn)) return answer(404, host.restError(404, `Entity ${urn} not found`));
+    if (!host.postExists(parent ? parent.object : urn)) return answer(404, host.restError(404, `Entity ${urn} not found`));
     const fault = faults.shift();
     if (fault) return answer(fault.status, host.restError(fault.status, fault.message ?? 'Internal Server Error'));
-    counter += 1n;
-    const id = String(counter);
-    const activity = urn.replace(/^urn:li:(share|ugcPost):/, 'urn:li:activity:');
-    const created: FakeComment = {
-      commentUrn: `urn:li:comment:(${activity},${id})`,
-      id,
-      actor: comment.actor,
-      object: urn,
-      text: comment.message.text,
-      createdAt: host.now(),
-    };
+    const created = newComment(parent ? parent.object : urn, comment.actor, comment.message.text, parent?.commentUrn);
     comments.push(created);
     const stamp = { actor: created.actor, time: created.createdAt };
     answer(
@@ -109,11 +108,64 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
     );
   }
 
+  function newComment(object: string, actor: string, text: string, parentComment?: string): FakeComment {
+    counter += 1n;
+    const id = String(counter);
+    const activity = object.replace(/^urn:li:(share|ugcPost):/, 'urn:li:activity:');
+    return {
+      commentUrn: `urn:li:comment:(${activity},${id})`,
+      id,
+      actor,
+      object,
+      text,
+      createdAt: host.now(),
+      ...(parentComment ? { parentComment } : {}),
+    };
+  }
+
+  /** Comment listings received, in order: `GET /rest/socialActions/{urn}/comments` (its decoded path URN). */
+  const listings: string[] = [];
+
+  /**
+   * `GET /rest/socialActions/{urn}/comments?start&count`: the comments on a post (top level), or
+   * the replies under a comment, oldest first, as LinkedIn pages them (`elements`, `paging`).
+   */
+  function listComments(urn: string, url: URL, headers: IncomingHttpHeaders, response: ServerResponse): void {
+    listings.push(urn);
+    const issued = host.tokenProblem(headers);
+    if (!('scopes' in issued)) return host.send(response, 401, issued);
+    const problem = host.restHeadersProblem(headers);
+    if (problem) return host.send(response, problem.status, problem.body);
+    const isComment = urn.startsWith('urn:li:comment:');
+    if (!isComment && !host.postExists(urn)) return host.send(response, 404, host.restError(404, `Entity ${urn} not found`));
+    const matching = comments.filter((comment) =>
+      isComment ? comment.parentComment === urn : comment.object === urn && !comment.parentComment,
+    );
+    const start = Number(url.searchParams.get('start') ?? 0);
+    const count = Number(url.searchParams.get('count') ?? 10);
+    const page = matching.slice(start, start + count);
+    host.send(response, 200, {
+      elements: page.map((comment) => ({
+        actor: comment.actor,
+        commentUrn: comment.commentUrn,
+        id: comment.id,
+        created: { actor: comment.actor, time: comment.createdAt },
+        lastModified: { actor: comment.actor, time: comment.createdAt },
+        message: { text: comment.text, attributes: [] },
+        object: comment.object,
+        ...(comment.parentComment ? { parentComment: comment.parentComment } : {}),
+      })),
+      paging: { start, count, total: matching.length },
+    });
+  }
+
   /** Answers the request when it is one of this module's; false otherwise. */
   function route(method: string | undefined, url: URL, raw: string, headers: IncomingHttpHeaders, response: ServerResponse): boolean {
     const match = COMMENTS_PATH.exec(url.pathname);
-    if (!match || method !== 'POST') return false;
-    createComment(decodeURIComponent(match[1]!), raw, headers, response);
+    if (!match) return false;
+    if (method === 'GET') listComments(decodeURIComponent(match[1]!), url, headers, response);
+    else if (method === 'POST') createComment(decodeURIComponent(match[1]!), raw, headers, response);
+    else return false;
     return true;
   }
 
@@ -124,6 +176,14 @@ export function fakeLinkedInSocialActions(host: SocialActionsHost) {
       created: (): FakeComment[] => [...comments],
       /** Every comment call received, in order, whatever was answered. */
       received: () => [...received],
+      /** Someone else comments on a post (or replies under a comment): what the inbox collects. */
+      addComment: (object: string, actor: string, text: string, parentComment?: string): FakeComment => {
+        const added = newComment(object, actor, text, parentComment);
+        comments.push(added);
+        return added;
+      },
+      /** The URNs whose comments were listed, in order. */
+      listings: () => [...listings],
       /** The next `count` comment calls that pass the checks answer this status with LinkedIn's error body. */
       refuseNext: (count: number, fault: CommentFault) => faults.push(...Array<CommentFault>(count).fill(fault)),
     },

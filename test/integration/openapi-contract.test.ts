@@ -1071,6 +1071,95 @@ describe('the OpenAPI document matches what the service answers', () => {
     );
   });
 
+  it('inbox: list, get, mark, reply, approve, refresh, and their errors (API and dashboard)', async () => {
+    const email = uniqueEmail('contract-inbox');
+    const { accountId, apiKey: key } = await accountWithLogin(service, email);
+    await service.connectProfile(accountId, 'linkedin');
+    const { putNewInboxItem } = await import('#shared/store/inbox-items');
+    const { inboxItemId } = await import('#shared/domain/inbox');
+    /** An item as a collection stores a LinkedIn comment (its reply fails here: the profile's credentials are not real). */
+    const seeded = async (n: number) => {
+      const urn = `urn:li:comment:(urn:li:activity:1,${n})`;
+      const id = inboxItemId(accountId, 'linkedin', urn);
+      const at = new Date().toISOString();
+      await putNewInboxItem({
+        id,
+        account_id: accountId,
+        platform: 'linkedin',
+        type: 'comment',
+        post_id: null,
+        author: { id: 'urn:li:person:someone', handle: null, display_name: null, url: null },
+        text: `Comment ${n}`,
+        url: 'https://www.linkedin.com/feed/update/urn:li:share:1/',
+        created_at: at,
+        received_at: at,
+        status: 'new',
+        version: 1,
+        reply: null,
+        source: { platform: 'linkedin', comment_urn: urn, object_urn: 'urn:li:share:1' },
+      });
+      return id;
+    };
+    const unknown = '7d444840-9dc0-4c5e-8b3a-1b2f6c1e2a3b';
+    const { session } = await signIn(service, email);
+    const dashboard = { headers: { cookie: session!.cookie, 'x-csrf-token': session!.csrf } };
+    for (const [prefix, auth] of [
+      ['', { key }],
+      ['/dashboard/api', dashboard],
+    ] as const) {
+      const first = await seeded(prefix ? 3 : 1);
+      const second = await seeded(prefix ? 4 : 2);
+      const at = (template: string) => `${prefix}${template}`;
+      expect((await call('GET', at('/inbox'), `${prefix}/inbox?limit=1`, auth)).status).toBe(200);
+      expectError(await call('GET', at('/inbox'), `${prefix}/inbox?status=unknown`, auth), 400, 'INVALID_FIELD');
+      expect((await call('GET', at('/inbox/{id}'), `${prefix}/inbox/${first}`, auth)).status).toBe(200);
+      expectError(await call('GET', at('/inbox/{id}'), `${prefix}/inbox/${unknown}`, auth), 404, 'NOT_FOUND');
+      expect((await call('PATCH', at('/inbox/{id}'), `${prefix}/inbox/${first}`, { ...auth, body: { status: 'read' } })).status).toBe(200);
+      expectError(await call('PATCH', at('/inbox/{id}'), `${prefix}/inbox/nope`, { ...auth, body: { status: 'read' } }), 400, 'INVALID_ID');
+      expect(
+        (await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: { content: 'Thanks' } })).status,
+      ).toBe(202);
+      expectError(
+        await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${first}/reply`, { ...auth, body: {} }),
+        400,
+        'MISSING_REQUIRED_FIELD',
+      );
+      const drafted = await call('POST', at('/inbox/{id}/reply'), `${prefix}/inbox/${second}/reply`, {
+        ...auth,
+        body: { content: 'Maybe', draft: true },
+      });
+      expect(drafted.status).toBe(202);
+      const approve = at('/inbox/{id}/reply/approve');
+      expectError(
+        await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, { ...auth, body: { expected_version: 1 } }),
+        412,
+        'VERSION_MISMATCH',
+      );
+      expect(
+        (
+          await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, {
+            ...auth,
+            body: { expected_version: drafted.json.item.version },
+          })
+        ).status,
+      ).toBe(202);
+      expectError(await call('POST', approve, `${prefix}/inbox/${second}/reply/approve`, auth), 409, 'INVALID_POST_STATE');
+    }
+    expect((await call('POST', '/inbox/refresh', '/inbox/refresh', { key })).status).toBe(202);
+    expectError(await call('POST', '/inbox/refresh', '/inbox/refresh', { key }), 429, 'RATE_LIMIT_EXCEEDED');
+    // The dashboard's refresh, on an account that has not refreshed this minute.
+    const otherEmail = uniqueEmail('contract-inbox-refresh');
+    await accountWithLogin(service, otherEmail);
+    const { session: other } = await signIn(service, otherEmail);
+    const otherDashboard = { headers: { cookie: other!.cookie, 'x-csrf-token': other!.csrf } };
+    expect((await call('POST', '/dashboard/api/inbox/refresh', '/dashboard/api/inbox/refresh', otherDashboard)).status).toBe(202);
+    expectError(
+      await call('POST', '/dashboard/api/inbox/refresh', '/dashboard/api/inbox/refresh', otherDashboard),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
+  });
+
   it('covered every route with a success and an error', () => {
     // Routes with no error status to cover: GET /oauth/authorize answers every problem with a redirect
     // (to the consent page's error, or back to the app with error=, RFC 6749 section 4.1.2.1); the

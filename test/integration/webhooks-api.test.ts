@@ -14,7 +14,15 @@ import { eventually } from '../support/eventually';
  * names and addresses, names that do not resolve), a test event delivered and verified with
  * the standardwebhooks library, and its attempts in the deliveries list. The dashboard's twins too.
  */
-const ALL_EVENTS = ['post.published', 'post.partially_published', 'post.failed', 'profile.needs_reconnect', 'profile.expiring'];
+const ALL_EVENTS = [
+  'post.published',
+  'post.partially_published',
+  'post.failed',
+  'profile.needs_reconnect',
+  'profile.expiring',
+  'inbox.reply_published',
+  'inbox.reply_failed',
+];
 
 describe('webhook endpoints', () => {
   let service: TestService;

@@ -5,6 +5,7 @@ import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime, platformName, utcTime } from '../format';
 import { PostEditor } from '../pages/post-editor';
 import { RetryForm } from '../pages/retry-form';
+import { PostConversation } from './post-conversation';
 
 export const STATUS_TEXT: Record<string, string> = {
   draft: 'Draft',
@@ -121,6 +122,7 @@ export function PostCard({ post, onChanged, onDeleted }: PostCardProps) {
           {DELETABLE.includes(post.status) && <ConfirmButton label="Delete post" confirmLabel="Yes, delete this post" onConfirm={remove} />}
         </div>
       )}
+      {(post.status === 'published' || post.status === 'partially_published') && <PostConversation postId={post.id} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { PlatformErrorCode } from '#shared/platforms/publisher';
 import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
+import { inboxSchemas } from './inbox';
 import { metricsSchemas } from './metrics';
 import { settingsSchemas } from './settings';
 import { auditSchemas } from './audit';
@@ -130,6 +131,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   ...metricsSchemas,
   ...settingsSchemas,
   ...auditSchemas,
+  ...inboxSchemas,
   Post: closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },

@@ -65,6 +65,7 @@ export const webhookResourceSchemas: Record<string, JsonSchema> = {
   }),
   PostEventData: closedObject({ post: ref('Post') }, { description: 'The post as GET /posts/{id} showed it when it reached this status.' }),
   ProfileEventData: closedObject({ profile: ref('Profile') }),
+  InboxEventData: closedObject({ item: ref('InboxItem') }, { description: 'The inbox item as GET /inbox/{id} showed it then.' }),
   TestEventData: closedObject({ webhook_id: uuid, message: { type: 'string' } }),
 };
 
@@ -75,6 +76,9 @@ const DATA: Record<AnyWebhookEventType, string> = {
   'profile.needs_reconnect': 'ProfileEventData',
   'profile.expiring': 'ProfileEventData',
   'post.metrics_updated': 'PostEventData',
+  'inbox.received': 'InboxEventData',
+  'inbox.reply_published': 'InboxEventData',
+  'inbox.reply_failed': 'InboxEventData',
   [TEST_EVENT_TYPE]: 'TestEventData',
 };
 
@@ -86,6 +90,10 @@ const WHEN: Record<AnyWebhookEventType, string> = {
   'profile.expiring': 'The LinkedIn access token expires within 7 days (`expires_at`); sent once per token. Reconnect to renew it.',
   'post.metrics_updated':
     "A collection read the post's figures back (`results[platform].metrics`). Opt-in: sent only to endpoints that list it in `events`.",
+  'inbox.received':
+    'A collection found a new reply, mention, quote or comment (docs/api.md, "Inbox"). Opt-in: sent only to endpoints that list it in `events`.',
+  'inbox.reply_published': 'A reply from the inbox went out on its platform (`item.reply.url`).',
+  'inbox.reply_failed': 'A reply from the inbox failed (`item.reply.error`); the item keeps it, and a new reply may be sent.',
   [TEST_EVENT_TYPE]: 'Sent on request (POST /webhooks/{id}/test), whatever the endpoint subscribed to.',
 };
 

@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":2048,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD"},"description":"Where events are POSTed: https (http too in local runs); its name must resolve to public addresses only, now and at every delivery.","example":"https://hooks.example.com/social-posting"},"events":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","enum":["post.published","post.partially_published","post.failed","profile.needs_reconnect","profile.expiring","post.metrics_updated"]},"description":"The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.","example":["post.published","post.failed"]},"description":{"type":"string","maxLength":200,"format":"unicode-text","description":"A note for you, at most 200 characters.","example":"Production CRM"}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":2048,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD"},"description":"Where events are POSTed: https (http too in local runs); its name must resolve to public addresses only, now and at every delivery.","example":"https://hooks.example.com/social-posting"},"events":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","enum":["post.published","post.partially_published","post.failed","profile.needs_reconnect","profile.expiring","post.metrics_updated","inbox.received","inbox.reply_published","inbox.reply_failed"]},"description":"The event types to receive (duplicates merged); absent: all of them. webhook.test is sent on request whatever this says.","example":["post.published","post.failed"]},"description":{"type":"string","maxLength":200,"format":"unicode-text","description":"A note for you, at most 200 characters.","example":"Production CRM"}}};
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
 
@@ -124,7 +124,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((((((data2 === "post.published") || (data2 === "post.partially_published")) || (data2 === "post.failed")) || (data2 === "profile.needs_reconnect")) || (data2 === "profile.expiring")) || (data2 === "post.metrics_updated"))){
+if(!(((((((((data2 === "post.published") || (data2 === "post.partially_published")) || (data2 === "post.failed")) || (data2 === "profile.needs_reconnect")) || (data2 === "profile.expiring")) || (data2 === "post.metrics_updated")) || (data2 === "inbox.received")) || (data2 === "inbox.reply_published")) || (data2 === "inbox.reply_failed"))){
 const err10 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.events.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
@@ -197,4 +197,4 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createWebhookSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-webhook/schema.ts#createWebhookSchema', schemaSha256: '5d71eea5e46310138a31ff1557e15fda1d614905493b39c87a0d4d6d7a02a8ff', validate: validate10 };
+export const createWebhookSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-webhook/schema.ts#createWebhookSchema', schemaSha256: 'e5d4348abcb8bbb07f4da93083bc4ba72cd6fe0d6dea7a42907546d1f6af8459', validate: validate10 };
