@@ -3,6 +3,8 @@ import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
+import type { RepeatRequest } from '#shared/domain/repeat-rule';
+import { repeatSchema } from '#shared/http/endpoints/patch-series/schema';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
@@ -17,6 +19,8 @@ export interface CreatePostBody {
   queue?: boolean;
   first_comment?: string | null;
   platform_first_comment?: PlatformContent;
+  repeat?: RepeatRequest;
+  evergreen?: boolean;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -146,6 +150,13 @@ export const createPostSchema: Schema = {
     },
     first_comment: firstCommentSchema,
     platform_first_comment: platformFirstCommentSchema,
+    // docs/api.md, "Repeating posts (series)" and "Evergreen recycling".
+    repeat: repeatSchema,
+    evergreen: {
+      type: 'boolean',
+      description: 'true: once published, the post may be queued again by the queue\'s recycling (PUT /queue, recycle).',
+      example: true,
+    },
   },
 };
 
