@@ -19,6 +19,7 @@ import { metricsOperations } from './operations/metrics';
 import { postOperations } from './operations/posts';
 import { profileOperations } from './operations/profiles';
 import { queueOperations } from './operations/queue';
+import { seriesOperations } from './operations/series';
 import { webhookOperations } from './operations/webhooks';
 
 /**
@@ -40,6 +41,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...webhookOperations,
   ...agentOperations,
   ...queueOperations,
+  ...seriesOperations,
   ...metricsOperations,
   ...dashboardOperations,
 };

@@ -90,6 +90,7 @@ export const TAGS = {
     'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
   Agents: "The MCP server: every operation above as a tool for AI agents, limited by the key's scope.",
   Queue: 'The posting schedule: weekly slots in a time zone that posts created with `queue: true` take, the first free one first.',
+  Series: 'Repeating posts: a series begun by POST /posts with `repeat`, each occurrence a post of its own.',
   Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
   Dashboard: "The account dashboard's API: a session cookie after sign-in, and the x-csrf-token header on every mutation; never x-api-key.",
 } as const;

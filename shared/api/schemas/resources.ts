@@ -6,6 +6,7 @@ import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 import { metricsSchemas } from './metrics';
+import { seriesSchemas } from './series';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -126,7 +127,9 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   }),
   PlatformResult: platformResult,
   ...metricsSchemas,
-  Post: closedObject({
+  ...seriesSchemas,
+  // series_id, evergreen and repeat only where they apply (docs/api.md, "Repeating posts (series)", "Evergreen recycling").
+  Post: withOptional(closedObject({
     id: uuid,
     content: { type: 'string', maxLength: 3000 },
     platform_content: {
@@ -170,7 +173,10 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       }),
       description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
     }),
-  }),
+    series_id: { ...uuid, description: 'The series this post is an occurrence of (GET /series/{id}).' },
+    evergreen: { type: 'boolean', enum: [true], description: 'Present (true) when the queue may recycle the post.' },
+    repeat: { ...ref('DraftRepeat'), description: "A draft's repeat rule: its series begins when it is scheduled." },
+  }), 'series_id', 'evergreen', 'repeat'),
   Usage: closedObject(usage),
   Media: closedObject({
     id: uuid,
@@ -276,7 +282,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   // The posting queue (docs/api.md, "Posting queue").
   QueueResponse: closedObject({
     queue: nullable(
-      closedObject({
+      withOptional(closedObject({
         timezone: { type: 'string', description: 'IANA time zone name.' },
         slots: {
           type: 'array',
@@ -287,7 +293,8 @@ export const resourceSchemas: Record<string, JsonSchema> = {
           }),
         },
         next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
-      }),
+        recycle: { ...ref('Recycle'), description: 'Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling").' },
+      }), 'recycle'),
     ),
   }),
   CreatedKey: closedObject({

@@ -8,6 +8,7 @@ import { getPostItem } from '#shared/store/posts';
 import { getSeries, moveSeriesCursor } from '#shared/store/series';
 import { createPost, type NewPost } from '../create-post';
 import { auditOccurrence } from './occurrence-audit';
+import { deleteOccurrence } from './series-resource';
 
 /** Thrown inside an occurrence's creation when an earlier attempt made it already (its derived id exists). */
 class OccurrenceExists extends Error {}
@@ -56,7 +57,14 @@ async function makeNext(series: Series, now: Date): Promise<boolean> {
     });
     logger.info('series occurrence created', { series_id: series.id, index, post_id: postId });
     await auditOccurrence(series, created.post.id, index);
-    return moveSeriesCursor(series, { fromIndex: index, createFrom, post: { id: postId, index, scheduled_for: created.post.scheduled_for } });
+    const moved = await moveSeriesCursor(series, {
+      fromIndex: index,
+      createFrom,
+      post: { id: postId, index, scheduled_for: created.post.scheduled_for },
+    });
+    // Deleted while this occurrence was being made: it goes too (DELETE /series/{id} keeps only published posts).
+    if (!moved && (await getSeries(series.account_id, series.id))?.status === 'stopped') await deleteOccurrence(series.account_id, postId);
+    return moved;
   } catch (error) {
     if (error instanceof OccurrenceExists) {
       const existing = await getPostItem(postId);
