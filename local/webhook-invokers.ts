@@ -74,3 +74,9 @@ export async function invokeExpirySweep(): Promise<void> {
   const handler = await load<unknown, unknown>('sweep-expiring-profiles');
   await handler({}, lambdaContext(randomUUID(), 'sweep-expiring-profiles', 60_000));
 }
+
+/** The series tick (functions/tick-series), as its recurring schedule invokes it in AWS. */
+export async function invokeSeriesTick(): Promise<void> {
+  const handler = await load<unknown, unknown>('tick-series');
+  await handler({}, lambdaContext(randomUUID(), 'tick-series', 120_000));
+}

@@ -6499,7 +6499,11 @@ export interface operations {
                  *           "day": "mon",
                  *           "time": "13:00"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "recycle": {
+                 *         "when_empty": true,
+                 *         "min_gap_days": 30
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -6526,6 +6530,14 @@ export interface operations {
                         day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                         time?: string;
                     }[];
+                    /**
+                     * @description Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.
+                     * @example {
+                     *       "when_empty": true,
+                     *       "min_gap_days": 30
+                     *     }
+                     */
+                    recycle?: Record<string, never> | null;
                 };
             };
         };
@@ -12703,7 +12715,11 @@ export interface operations {
                  *           "day": "mon",
                  *           "time": "13:00"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "recycle": {
+                 *         "when_empty": true,
+                 *         "min_gap_days": 30
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -12730,6 +12746,14 @@ export interface operations {
                         day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                         time?: string;
                     }[];
+                    /**
+                     * @description Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.
+                     * @example {
+                     *       "when_empty": true,
+                     *       "min_gap_days": 30
+                     *     }
+                     */
+                    recycle?: Record<string, never> | null;
                 };
             };
         };

@@ -6,6 +6,7 @@ import {
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
+  SERIES_TICK_OPERATION,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from './worker-names';
@@ -85,6 +86,13 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     needs: { secretBox: 'open', webhookRetries: true },
   },
   [EXPIRY_SWEEP_OPERATION]: { description: 'Daily: announces LinkedIn tokens that expire within 7 days', table: 'RW' },
+  // Makes series occurrences and recycled posts: hands them to the scheduler like any new post.
+  [SERIES_TICK_OPERATION]: {
+    description: 'Every 5 minutes: makes due series occurrences and recycles evergreen posts',
+    table: 'RW',
+    timeoutSeconds: 120,
+    needs: { scheduler: ['schedule'] },
+  },
   // Reads with the member's LinkedIn token: opens what the secret box sealed.
   [METRICS_COLLECTOR_OPERATION]: {
     description: "Reads a published post's figures back from its platforms",

@@ -14,5 +14,7 @@ export const WEBHOOK_DELIVERY_OPERATION = 'deliver-webhook';
 export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
 /** ...and the daily schedule's target announces LinkedIn tokens about to expire. */
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
+/** Series and evergreen recycling: a recurring schedule's target (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md). */
+export const SERIES_TICK_OPERATION = 'tick-series';
 /** The MCP endpoint's operation: it runs the other api-key operations as tools, and is no tool itself. */
 export const MCP_OPERATION = 'mcp';

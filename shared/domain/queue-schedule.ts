@@ -1,4 +1,5 @@
 import { DomainError } from './errors';
+import type { RecycleSetting } from './evergreen';
 
 /**
  * The posting queue's schedule (docs/api.md, "Posting queue"): weekly wall-clock slots in an IANA
@@ -18,6 +19,8 @@ export interface QueueSlot {
 export interface QueueSchedule {
   timezone: string;
   slots: QueueSlot[];
+  /** Evergreen recycling (docs/api.md, "Evergreen recycling"), once set. */
+  recycle?: RecycleSetting;
 }
 
 export const MAX_QUEUE_SLOTS = 50;

@@ -2039,6 +2039,19 @@ export const mcpTools: readonly McpToolDefinition[] = [
               }
             ]
           ]
+        },
+        "recycle": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.",
+          "examples": [
+            {
+              "when_empty": true,
+              "min_gap_days": 30
+            }
+          ]
         }
       },
       "required": [

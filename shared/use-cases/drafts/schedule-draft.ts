@@ -9,6 +9,7 @@ import { getPostItem } from '#shared/store/posts';
 import { countAndHandOver, type IdempotencyClaim } from '../create-post';
 import { inQueueSlot, type QueuedTime } from '../queue/queue-slots';
 import { retryOnConflict, StaleRead } from '../store-retries';
+import { beginSeries } from '../series/start-series';
 
 const MAX_ATTEMPTS = 4;
 
@@ -52,9 +53,12 @@ async function attemptScheduling(
   if (!draft || draft.account_id !== accountId) throw new DomainError('POST_NOT_FOUND');
   if (draft.status !== 'draft') throw notADraft(draft.status);
   const wished = request.scheduled_for === undefined ? draft.scheduled_for : request.scheduled_for;
-  const post = queued
+  const scheduled = queued
     ? { ...scheduledDraft(draft, queued.time, now), queue_slot_ms: queued.time.getTime() }
     : scheduledDraft(draft, parseScheduledFor(wished, now), now);
+  // A draft with a repeat rule begins its series now, as its first occurrence (docs/api.md, "Repeating posts (series)").
+  const series = draft.repeat ? await beginSeries(scheduled, draft.repeat, now) : undefined;
+  const post = series?.post ?? scheduled;
   const { post: view } = await countAndHandOver(post, now, {
     write: replacePostItem(post, draft),
     refused: (current) => {
@@ -64,6 +68,7 @@ async function attemptScheduling(
     },
     undo: restorePostItem(draft, post),
     attachMedia: [],
+    alongside: series ? [series.write] : undefined,
     idempotency,
     queueClaim: queued?.claimItem(post.id),
     answer: (created) => ({ statusCode: 200, body: { post: created.post } }),

@@ -7,7 +7,7 @@ import { clock } from '#shared/ports/clock';
 import { getPostItem } from '#shared/store/posts';
 import { getSeries, moveSeriesCursor } from '#shared/store/series';
 import { createPost, type NewPost } from '../create-post';
-import { auditOccurrence } from './occurrence-audit';
+import { auditMadePost } from './occurrence-audit';
 import { deleteOccurrence } from './series-resource';
 
 /** Thrown inside an occurrence's creation when an earlier attempt made it already (its derived id exists). */
@@ -56,7 +56,7 @@ async function makeNext(series: Series, now: Date): Promise<boolean> {
       queueFrom: at,
     });
     logger.info('series occurrence created', { series_id: series.id, index, post_id: postId });
-    await auditOccurrence(series, created.post.id, index);
+    await auditMadePost(series.account_id, series.created_by, postId, { series_id: series.id, occurrence: index });
     const moved = await moveSeriesCursor(series, {
       fromIndex: index,
       createFrom,
@@ -98,18 +98,12 @@ const skipped = (at: Date, code: string, message: string): SkippedOccurrence => 
 function reasonOf(error: DomainError): string {
   if (error.specificMessage) return error.specificMessage;
   const extras = error.extras as Record<string, unknown>;
-  switch (error.code) {
-    case 'MONTHLY_LIMIT_EXCEEDED':
-      return `Monthly limit of ${String(extras.limit)} posts reached; it resets at ${String(extras.resets_at)}`;
-    case 'RATE_LIMIT_EXCEEDED':
-      return `LinkedIn posts must be at least 60 seconds apart; next available ${String(extras.next_available)}`;
-    case 'PLATFORMS_NOT_CONNECTED':
-      return `Platforms not connected: ${(extras.missing_platforms as string[]).join(', ')}`;
-    case 'QUEUE_FULL':
-      return 'No free queue slot in the next 365 days';
-    case 'QUEUE_NOT_CONFIGURED':
-      return 'The posting queue has no schedule';
-    default:
-      return error.code;
-  }
+  const reasons: Partial<Record<string, string>> = {
+    MONTHLY_LIMIT_EXCEEDED: `Monthly limit of ${String(extras.limit)} posts reached; it resets at ${String(extras.resets_at)}`,
+    RATE_LIMIT_EXCEEDED: `LinkedIn posts must be at least 60 seconds apart; next available ${String(extras.next_available)}`,
+    PLATFORMS_NOT_CONNECTED: `Platforms not connected: ${String(extras.missing_platforms)}`,
+    QUEUE_FULL: 'No free queue slot in the next 365 days',
+    QUEUE_NOT_CONFIGURED: 'The posting queue has no schedule',
+  };
+  return reasons[error.code] ?? error.code;
 }
