@@ -28,7 +28,7 @@ export interface RepeatRequest extends RepeatRule {
   variations?: string[];
 }
 
-const invalid = (message: string) => new DomainError('INVALID_FIELD', { field: 'repeat' }, { message });
+const invalid = (message: string, field = 'repeat') => new DomainError('INVALID_FIELD', { field }, { message });
 
 /** The one unit and step of a rule (the schema admits exactly one). */
 export function stepOf(rule: Pick<RepeatRule, 'every'>): { unit: RepeatUnit; n: number } {
@@ -42,16 +42,17 @@ export function stepOf(rule: Pick<RepeatRule, 'every'>): { unit: RepeatUnit; n: 
  * parseable, after `firstAt` and at most 2 years ahead of `now`. Returns the rule as stored
  * (until normalised to ISO UTC).
  */
-export function readRepeatRule(request: RepeatRequest, firstAt: Date, now: Date): RepeatRule {
+export function readRepeatRule(request: RepeatRequest, firstAt: Date, now: Date, field = 'repeat'): RepeatRule {
+  const fail = (message: string) => invalid(message, field);
   const { n } = stepOf(request);
-  if (!Number.isInteger(n) || n < 1) throw invalid('repeat.every takes a whole number of at least 1');
-  if (request.until === undefined && request.count === undefined) throw invalid('repeat needs until or count (or both)');
+  if (!Number.isInteger(n) || n < 1) throw fail(`${field}.every takes a whole number of at least 1`);
+  if (request.until === undefined && request.count === undefined) throw fail(`${field} needs until or count (or both)`);
   let until: string | undefined;
   if (request.until !== undefined) {
     const parsed = parseIsoDateTime(request.until);
-    if (!parsed) throw invalid('repeat.until must be an ISO 8601 date-time with a zone');
-    if (parsed.getTime() - now.getTime() > MAX_UNTIL_AHEAD_MS) throw invalid('repeat.until may be at most 2 years ahead');
-    if (parsed.getTime() < firstAt.getTime()) throw invalid('repeat.until must not be before the first occurrence');
+    if (!parsed) throw fail(`${field}.until must be an ISO 8601 date-time with a zone`);
+    if (parsed.getTime() - now.getTime() > MAX_UNTIL_AHEAD_MS) throw fail(`${field}.until may be at most 2 years ahead`);
+    if (parsed.getTime() < firstAt.getTime()) throw fail(`${field}.until must not be before the first occurrence`);
     until = parsed.toISOString();
   }
   return {

@@ -567,14 +567,28 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "allOf": [
             {
               "type": "object",
-              "additionalProperties": false,
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue",
+                  "variations"
+                ]
+              },
               "required": [
                 "every"
               ],
               "properties": {
                 "every": {
                   "type": "object",
-                  "additionalProperties": false,
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
                   "minProperties": 1,
                   "maxProperties": 1,
                   "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
@@ -854,14 +868,28 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "allOf": [
                   {
                     "type": "object",
-                    "additionalProperties": false,
+                    "propertyNames": {
+                      "enum": [
+                        "every",
+                        "until",
+                        "count",
+                        "queue",
+                        "variations"
+                      ]
+                    },
                     "required": [
                       "every"
                     ],
                     "properties": {
                       "every": {
                         "type": "object",
-                        "additionalProperties": false,
+                        "propertyNames": {
+                          "enum": [
+                            "days",
+                            "weeks",
+                            "months"
+                          ]
+                        },
                         "minProperties": 1,
                         "maxProperties": 1,
                         "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
@@ -1149,14 +1177,28 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "allOf": [
             {
               "type": "object",
-              "additionalProperties": false,
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue",
+                  "variations"
+                ]
+              },
               "required": [
                 "every"
               ],
               "properties": {
                 "every": {
                   "type": "object",
-                  "additionalProperties": false,
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
                   "minProperties": 1,
                   "maxProperties": 1,
                   "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
@@ -2127,14 +2169,27 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "allOf": [
             {
               "type": "object",
-              "additionalProperties": false,
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue"
+                ]
+              },
               "required": [
                 "every"
               ],
               "properties": {
                 "every": {
                   "type": "object",
-                  "additionalProperties": false,
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
                   "minProperties": 1,
                   "maxProperties": 1,
                   "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",

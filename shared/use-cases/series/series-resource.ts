@@ -64,7 +64,7 @@ export async function patchSeries(
   for (let attempt = 1; ; attempt += 1) {
     const series = await ownSeries(accountId, seriesId);
     const anchor = seriesOccurrenceAt(series, series.next_index);
-    const rule = change.rule ? readRepeatRule(change.rule, anchor, clock.now()) : undefined;
+    const rule = change.rule ? readRepeatRule(change.rule, anchor, clock.now(), 'rule') : undefined;
     const changed = await changeSeries(
       series,
       { ...(rule ? { rule, anchor: anchor.toISOString() } : {}), ...(change.variations ? { variations: change.variations } : {}) },

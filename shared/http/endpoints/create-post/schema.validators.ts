@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","additionalProperties":false,"required":["every"],"properties":{"every":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -581,8 +581,9 @@ vErrors.push(err48);
 errors++;
 }
 for(const key3 in data16){
+const _errs62 = errors;
 if(!(((((key3 === "every") || (key3 === "until")) || (key3 === "count")) || (key3 === "queue")) || (key3 === "variations"))){
-const err49 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err49 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key3};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -591,12 +592,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data16.every !== undefined){
-let data17 = data16.every;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(Object.keys(data17).length > 1){
-const err50 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+var valid8 = _errs62 === errors;
+if(!valid8){
+const err50 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -605,8 +603,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(Object.keys(data17).length < 1){
-const err51 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+}
+if(data16.every !== undefined){
+let data17 = data16.every;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(Object.keys(data17).length > 1){
+const err51 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -615,9 +617,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key4 in data17){
-if(!(((key4 === "days") || (key4 === "weeks")) || (key4 === "months"))){
-const err52 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(Object.keys(data17).length < 1){
+const err52 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -626,11 +627,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data17.days !== undefined){
-let data18 = data17.days;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err53 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key4 in data17){
+const _errs65 = errors;
+if(!(((key4 === "days") || (key4 === "weeks")) || (key4 === "months"))){
+const err53 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -639,9 +639,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 365 || isNaN(data18)){
-const err54 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+var valid10 = _errs65 === errors;
+if(!valid10){
+const err54 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -650,8 +650,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data18 < 1 || isNaN(data18)){
-const err55 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data17.days !== undefined){
+let data18 = data17.days;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err55 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -660,12 +663,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-if(data17.weeks !== undefined){
-let data19 = data17.weeks;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err56 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 365 || isNaN(data18)){
+const err56 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -674,9 +674,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 52 || isNaN(data19)){
-const err57 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(data18 < 1 || isNaN(data18)){
+const err57 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -685,8 +684,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data19 < 1 || isNaN(data19)){
-const err58 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data17.weeks !== undefined){
+let data19 = data17.weeks;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err58 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -695,12 +698,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-}
-if(data17.months !== undefined){
-let data20 = data17.months;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err59 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 52 || isNaN(data19)){
+const err59 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -709,9 +709,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 12 || isNaN(data20)){
-const err60 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(data19 < 1 || isNaN(data19)){
+const err60 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -720,8 +719,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data20 < 1 || isNaN(data20)){
-const err61 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data17.months !== undefined){
+let data20 = data17.months;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err61 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -730,11 +733,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 12 || isNaN(data20)){
+const err62 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -743,10 +744,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data16.until !== undefined){
-if(typeof data16.until !== "string"){
-const err63 = {instancePath:instancePath+"/repeat/until",schemaPath:"#/properties/repeat/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20 < 1 || isNaN(data20)){
+const err63 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -756,10 +755,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data16.count !== undefined){
-let data22 = data16.count;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err64 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -768,9 +767,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 100 || isNaN(data22)){
-const err65 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data16.until !== undefined){
+if(typeof data16.until !== "string"){
+const err65 = {instancePath:instancePath+"/repeat/until",schemaPath:"#/properties/repeat/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -779,8 +779,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data22 < 1 || isNaN(data22)){
-const err66 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data16.count !== undefined){
+let data22 = data16.count;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err66 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -789,12 +792,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-if(data16.queue !== undefined){
-let data23 = data16.queue;
-if(typeof data23 !== "boolean"){
-const err67 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 100 || isNaN(data22)){
+const err67 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -803,8 +803,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!(data23 === true)){
-const err68 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(data22 < 1 || isNaN(data22)){
+const err68 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -814,11 +814,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data16.variations !== undefined){
-let data24 = data16.variations;
-if(Array.isArray(data24)){
-if(data24.length > 10){
-const err69 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+}
+if(data16.queue !== undefined){
+let data23 = data16.queue;
+if(typeof data23 !== "boolean"){
+const err69 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -827,12 +827,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-let data25 = data24[i2];
-if(typeof data25 === "string"){
-if(data25.length > 3000){
-const err70 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(!(data23 === true)){
+const err70 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -841,8 +837,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern0.test(data25)){
-const err71 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data16.variations !== undefined){
+let data24 = data16.variations;
+if(Array.isArray(data24)){
+if(data24.length > 10){
+const err71 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -851,8 +851,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(!(formats0.validate(data25))){
-const err72 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+const len2 = data24.length;
+for(let i2=0; i2<len2; i2++){
+let data25 = data24[i2];
+if(typeof data25 === "string"){
+if(data25.length > 3000){
+const err72 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -861,9 +865,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data25)){
+const err73 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -872,10 +875,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.validate(data25))){
+const err74 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -885,9 +886,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
 else {
-const err75 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err75 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -897,9 +897,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.evergreen !== undefined){
-if(typeof data.evergreen !== "boolean"){
-const err76 = {instancePath:instancePath+"/evergreen",schemaPath:"#/properties/evergreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err76 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -911,12 +911,36 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err77 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.evergreen !== undefined){
+if(typeof data.evergreen !== "boolean"){
+const err78 = {instancePath:instancePath+"/evergreen",schemaPath:"#/properties/evergreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1328,7 +1352,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: '282b7f29653d03ebdc60b9254163750b030deedaf24b78875babbd33d43ee5da', validate: validate10 };
+export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: 'a5b251d4f495265d871fb07c19194437c0f2ba2e611870686f6345e97ddc1695', validate: validate10 };
 export const firstCommentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#firstCommentSchema', schemaSha256: 'bf768e4ebfc1b0cdc5bcfe3dff6e6bd387b8486f5723ba451a11df6b34dbe166', validate: validate11 };
 export const mediaIdsSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#mediaIdsSchema', schemaSha256: 'e9a95438cb914e74acf680f7e56a11dbdb6185489d938e99937d51491714ab88', validate: validate12 };
 export const platformContentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#platformContentSchema', schemaSha256: 'b7a4fa955d700109eeae01c934dd563b0dd9db85351651606425e1a3a5f831d4', validate: validate13 };

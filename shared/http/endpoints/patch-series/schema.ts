@@ -16,7 +16,8 @@ export const variationsSchema: Schema = {
 
 const every: Schema = {
   type: 'object',
-  additionalProperties: false,
+  // propertyNames rather than additionalProperties: an unknown name inside is then INVALID_FIELD `repeat` too.
+  propertyNames: { enum: ['days', 'weeks', 'months'] },
   minProperties: 1,
   maxProperties: 1,
   description: 'Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).',
@@ -46,7 +47,7 @@ export const repeatSchema: Schema = {
   allOf: [
     {
       type: 'object',
-      additionalProperties: false,
+      propertyNames: { enum: [...Object.keys(ruleProperties), 'variations'] },
       required: ['every'],
       properties: { ...ruleProperties, variations: variationsSchema },
     },
@@ -57,7 +58,7 @@ export const repeatSchema: Schema = {
 export const ruleSchema: Schema = {
   'x-error-code': 'INVALID_FIELD',
   description: 'The new rule, from the next occurrence on (counted from that occurrence).',
-  allOf: [{ type: 'object', additionalProperties: false, required: ['every'], properties: ruleProperties }],
+  allOf: [{ type: 'object', propertyNames: { enum: Object.keys(ruleProperties) }, required: ['every'], properties: ruleProperties }],
   example: { every: { weeks: 2 }, count: 6 },
 };
 

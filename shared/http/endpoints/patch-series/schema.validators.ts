@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"rule":{"x-error-code":"INVALID_FIELD","description":"The new rule, from the next occurrence on (counted from that occurrence).","allOf":[{"type":"object","additionalProperties":false,"required":["every"],"properties":{"every":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."}}}],"example":{"every":{"weeks":2},"count":6}},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"],"x-error-code":"INVALID_FIELD"}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"rule":{"x-error-code":"INVALID_FIELD","description":"The new rule, from the next occurrence on (counted from that occurrence).","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."}}}],"example":{"every":{"weeks":2},"count":6}},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"],"x-error-code":"INVALID_FIELD"}}};
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
 
@@ -37,8 +37,9 @@ vErrors.push(err1);
 errors++;
 }
 for(const key1 in data0){
+const _errs5 = errors;
 if(!((((key1 === "every") || (key1 === "until")) || (key1 === "count")) || (key1 === "queue"))){
-const err2 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/allOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err2 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.rule.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -47,12 +48,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data0.every !== undefined){
-let data1 = data0.every;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(Object.keys(data1).length > 1){
-const err3 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+var valid2 = _errs5 === errors;
+if(!valid2){
+const err3 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -61,8 +59,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(Object.keys(data1).length < 1){
-const err4 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+}
+if(data0.every !== undefined){
+let data1 = data0.every;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 1){
+const err4 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,9 +73,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key2 in data1){
-if(!(((key2 === "days") || (key2 === "weeks")) || (key2 === "months"))){
-const err5 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(Object.keys(data1).length < 1){
+const err5 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -82,11 +83,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data1.days !== undefined){
-let data2 = data1.days;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key2 in data1){
+const _errs8 = errors;
+if(!(((key2 === "days") || (key2 === "weeks")) || (key2 === "months"))){
+const err6 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.rule.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,9 +95,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 365 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+var valid4 = _errs8 === errors;
+if(!valid4){
+const err7 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -106,8 +106,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data1.days !== undefined){
+let data2 = data1.days;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -116,12 +119,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data1.weeks !== undefined){
-let data3 = data1.weeks;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 365 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,9 +130,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 52 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/rule/every/days",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -141,8 +140,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data1.weeks !== undefined){
+let data3 = data1.weeks;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err11 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -151,12 +154,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data1.months !== undefined){
-let data4 = data1.months;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 52 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -165,9 +165,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 12 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(data3 < 1 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/rule/every/weeks",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -176,8 +175,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data1.months !== undefined){
+let data4 = data1.months;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -186,11 +189,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 12 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -199,10 +200,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data0.until !== undefined){
-if(typeof data0.until !== "string"){
-const err16 = {instancePath:instancePath+"/rule/until",schemaPath:"#/properties/rule/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4 < 1 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/rule/every/months",schemaPath:"#/properties/rule/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,10 +211,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data0.count !== undefined){
-let data6 = data0.count;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/rule/every",schemaPath:"#/properties/rule/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -224,9 +223,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 100 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data0.until !== undefined){
+if(typeof data0.until !== "string"){
+const err18 = {instancePath:instancePath+"/rule/until",schemaPath:"#/properties/rule/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -235,8 +235,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6 < 1 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data0.count !== undefined){
+let data6 = data0.count;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err19 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -245,12 +248,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-if(data0.queue !== undefined){
-let data7 = data0.queue;
-if(typeof data7 !== "boolean"){
-const err20 = {instancePath:instancePath+"/rule/queue",schemaPath:"#/properties/rule/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 100 || isNaN(data6)){
+const err20 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -259,8 +259,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(data7 === true)){
-const err21 = {instancePath:instancePath+"/rule/queue",schemaPath:"#/properties/rule/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.rule.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(data6 < 1 || isNaN(data6)){
+const err21 = {instancePath:instancePath+"/rule/count",schemaPath:"#/properties/rule/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -271,8 +271,10 @@ errors++;
 }
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.queue !== undefined){
+let data7 = data0.queue;
+if(typeof data7 !== "boolean"){
+const err22 = {instancePath:instancePath+"/rule/queue",schemaPath:"#/properties/rule/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -281,12 +283,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.variations !== undefined){
-let data8 = data.variations;
-if(Array.isArray(data8)){
-if(data8.length > 10){
-const err23 = {instancePath:instancePath+"/variations",schemaPath:"#/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(!(data7 === true)){
+const err23 = {instancePath:instancePath+"/rule/queue",schemaPath:"#/properties/rule/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.rule.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -295,12 +293,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(typeof data9 === "string"){
-if(data9.length > 3000){
-const err24 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -309,8 +305,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern0.test(data9)){
-const err25 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data.variations !== undefined){
+let data8 = data.variations;
+if(Array.isArray(data8)){
+if(data8.length > 10){
+const err25 = {instancePath:instancePath+"/variations",schemaPath:"#/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -319,8 +319,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(formats0.validate(data9))){
-const err26 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(typeof data9 === "string"){
+if(data9.length > 3000){
+const err26 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -329,9 +333,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data9)){
+const err27 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -340,10 +343,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/variations",schemaPath:"#/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.validate(data9))){
+const err28 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -353,9 +354,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -364,11 +364,35 @@ vErrors.push(err29);
 }
 errors++;
 }
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/variations",schemaPath:"#/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","additionalProperties":false,"required":["every"],"properties":{"every":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}};
+const schema12 = {"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -385,8 +409,9 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
+const _errs2 = errors;
 if(!(((((key0 === "every") || (key0 === "until")) || (key0 === "count")) || (key0 === "queue")) || (key0 === "variations"))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema12.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -395,12 +420,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.every !== undefined){
-let data0 = data.every;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length > 1){
-const err2 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+var valid1 = _errs2 === errors;
+if(!valid1){
+const err2 = {instancePath,schemaPath:"#/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -409,8 +431,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(Object.keys(data0).length < 1){
-const err3 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+}
+if(data.every !== undefined){
+let data0 = data.every;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length > 1){
+const err3 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -419,9 +445,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!(((key1 === "days") || (key1 === "weeks")) || (key1 === "months"))){
-const err4 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(Object.keys(data0).length < 1){
+const err4 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -430,11 +455,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data0.days !== undefined){
-let data1 = data0.days;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data0){
+const _errs5 = errors;
+if(!(((key1 === "days") || (key1 === "weeks")) || (key1 === "months"))){
+const err5 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema12.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -443,9 +467,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 365 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+var valid3 = _errs5 === errors;
+if(!valid3){
+const err6 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -454,8 +478,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data0.days !== undefined){
+let data1 = data0.days;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -464,12 +491,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-if(data0.weeks !== undefined){
-let data2 = data0.weeks;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 365 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -478,9 +502,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 52 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(data1 < 1 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -489,8 +512,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data0.weeks !== undefined){
+let data2 = data0.weeks;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -499,12 +526,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-if(data0.months !== undefined){
-let data3 = data0.months;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 52 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -513,9 +537,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 12 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(data2 < 1 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -524,8 +547,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data0.months !== undefined){
+let data3 = data0.months;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -534,11 +561,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 12 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -547,10 +572,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.until !== undefined){
-if(typeof data.until !== "string"){
-const err15 = {instancePath:instancePath+"/until",schemaPath:"#/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3 < 1 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -560,10 +583,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.count !== undefined){
-let data5 = data.count;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -572,9 +595,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 100 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.until !== undefined){
+if(typeof data.until !== "string"){
+const err17 = {instancePath:instancePath+"/until",schemaPath:"#/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -583,8 +607,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.count !== undefined){
+let data5 = data.count;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err18 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -593,12 +620,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.queue !== undefined){
-let data6 = data.queue;
-if(typeof data6 !== "boolean"){
-const err19 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -607,8 +631,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(data6 === true)){
-const err20 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema12.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(data5 < 1 || isNaN(data5)){
+const err20 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -618,11 +642,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.variations !== undefined){
-let data7 = data.variations;
-if(Array.isArray(data7)){
-if(data7.length > 10){
-const err21 = {instancePath:instancePath+"/variations",schemaPath:"#/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+}
+if(data.queue !== undefined){
+let data6 = data.queue;
+if(typeof data6 !== "boolean"){
+const err21 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -631,12 +655,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-if(typeof data8 === "string"){
-if(data8.length > 3000){
-const err22 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(!(data6 === true)){
+const err22 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema12.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -645,8 +665,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern0.test(data8)){
-const err23 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data.variations !== undefined){
+let data7 = data.variations;
+if(Array.isArray(data7)){
+if(data7.length > 10){
+const err23 = {instancePath:instancePath+"/variations",schemaPath:"#/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -655,8 +679,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats0.validate(data8))){
-const err24 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(typeof data8 === "string"){
+if(data8.length > 3000){
+const err24 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -665,9 +693,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data8)){
+const err25 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -676,10 +703,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/variations",schemaPath:"#/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(formats0.validate(data8))){
+const err26 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -689,9 +714,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/variations/" + i0,schemaPath:"#/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -700,11 +724,35 @@ vErrors.push(err27);
 }
 errors++;
 }
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/variations",schemaPath:"#/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"x-error-code":"INVALID_FIELD","description":"The new rule, from the next occurrence on (counted from that occurrence).","allOf":[{"type":"object","additionalProperties":false,"required":["every"],"properties":{"every":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."}}}],"example":{"every":{"weeks":2},"count":6}};
+const schema13 = {"x-error-code":"INVALID_FIELD","description":"The new rule, from the next occurrence on (counted from that occurrence).","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."}}}],"example":{"every":{"weeks":2},"count":6}};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -721,8 +769,9 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
+const _errs2 = errors;
 if(!((((key0 === "every") || (key0 === "until")) || (key0 === "count")) || (key0 === "queue"))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema13.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -731,12 +780,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.every !== undefined){
-let data0 = data.every;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(Object.keys(data0).length > 1){
-const err2 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+var valid1 = _errs2 === errors;
+if(!valid1){
+const err2 = {instancePath,schemaPath:"#/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -745,8 +791,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(Object.keys(data0).length < 1){
-const err3 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+}
+if(data.every !== undefined){
+let data0 = data.every;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length > 1){
+const err3 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -755,9 +805,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!(((key1 === "days") || (key1 === "weeks")) || (key1 === "months"))){
-const err4 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(Object.keys(data0).length < 1){
+const err4 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -766,11 +815,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data0.days !== undefined){
-let data1 = data0.days;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data0){
+const _errs5 = errors;
+if(!(((key1 === "days") || (key1 === "weeks")) || (key1 === "months"))){
+const err5 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema13.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -779,9 +827,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 365 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+var valid3 = _errs5 === errors;
+if(!valid3){
+const err6 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -790,8 +838,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data0.days !== undefined){
+let data1 = data0.days;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -800,12 +851,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-if(data0.weeks !== undefined){
-let data2 = data0.weeks;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 365 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -814,9 +862,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 52 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(data1 < 1 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/every/days",schemaPath:"#/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -825,8 +872,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data0.weeks !== undefined){
+let data2 = data0.weeks;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -835,12 +886,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-if(data0.months !== undefined){
-let data3 = data0.months;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 52 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -849,9 +897,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 12 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(data2 < 1 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/every/weeks",schemaPath:"#/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -860,8 +907,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data0.months !== undefined){
+let data3 = data0.months;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -870,11 +921,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 12 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -883,10 +932,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.until !== undefined){
-if(typeof data.until !== "string"){
-const err15 = {instancePath:instancePath+"/until",schemaPath:"#/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3 < 1 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/every/months",schemaPath:"#/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -896,10 +943,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.count !== undefined){
-let data5 = data.count;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/every",schemaPath:"#/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -908,9 +955,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 100 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.until !== undefined){
+if(typeof data.until !== "string"){
+const err17 = {instancePath:instancePath+"/until",schemaPath:"#/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -919,8 +967,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.count !== undefined){
+let data5 = data.count;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err18 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -929,12 +980,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.queue !== undefined){
-let data6 = data.queue;
-if(typeof data6 !== "boolean"){
-const err19 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -943,8 +991,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(data6 === true)){
-const err20 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema13.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(data5 < 1 || isNaN(data5)){
+const err20 = {instancePath:instancePath+"/count",schemaPath:"#/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -955,13 +1003,37 @@ errors++;
 }
 }
 }
-else {
-const err21 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.queue !== undefined){
+let data6 = data.queue;
+if(typeof data6 !== "boolean"){
+const err21 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(!(data6 === true)){
+const err22 = {instancePath:instancePath+"/queue",schemaPath:"#/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema13.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1046,7 +1118,7 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const patchSeriesSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#patchSeriesSchema', schemaSha256: '729aee087bad63112866913f586aef80a5ed521353268c62c5167627f7c8bb2e', validate: validate10 };
-export const repeatSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#repeatSchema', schemaSha256: '31896acfcc5704c7576aa618469f15fcc54fe8db496f120cb8259f9cd8cd712a', validate: validate11 };
-export const ruleSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#ruleSchema', schemaSha256: '5c225177e1b37109fdf9cbcfb32f6678bec9e456834c3aaeb9bf3e8bfb2de881', validate: validate12 };
+export const patchSeriesSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#patchSeriesSchema', schemaSha256: 'a9dc81c2f2e5817fc020b0056119d881870ce2ab9186764fb901622809247000', validate: validate10 };
+export const repeatSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#repeatSchema', schemaSha256: '7793328dad7e9d9b7aea01f37be305c615da02e2b3f0cb3d2255b75ba41ff498', validate: validate11 };
+export const ruleSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#ruleSchema', schemaSha256: '3fed94b004e835a6d369843e45127440dac377cf2b1a9692267f255875753bb5', validate: validate12 };
 export const variationsSchema: PrecompiledValidator = { source: 'shared/http/endpoints/patch-series/schema.ts#variationsSchema', schemaSha256: '6065a92429261fdfd9bd88533ec25f27b3d6db191f66964bad67302f7e2a8f95', validate: validate13 };
