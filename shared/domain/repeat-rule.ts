@@ -13,7 +13,8 @@ export type RepeatUnit = 'days' | 'weeks' | 'months';
 export const REPEAT_UNITS: readonly RepeatUnit[] = ['days', 'weeks', 'months'];
 export const MAX_REPEAT_COUNT = 100;
 export const MAX_VARIATIONS = 10;
-export const MAX_UNTIL_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
+/** `until` at most this many calendar years ahead. */
+export const MAX_UNTIL_YEARS = 2;
 
 export interface RepeatRule {
   every: Partial<Record<RepeatUnit, number>>;
@@ -51,7 +52,9 @@ export function readRepeatRule(request: RepeatRequest, firstAt: Date, now: Date,
   if (request.until !== undefined) {
     const parsed = parseIsoDateTime(request.until);
     if (!parsed) throw fail(`${field}.until must be an ISO 8601 date-time with a zone`);
-    if (parsed.getTime() - now.getTime() > MAX_UNTIL_AHEAD_MS) throw fail(`${field}.until may be at most 2 years ahead`);
+    const latest = new Date(now);
+    latest.setUTCFullYear(latest.getUTCFullYear() + MAX_UNTIL_YEARS);
+    if (parsed.getTime() > latest.getTime()) throw fail(`${field}.until may be at most 2 years ahead`);
     if (parsed.getTime() < firstAt.getTime()) throw fail(`${field}.until must not be before the first occurrence`);
     until = parsed.toISOString();
   }
