@@ -78,5 +78,5 @@ export async function invokeExpirySweep(): Promise<void> {
 /** The series tick (functions/tick-series), as its recurring schedule invokes it in AWS. */
 export async function invokeSeriesTick(): Promise<void> {
   const handler = await load<unknown, unknown>('tick-series');
-  await handler({}, lambdaContext(randomUUID(), 'tick-series', 120_000));
+  await handler({}, lambdaContext(randomUUID(), 'tick-series', 60_000));
 }

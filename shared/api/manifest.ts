@@ -90,7 +90,6 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
   [SERIES_TICK_OPERATION]: {
     description: 'Every 5 minutes: makes due series occurrences and recycles evergreen posts',
     table: 'RW',
-    timeoutSeconds: 120,
     needs: { scheduler: ['schedule'] },
   },
   // Reads with the member's LinkedIn token: opens what the secret box sealed.

@@ -6,6 +6,7 @@ import { settingsEnvironment, settingsFromContext } from '../../lib/settings';
 import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
+  SERIES_TICK_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
@@ -93,6 +94,7 @@ describe('functions', () => {
     WEBHOOK_DELIVERY_OPERATION,
     EXPIRY_SWEEP_OPERATION,
     METRICS_COLLECTOR_OPERATION,
+    SERIES_TICK_OPERATION,
   ];
 
   it('has one function per operation (a dashboard route runs its public operation), plus not-found, the publisher, the release step and the three webhook functions', () => {
