@@ -28,7 +28,8 @@ export function readRecycle(input: unknown): RecycleSetting | null {
   if (typeof input !== 'object' || Array.isArray(input)) throw invalid();
   const { when_empty: whenEmpty, min_gap_days: minGapDays, ...rest } = input as Record<string, unknown>;
   if (Object.keys(rest).length || typeof whenEmpty !== 'boolean') throw invalid();
-  if (typeof minGapDays !== 'number' || !Number.isInteger(minGapDays) || minGapDays < MIN_RECYCLE_GAP_DAYS || minGapDays > 3650) throw invalid();
+  if (typeof minGapDays !== 'number' || !Number.isInteger(minGapDays) || minGapDays < MIN_RECYCLE_GAP_DAYS || minGapDays > 3650)
+    throw invalid();
   return { when_empty: whenEmpty, min_gap_days: minGapDays };
 }
 

@@ -107,7 +107,13 @@ export function occurrenceAt(rule: Pick<RepeatRule, 'every'>, anchor: Date, time
   } else {
     date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + n * index * (unit === 'weeks' ? 7 : 1)));
   }
-  const target = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: wall.hour, minute: wall.minute };
+  const target = {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: wall.hour,
+    minute: wall.minute,
+  };
   const instant = zonedInstant(timezone, target) ?? zonedInstant(timezone, { ...target, hour: target.hour + 1 });
   // Past a gap longer than an hour (none in today's zone data): the UTC reading of the wall time.
   const base = instant ?? new Date(Date.UTC(target.year, target.month - 1, target.day, target.hour, target.minute));

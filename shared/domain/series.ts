@@ -70,7 +70,10 @@ export function nextOccurrence(series: Series): Date | undefined {
 }
 
 /** The text and per-platform text of occurrence `index`: content (with its platform texts), then each variation in turn. */
-export function occurrenceText(series: Pick<Series, 'variations' | 'template'>, index: number): Pick<SeriesTemplate, 'content' | 'platform_content'> {
+export function occurrenceText(
+  series: Pick<Series, 'variations' | 'template'>,
+  index: number,
+): Pick<SeriesTemplate, 'content' | 'platform_content'> {
   const variant = variantOf(series.variations, index);
   if (variant === 0) return { content: series.template.content, platform_content: series.template.platform_content };
   return { content: series.variations[variant - 1] };

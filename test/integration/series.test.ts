@@ -9,7 +9,6 @@ import { startTestService, type TestService } from '../support/test-service';
  * each test works in its own later stretch of 2027.
  */
 const DAY = 24 * 60 * 60_000;
-const WEEK = 7 * DAY;
 
 describe('repeating posts and evergreen recycling', () => {
   let service: TestService;
@@ -26,7 +25,9 @@ describe('repeating posts and evergreen recycling', () => {
   const berlinQueue = (apiKey: string, extra: Record<string, unknown> = {}) =>
     service.call('PUT', '/queue', { key: apiKey, body: { timezone: 'Europe/Berlin', slots: [{ day: 'mon', time: '09:00' }], ...extra } });
   const berlinWallTime = (at: Date | string) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(
+      new Date(at),
+    );
   /** Moves the clock to `at` and lets everything then due happen (publications, the series tick). */
   const moveTo = async (at: Date | string) => {
     clock.set(new Date(at));
@@ -119,7 +120,13 @@ describe('repeating posts and evergreen recycling', () => {
     });
 
     // CET until 28 March, CEST after: 08:00Z, then 07:00Z, always 09:00 in Berlin.
-    const times = ['2027-03-15T08:00:00.000Z', '2027-03-22T08:00:00.000Z', '2027-03-29T07:00:00.000Z', '2027-04-05T07:00:00.000Z', '2027-04-12T07:00:00.000Z'];
+    const times = [
+      '2027-03-15T08:00:00.000Z',
+      '2027-03-22T08:00:00.000Z',
+      '2027-03-29T07:00:00.000Z',
+      '2027-04-05T07:00:00.000Z',
+      '2027-04-12T07:00:00.000Z',
+    ];
     for (const time of times) await moveTo(time);
     const series = (await getSeries(apiKey, seriesId)).json.series;
     expect(series.posts.map((post: { status: string }) => post.status)).toEqual(Array(5).fill('published'));
@@ -143,7 +150,12 @@ describe('repeating posts and evergreen recycling', () => {
     const { apiKey, accountId } = await newAccount();
     const created = await service.call('POST', '/posts', {
       key: apiKey,
-      body: { content: 'Stop me', platforms: ['bluesky'], scheduled_for: '2027-04-21T10:00:00Z', repeat: { every: { days: 7 }, count: 10 } },
+      body: {
+        content: 'Stop me',
+        platforms: ['bluesky'],
+        scheduled_for: '2027-04-21T10:00:00Z',
+        repeat: { every: { days: 7 }, count: 10 },
+      },
     });
     const seriesId: string = created.json.post.series_id;
     await moveTo('2027-04-21T10:00:00.000Z');
@@ -175,7 +187,12 @@ describe('repeating posts and evergreen recycling', () => {
     const { apiKey } = await newAccount(3);
     const created = await service.call('POST', '/posts', {
       key: apiKey,
-      body: { content: 'Limited', platforms: ['bluesky'], scheduled_for: '2027-05-14T10:00:00Z', repeat: { every: { weeks: 1 }, count: 5 } },
+      body: {
+        content: 'Limited',
+        platforms: ['bluesky'],
+        scheduled_for: '2027-05-14T10:00:00Z',
+        repeat: { every: { weeks: 1 }, count: 5 },
+      },
     });
     const seriesId: string = created.json.post.series_id;
     for (const time of ['2027-05-14T10:00:00Z', '2027-05-21T10:00:00Z', '2027-05-28T10:00:00Z']) await moveTo(time);
@@ -214,7 +231,11 @@ describe('repeating posts and evergreen recycling', () => {
     });
     expect(patched.status).toBe(200);
     // The next occurrence keeps its time (a day on); the one after it is a week after that.
-    expect(patched.json.series).toMatchObject({ rule: { every: { weeks: 1 }, count: 3 }, variations: ['Patched again'], next_at: '2027-06-14T10:00:00.000Z' });
+    expect(patched.json.series).toMatchObject({
+      rule: { every: { weeks: 1 }, count: 3 },
+      variations: ['Patched again'],
+      next_at: '2027-06-14T10:00:00.000Z',
+    });
     await moveTo('2027-06-13T10:00:00Z');
     await moveTo('2027-06-14T10:00:00Z');
     const series = (await getSeries(apiKey, seriesId)).json.series;
@@ -270,9 +291,13 @@ describe('repeating posts and evergreen recycling', () => {
     expect(put.json.queue.recycle).toEqual({ when_empty: true, min_gap_days: 7 });
     await moveTo('2027-07-30T10:02:00Z');
     let scheduled = (await service.call('GET', '/posts?status=scheduled', { key: apiKey })).json.posts;
-    expect(scheduled.map((post: { content: string; scheduled_for: string; evergreen?: boolean }) => [post.content, post.scheduled_for, post.evergreen])).toEqual([
-      ['Evergreen, oldest', '2027-07-31T08:00:00.000Z', true],
-    ]);
+    expect(
+      scheduled.map((post: { content: string; scheduled_for: string; evergreen?: boolean }) => [
+        post.content,
+        post.scheduled_for,
+        post.evergreen,
+      ]),
+    ).toEqual([['Evergreen, oldest', '2027-07-31T08:00:00.000Z', true]]);
     // Nothing more while that slot is taken; the copy publishes, and a week on the next line goes (never the recent one).
     await moveTo('2027-07-31T08:00:00Z');
     await moveTo('2027-08-06T10:00:00Z');
@@ -286,7 +311,10 @@ describe('repeating posts and evergreen recycling', () => {
   it('recycling never queues a post published within min_gap_days', async () => {
     clock.set(new Date('2027-08-07T10:00:00Z'));
     const { apiKey } = await newAccount();
-    const response = await service.call('POST', '/posts', { key: apiKey, body: { content: 'Fresh evergreen', platforms: ['bluesky'], evergreen: true } });
+    const response = await service.call('POST', '/posts', {
+      key: apiKey,
+      body: { content: 'Fresh evergreen', platforms: ['bluesky'], evergreen: true },
+    });
     expect(response.status).toBe(201);
     await schedulerSettled();
     clock.set(new Date('2027-08-10T10:00:00Z'));

@@ -10,7 +10,11 @@ describe('repeat rules', () => {
 
   it('weekly keeps the wall-clock time across both daylight-saving changes (Berlin, New York)', () => {
     const berlin = [0, 1, 2].map((index) => occurrenceAt({ every: { weeks: 1 } }, at('2027-03-22T08:00:00Z'), 'Europe/Berlin', index));
-    expect(berlin.map((date) => date.toISOString())).toEqual(['2027-03-22T08:00:00.000Z', '2027-03-29T07:00:00.000Z', '2027-04-05T07:00:00.000Z']);
+    expect(berlin.map((date) => date.toISOString())).toEqual([
+      '2027-03-22T08:00:00.000Z',
+      '2027-03-29T07:00:00.000Z',
+      '2027-04-05T07:00:00.000Z',
+    ]);
     const autumn = occurrenceAt({ every: { weeks: 1 } }, at('2027-10-25T07:30:00Z'), 'Europe/Berlin', 1);
     expect(autumn.toISOString()).toBe('2027-11-01T08:30:00.000Z');
     const newYork = occurrenceAt({ every: { days: 1 } }, at('2027-03-13T14:00:00Z'), 'America/New_York', 1);
@@ -19,7 +23,9 @@ describe('repeat rules', () => {
 
   it('a time a gap skips moves on by the gap; UTC steps exactly', () => {
     // 02:30 Berlin does not exist on 28 March 2027: 03:30 CEST instead.
-    expect(occurrenceAt({ every: { days: 1 } }, at('2027-03-27T01:30:00Z'), 'Europe/Berlin', 1).toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(occurrenceAt({ every: { days: 1 } }, at('2027-03-27T01:30:00Z'), 'Europe/Berlin', 1).toISOString()).toBe(
+      '2027-03-28T01:30:00.000Z',
+    );
     expect(occurrenceAt({ every: { days: 3 } }, at('2027-01-01T10:00:00.123Z'), 'UTC', 2).toISOString()).toBe('2027-01-07T10:00:00.123Z');
   });
 

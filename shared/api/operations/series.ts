@@ -30,7 +30,7 @@ export const seriesOperations: Record<string, OperationEntry> = {
     description:
       'Its rule and variations, `next_at` (null once the rule has no occurrence left), the occurrences made so far with ' +
       'their status, and the occurrences skipped (refused when they were to be made: monthly limit, LinkedIn spacing, ' +
-      'a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account\'s: NOT_FOUND.',
+      "a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account's: NOT_FOUND.",
     success: { status: 200, description: 'The series.', schema: 'SeriesResponse', example: { series } },
     errors: ['NOT_FOUND'],
   },

@@ -129,54 +129,59 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   ...metricsSchemas,
   ...seriesSchemas,
   // series_id, evergreen and repeat only where they apply (docs/api.md, "Repeating posts (series)", "Evergreen recycling").
-  Post: withOptional(closedObject({
-    id: uuid,
-    content: { type: 'string', maxLength: 3000 },
-    platform_content: {
-      type: 'object',
-      description: 'Text per platform sent instead of content there; {} when none.',
-      additionalProperties: false,
-      properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
-    },
-    platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
-    media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images in order, or the one video; [] when none.' },
-    link_preview: {
-      type: 'boolean',
-      description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
-    },
-    first_comment: nullable({
-      type: 'string',
-      maxLength: 3000,
-      description: 'Published after the post on each platform without a text of its own in platform_first_comment; null when none.',
-    }),
-    platform_first_comment: {
-      type: 'object',
-      description: 'First comment per platform, replacing first_comment there; {} when none.',
-      additionalProperties: false,
-      properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
-    },
-    status: { type: 'string', enum: [...POST_STATUSES] },
-    scheduled_for: nullable(timestamp),
-    created_at: timestamp,
-    published_at: nullable({ ...timestamp, description: 'When the last platform was published.' }),
-    results: {
-      type: 'object',
-      description: 'Keyed by platform, one entry per platform of the post.',
-      additionalProperties: false,
-      properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
-    },
-    created_by: nullable({
-      ...closedObject({
-        type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
-        key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
-        key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
+  Post: withOptional(
+    closedObject({
+      id: uuid,
+      content: { type: 'string', maxLength: 3000 },
+      platform_content: {
+        type: 'object',
+        description: 'Text per platform sent instead of content there; {} when none.',
+        additionalProperties: false,
+        properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
+      },
+      platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
+      media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images in order, or the one video; [] when none.' },
+      link_preview: {
+        type: 'boolean',
+        description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
+      },
+      first_comment: nullable({
+        type: 'string',
+        maxLength: 3000,
+        description: 'Published after the post on each platform without a text of its own in platform_first_comment; null when none.',
       }),
-      description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
+      platform_first_comment: {
+        type: 'object',
+        description: 'First comment per platform, replacing first_comment there; {} when none.',
+        additionalProperties: false,
+        properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
+      },
+      status: { type: 'string', enum: [...POST_STATUSES] },
+      scheduled_for: nullable(timestamp),
+      created_at: timestamp,
+      published_at: nullable({ ...timestamp, description: 'When the last platform was published.' }),
+      results: {
+        type: 'object',
+        description: 'Keyed by platform, one entry per platform of the post.',
+        additionalProperties: false,
+        properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
+      },
+      created_by: nullable({
+        ...closedObject({
+          type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
+          key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
+          key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
+        }),
+        description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
+      }),
+      series_id: { ...uuid, description: 'The series this post is an occurrence of (GET /series/{id}).' },
+      evergreen: { type: 'boolean', enum: [true], description: 'Present (true) when the queue may recycle the post.' },
+      repeat: { ...ref('DraftRepeat'), description: "A draft's repeat rule: its series begins when it is scheduled." },
     }),
-    series_id: { ...uuid, description: 'The series this post is an occurrence of (GET /series/{id}).' },
-    evergreen: { type: 'boolean', enum: [true], description: 'Present (true) when the queue may recycle the post.' },
-    repeat: { ...ref('DraftRepeat'), description: "A draft's repeat rule: its series begins when it is scheduled." },
-  }), 'series_id', 'evergreen', 'repeat'),
+    'series_id',
+    'evergreen',
+    'repeat',
+  ),
   Usage: closedObject(usage),
   Media: closedObject({
     id: uuid,
@@ -282,19 +287,22 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   // The posting queue (docs/api.md, "Posting queue").
   QueueResponse: closedObject({
     queue: nullable(
-      withOptional(closedObject({
-        timezone: { type: 'string', description: 'IANA time zone name.' },
-        slots: {
-          type: 'array',
-          maxItems: 50,
-          items: closedObject({
-            day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
-            time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the zone.' },
-          }),
-        },
-        next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
-        recycle: { ...ref('Recycle'), description: 'Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling").' },
-      }), 'recycle'),
+      withOptional(
+        closedObject({
+          timezone: { type: 'string', description: 'IANA time zone name.' },
+          slots: {
+            type: 'array',
+            maxItems: 50,
+            items: closedObject({
+              day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
+              time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the zone.' },
+            }),
+          },
+          next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
+          recycle: { ...ref('Recycle'), description: 'Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling").' },
+        }),
+        'recycle',
+      ),
     ),
   }),
   CreatedKey: closedObject({

@@ -27,7 +27,10 @@ export const seriesSchemas: Record<string, JsonSchema> = {
   RepeatRule: repeatRuleSchema,
   DraftRepeat: {
     ...repeatRuleSchema,
-    properties: { ...(repeatRuleSchema.properties as Record<string, JsonSchema>), variations: { type: 'array', items: { type: 'string' }, maxItems: 10 } },
+    properties: {
+      ...(repeatRuleSchema.properties as Record<string, JsonSchema>),
+      variations: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+    },
   },
   Series: closedObject({
     id: uuid,
@@ -51,6 +54,6 @@ export const seriesSchemas: Record<string, JsonSchema> = {
       when_empty: { type: 'boolean', description: 'true: an evergreen post is queued again when a slot in the next day would stay empty.' },
       min_gap_days: { type: 'integer', minimum: 7, description: 'A post is never recycled within this many days of its last publication.' },
     },
-    { description: "The queue's evergreen recycling (docs/api.md, \"Evergreen recycling\")." },
+    { description: 'The queue\'s evergreen recycling (docs/api.md, "Evergreen recycling").' },
   ),
 };

@@ -44,17 +44,27 @@ async function makeNext(series: Series, now: Date): Promise<boolean> {
   const createFrom = withinRule(series.rule, index + 1, following) ? at.toISOString() : undefined;
   if (at.getTime() < now.getTime() + MIN_LEAD_MS) {
     // Its creation came too late (the service was down past its time): skipped, never published late.
-    return moveSeriesCursor(series, { fromIndex: index, createFrom, skipped: skipped(at, 'INVALID_SCHEDULED_TIME', 'Its time had passed') });
+    return moveSeriesCursor(series, {
+      fromIndex: index,
+      createFrom,
+      skipped: skipped(at, 'INVALID_SCHEDULED_TIME', 'Its time had passed'),
+    });
   }
   const postId = derivedId('series', series.id, index);
   try {
-    const created = await createPost(series.account_id, occurrenceInput(series, index, at), undefined, { scope: 'write' }, {
-      id: postId,
-      createdBy: series.created_by,
-      fields: { series_id: series.id, series_index: index },
-      duplicate: () => new OccurrenceExists(),
-      queueFrom: at,
-    });
+    const created = await createPost(
+      series.account_id,
+      occurrenceInput(series, index, at),
+      undefined,
+      { scope: 'write' },
+      {
+        id: postId,
+        createdBy: series.created_by,
+        fields: { series_id: series.id, series_index: index },
+        duplicate: () => new OccurrenceExists(),
+        queueFrom: at,
+      },
+    );
     logger.info('series occurrence created', { series_id: series.id, index, post_id: postId });
     await auditMadePost(series.account_id, series.created_by, postId, { series_id: series.id, occurrence: index });
     const moved = await moveSeriesCursor(series, {
@@ -68,7 +78,11 @@ async function makeNext(series: Series, now: Date): Promise<boolean> {
   } catch (error) {
     if (error instanceof OccurrenceExists) {
       const existing = await getPostItem(postId);
-      return moveSeriesCursor(series, { fromIndex: index, createFrom, post: { id: postId, index, scheduled_for: existing?.scheduled_for ?? null } });
+      return moveSeriesCursor(series, {
+        fromIndex: index,
+        createFrom,
+        post: { id: postId, index, scheduled_for: existing?.scheduled_for ?? null },
+      });
     }
     if (!(error instanceof DomainError)) throw error;
     logger.info('series occurrence skipped', { series_id: series.id, index, error_code: error.code });

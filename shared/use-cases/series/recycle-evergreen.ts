@@ -33,7 +33,9 @@ export async function recycleEvergreen(accountId: string): Promise<string | unde
   const { root, copies } = choice;
   const series = root.series_id ? await getSeries(accountId, root.series_id) : undefined;
   // A series' post goes again with the variation after the last one used in its line.
-  const text = series ? occurrenceText(series, (root.series_index ?? 0) + copies + 1) : { content: root.content, platform_content: root.platform_content };
+  const text = series
+    ? occurrenceText(series, (root.series_index ?? 0) + copies + 1)
+    : { content: root.content, platform_content: root.platform_content };
   const input: NewPost = {
     content: text.content,
     ...(text.platform_content ? { platform_content: text.platform_content } : {}),
@@ -47,13 +49,19 @@ export async function recycleEvergreen(accountId: string): Promise<string | unde
   };
   const postId = derivedId('recycle', root.id, slot.getTime());
   try {
-    await createPost(accountId, input, undefined, { scope: 'write' }, {
-      id: postId,
-      createdBy: root.created_by,
-      fields: { recycled_from: root.id },
-      duplicate: () => new CopyExists(),
-      queueFrom: slot,
-    });
+    await createPost(
+      accountId,
+      input,
+      undefined,
+      { scope: 'write' },
+      {
+        id: postId,
+        createdBy: root.created_by,
+        fields: { recycled_from: root.id },
+        duplicate: () => new CopyExists(),
+        queueFrom: slot,
+      },
+    );
   } catch (error) {
     if (error instanceof CopyExists) return undefined;
     if (!(error instanceof DomainError)) throw error;

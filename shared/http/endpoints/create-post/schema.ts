@@ -154,7 +154,7 @@ export const createPostSchema: Schema = {
     repeat: repeatSchema,
     evergreen: {
       type: 'boolean',
-      description: 'true: once published, the post may be queued again by the queue\'s recycling (PUT /queue, recycle).',
+      description: "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
       example: true,
     },
   },

@@ -33,7 +33,11 @@ const ruleProperties: Record<string, Schema> = {
   every,
   until: { type: 'string', description: 'ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead.' },
   count: { type: 'integer', minimum: 1, maximum: MAX_REPEAT_COUNT, description: 'Occurrences in all, the first included.' },
-  queue: { type: 'boolean', enum: [true], description: 'true: each later occurrence takes the first free queue slot at or after its time.' },
+  queue: {
+    type: 'boolean',
+    enum: [true],
+    description: 'true: each later occurrence takes the first free queue slot at or after its time.',
+  },
 };
 
 /**
