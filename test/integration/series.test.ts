@@ -8,7 +8,6 @@ import { startTestService, type TestService } from '../support/test-service';
  * scripted platforms and time moved by the clock port (never slept). The clock only moves forward:
  * each test works in its own later stretch of 2027.
  */
-const DAY = 24 * 60 * 60_000;
 
 describe('repeating posts and evergreen recycling', () => {
   let service: TestService;
