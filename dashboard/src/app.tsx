@@ -14,6 +14,8 @@ import { UsagePage } from './pages/usage';
 import { WebhooksPage } from './pages/webhooks';
 import { QueueSettingsPage } from './pages/queue-settings';
 import { QueueCalendarPage } from './pages/queue-calendar';
+import { SeriesPage } from './pages/series';
+import { RecycleSettings } from './pages/recycle-settings';
 import { linkProps, navigate, usePage, type Page } from './router';
 
 const TITLES: Record<Page, string> = {
@@ -30,6 +32,8 @@ const TITLES: Record<Page, string> = {
   queue: 'Posting queue',
   'queue-calendar': 'Queue planner',
   analytics: 'Analytics',
+  // Reached from a post of a series, not from the navigation.
+  series: 'Series',
 };
 const NAV: Page[] = [
   'keys',
@@ -148,8 +152,11 @@ export function App() {
         {session && shown === 'drafts' && <DraftsPage />}
         {session && shown === 'import' && <CsvImportPage />}
         {session && shown === 'queue' && <QueueSettingsPage />}
+        {/* Evergreen recycling (docs/api.md, "Evergreen recycling"): its own form below the schedule's. */}
+        {session && shown === 'queue' && <RecycleSettings />}
         {session && shown === 'queue-calendar' && <QueueCalendarPage />}
         {session && shown === 'analytics' && <AnalyticsPage />}
+        {session && shown === 'series' && <SeriesPage />}
       </main>
     </>
   );

@@ -18,7 +18,8 @@ export type Page =
   | 'import'
   | 'queue'
   | 'queue-calendar'
-  | 'analytics';
+  | 'analytics'
+  | 'series';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -33,6 +34,7 @@ const PAGES: readonly Page[] = [
   'queue',
   'queue-calendar',
   'analytics',
+  'series',
 ];
 
 export function currentPage(): Page | undefined {

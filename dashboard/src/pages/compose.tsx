@@ -10,6 +10,7 @@ import { VideoPicker } from './video-picker';
 import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
 import { QueueToggle } from './queue-toggle';
+import { RepeatControl, type RepeatRequest } from './repeat-control';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
@@ -23,6 +24,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledLocal, setScheduledLocal] = useState('');
   const [queued, setQueued] = useState(false);
+  const [repeat, setRepeat] = useState<RepeatRequest | undefined>();
+  const [evergreen, setEvergreen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
@@ -83,6 +86,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
         ...(media.ids.length || video.ids.length ? { media: [...media.ids, ...video.ids] } : {}),
         ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
+        ...(repeat ? { repeat } : {}),
+        ...(evergreen ? { evergreen: true } : {}),
       };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
@@ -188,6 +193,11 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         timeZone={timeZoneName()}
       />
       <QueueToggle checked={queued} onChange={setQueued} />
+      <RepeatControl onChange={setRepeat} error={errors.repeat} />
+      <label class="check evergreen-toggle">
+        <input type="checkbox" checked={evergreen} onChange={(event) => setEvergreen(event.currentTarget.checked)} /> Evergreen: the queue
+        may post it again later (Posting queue, recycling)
+      </label>
 
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <button type="submit" disabled={busy}>
