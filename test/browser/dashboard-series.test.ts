@@ -29,7 +29,10 @@ describe('series and recycling in the dashboard', () => {
     service = await startTestService({ RATE_LIMIT_REQUESTS: '100000' }, { scheduler: new RecordingScheduler() });
     account = await accountWithLogin(service, email);
     await service.connectProfile(account.accountId, 'bluesky');
-    await service.call('PUT', '/queue', { key: account.apiKey, body: { timezone: 'Europe/Berlin', slots: [{ day: 'mon', time: '09:00' }] } });
+    await service.call('PUT', '/queue', {
+      key: account.apiKey,
+      body: { timezone: 'Europe/Berlin', slots: [{ day: 'mon', time: '09:00' }] },
+    });
     browser = await launchBrowser();
     browser.context.setDefaultTimeout(15_000);
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
