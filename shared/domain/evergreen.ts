@@ -1,15 +1,13 @@
 import { DomainError } from './errors';
 import type { Post } from './post';
+import type { RecycleSetting } from './queue-schedule';
 
 /**
  * Evergreen recycling (docs/api.md, "Evergreen recycling"): the queue's setting, and which
  * evergreen post goes again. A recycled copy is a new post naming the first post of its line
  * (`recycled_from`); a line is judged by its latest publication. Pure: no store, no clock.
  */
-export interface RecycleSetting {
-  when_empty: boolean;
-  min_gap_days: number;
-}
+export type { RecycleSetting };
 
 export const MIN_RECYCLE_GAP_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,4 @@
 import { DomainError } from './errors';
-import type { RecycleSetting } from './evergreen';
 
 /**
  * The posting queue's schedule (docs/api.md, "Posting queue"): weekly wall-clock slots in an IANA
@@ -14,6 +13,12 @@ export interface QueueSlot {
   day: Weekday;
   /** HH:MM, 24-hour, in the schedule's zone. */
   time: string;
+}
+
+/** The queue's evergreen recycling (docs/api.md, "Evergreen recycling"); its rules are in ./evergreen.ts. */
+export interface RecycleSetting {
+  when_empty: boolean;
+  min_gap_days: number;
 }
 
 export interface QueueSchedule {
