@@ -644,6 +644,26 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms."
+      },
+      {
+        "field": "repeat",
+        "flag": "repeat",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "Repeat this post: until or count (or both) is required. The post answered is the first occurrence."
+      },
+      {
+        "field": "evergreen",
+        "flag": "evergreen",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle)."
       }
     ],
     "body": "flat",
@@ -1062,6 +1082,26 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms."
+      },
+      {
+        "field": "repeat",
+        "flag": "repeat",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "Repeat this post: until or count (or both) is required. The post answered is the first occurrence."
+      },
+      {
+        "field": "evergreen",
+        "flag": "evergreen",
+        "aliases": [],
+        "in": "body",
+        "kind": "boolean",
+        "nullable": false,
+        "required": false,
+        "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle)."
       }
     ],
     "body": "flat",
@@ -1394,6 +1434,87 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": true,
         "description": "Weekly posting times, at most 50; duplicates are merged. Each is {\"day\": \"mon\"..\"sun\", \"time\": \"HH:MM\"} (24-hour)."
+      },
+      {
+        "field": "recycle",
+        "flag": "recycle",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": true,
+        "required": false,
+        "description": "Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off."
+      }
+    ],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "group": "series",
+    "verb": "delete",
+    "operationId": "deleteSeries",
+    "summary": "Stop a series",
+    "description": "No more occurrences are made; the scheduled (or failed) ones are deleted, the published ones stay.",
+    "method": "DELETE",
+    "path": "/series/{id}",
+    "scope": "write",
+    "positionals": [
+      "id"
+    ],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "series",
+    "verb": "get",
+    "operationId": "getSeries",
+    "summary": "A series of repeating posts",
+    "description": "Its rule and variations, `next_at` (null once the rule has no occurrence left), the occurrences made so far with their status, and the occurrences skipped (refused when they were to be made: monthly limit, LinkedIn spacing, a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account's: NOT_FOUND.",
+    "method": "GET",
+    "path": "/series/{id}",
+    "scope": "read",
+    "positionals": [
+      "id"
+    ],
+    "flags": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "group": "series",
+    "verb": "patch",
+    "operationId": "patchSeries",
+    "summary": "Change the rule or the variations of a series",
+    "description": "From the next occurrence on: a new `rule` keeps the next occurrence at its time and steps from there (its `count` still counts every occurrence, the first included); new `variations` are used from the next occurrence. A malformed rule: INVALID_FIELD `rule`; malformed variations: INVALID_FIELD `variations`.",
+    "method": "PATCH",
+    "path": "/series/{id}",
+    "scope": "write",
+    "positionals": [
+      "id"
+    ],
+    "flags": [
+      {
+        "field": "rule",
+        "flag": "rule",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "The new rule, from the next occurrence on (counted from that occurrence)."
+      },
+      {
+        "field": "variations",
+        "flag": "variations",
+        "aliases": [
+          "variation"
+        ],
+        "in": "body",
+        "kind": "string-list",
+        "nullable": false,
+        "required": false,
+        "description": "Up to 10 texts, each checked like content; occurrences use content, then each variation in turn."
       }
     ],
     "body": "flat",

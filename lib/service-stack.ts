@@ -6,6 +6,7 @@ import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
   INBOX_COLLECTOR_OPERATION,
+  SERIES_TICK_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
@@ -24,6 +25,7 @@ import { MetricsCollection } from './metrics-collection';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
+import { SeriesTick } from './series-tick';
 import { ServiceDashboard } from './service-dashboard';
 import type { WatchedResources } from './service-metrics';
 import { WebhookDelivery } from './webhook-delivery';
@@ -135,6 +137,9 @@ export class ServiceStack extends Stack {
       delivererMaxConcurrency: WEBHOOK_DELIVERER_MAX_CONCURRENCY,
       queues: data.webhooks,
     });
+
+    // Series and evergreen recycling: the recurring tick (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md).
+    new SeriesTick(this, 'SeriesTick', { tick: this.fn(SERIES_TICK_OPERATION) });
 
     // Metrics: the collector consumes the metrics queue; the publisher schedules each published post's collections.
     const metrics = new MetricsCollection(this, 'Metrics', {

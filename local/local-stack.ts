@@ -7,6 +7,9 @@ import type { PublishQueue } from '#shared/ports/publish-queue';
 import type { PostScheduler } from '#shared/ports/scheduler';
 import { wirePorts, unwirePorts } from '#shared/ports/registry';
 
+/** How often the series tick runs (clock-port time): a minute locally, 5 minutes in AWS (the Scheduler rate). */
+const SERIES_TICK_EVERY_MS = 60_000;
+
 export interface LocalStack {
   baseUrl: string;
   dynamoEndpoint: string;
@@ -117,6 +120,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { INBOX_COLLECTION_RATE_MINUTES } = await import('#shared/api/manifest');
       const { invokeInboxCollector } = await import('./webhook-invokers');
       scheduler.every(INBOX_COLLECTION_RATE_MINUTES * 60_000, invokeInboxCollector);
+      // The series tick's rate (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md), on the clock port.
+      const { invokeSeriesTick } = await import('./webhook-invokers');
+      scheduler.every(SERIES_TICK_EVERY_MS, invokeSeriesTick);
       const recovered = await scheduler.start();
       if (recovered) log(`Local scheduler: ${recovered} post(s) awaiting publication found in the store`);
       localScheduler = scheduler;

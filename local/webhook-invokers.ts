@@ -80,3 +80,9 @@ export async function invokeInboxCollector(): Promise<void> {
   const handler = await load<unknown, unknown>('collect-inbox');
   await handler({}, lambdaContext(randomUUID(), 'collect-inbox', 29_000));
 }
+
+/** The series tick (functions/tick-series), as its recurring schedule invokes it in AWS. */
+export async function invokeSeriesTick(): Promise<void> {
+  const handler = await load<unknown, unknown>('tick-series');
+  await handler({}, lambdaContext(randomUUID(), 'tick-series', 60_000));
+}

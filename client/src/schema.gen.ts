@@ -754,6 +754,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A series of repeating posts
+         * @description As the public API's get-series, for the signed-in account. Its rule and variations, `next_at` (null once the rule has no occurrence left), the occurrences made so far with their status, and the occurrences skipped (refused when they were to be made: monthly limit, LinkedIn spacing, a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account's: NOT_FOUND.
+         */
+        get: operations["dashboardGetSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a series
+         * @description As the public API's delete-series, for the signed-in account. No more occurrences are made; the scheduled (or failed) ones are deleted, the published ones stay.
+         */
+        delete: operations["dashboardDeleteSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the rule or the variations of a series
+         * @description As the public API's patch-series, for the signed-in account. From the next occurrence on: a new `rule` keeps the next occurrence at its time and steps from there (its `count` still counts every occurrence, the first included); new `variations` are used from the next occurrence. A malformed rule: INVALID_FIELD `rule`; malformed variations: INVALID_FIELD `variations`.
+         */
+        patch: operations["dashboardPatchSeries"];
+        trace?: never;
+    };
     "/dashboard/api/session": {
         parameters: {
             query?: never;
@@ -1700,6 +1728,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A series of repeating posts
+         * @description Its rule and variations, `next_at` (null once the rule has no occurrence left), the occurrences made so far with their status, and the occurrences skipped (refused when they were to be made: monthly limit, LinkedIn spacing, a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account's: NOT_FOUND.
+         *
+         *     Needs a key with scope `read` or above.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a series
+         * @description No more occurrences are made; the scheduled (or failed) ones are deleted, the published ones stay.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        delete: operations["deleteSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the rule or the variations of a series
+         * @description From the next occurrence on: a new `rule` keeps the next occurrence at its time and steps from there (its `count` still counts every occurrence, the first included); new `variations` are used from the next occurrence. A malformed rule: INVALID_FIELD `rule`; malformed variations: INVALID_FIELD `variations`.
+         *
+         *     Needs a key with scope `write` or above.
+         */
+        patch: operations["patchSeries"];
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -2355,6 +2417,22 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        DraftRepeat: {
+            every: {
+                days?: number;
+                weeks?: number;
+                months?: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            until?: string;
+            count?: number;
+            /** @enum {boolean} */
+            queue?: true;
+            variations?: string[];
+        };
         /** @description 403 FORBIDDEN */
         ForbiddenError: {
             /** @constant */
@@ -2853,6 +2931,18 @@ export interface components {
             } | null;
             /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
             version: number;
+            /**
+             * Format: uuid
+             * @description The series this post is an occurrence of (GET /series/{id}).
+             */
+            series_id?: string;
+            /**
+             * @description Present (true) when the queue may recycle the post.
+             * @enum {boolean}
+             */
+            evergreen?: true;
+            /** @description A draft's repeat rule: its series begins when it is scheduled. */
+            repeat?: components["schemas"]["DraftRepeat"];
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -3014,6 +3104,8 @@ export interface components {
                 }[];
                 /** @description The next 10 free slots, UTC, at least 60 s ahead. */
                 next_slots: string[];
+                /** @description Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling"). */
+                recycle?: components["schemas"]["Recycle"];
             } | null;
         };
         /** @description 409 QUOTA_EXCEEDED */
@@ -3031,10 +3123,71 @@ export interface components {
         };
         /** @description 429 RATE_LIMIT_EXCEEDED: the variants are told apart by their extra fields. */
         RateLimitExceededError: components["schemas"]["ApiRateLimitExceededError"] | components["schemas"]["PlatformRateLimitExceededError"];
+        /** @description The queue's evergreen recycling (docs/api.md, "Evergreen recycling"). */
+        Recycle: {
+            /** @description true: an evergreen post is queued again when a slot in the next day would stay empty. */
+            when_empty: boolean;
+            /** @description A post is never recycled within this many days of its last publication. */
+            min_gap_days: number;
+        };
+        RepeatRule: {
+            every: {
+                days?: number;
+                weeks?: number;
+                months?: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            until?: string;
+            count?: number;
+            /** @enum {boolean} */
+            queue?: true;
+        };
         RotatedWebhookSecret: {
             webhook: components["schemas"]["Webhook"];
             /** @description The new signing secret, shown this once (it is stored encrypted); the one it replaces keeps signing beside it for 24 hours. */
             secret: string;
+        };
+        Series: {
+            /** Format: uuid */
+            id: string;
+            rule: components["schemas"]["RepeatRule"];
+            variations: string[];
+            /**
+             * Format: date-time
+             * @description The next occurrence's time; null once the rule has none left.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            next_at: string | null;
+            /** @description The occurrences made so far, in order (one deleted on its own is not listed). */
+            posts: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                scheduled_for: string | null;
+            }[];
+            /** @description Occurrences refused when they were to be made, with the reason (the series went on). */
+            skipped: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                at: string;
+                error: {
+                    code: string;
+                    message: string;
+                };
+            }[];
+        };
+        SeriesResponse: {
+            series: components["schemas"]["Series"];
         };
         /** @description 503 SERVICE_UNAVAILABLE */
         ServiceUnavailableError: {
@@ -6117,7 +6270,18 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
-                 *       }
+                 *       },
+                 *       "repeat": {
+                 *         "every": {
+                 *           "weeks": 1
+                 *         },
+                 *         "count": 5,
+                 *         "variations": [
+                 *           "Still true: our guide",
+                 *           "In case you missed it: the guide"
+                 *         ]
+                 *       },
+                 *       "evergreen": true
                  *     }
                  */
                 "application/json": {
@@ -6218,6 +6382,49 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 1
+                     *       },
+                     *       "count": 5,
+                     *       "variations": [
+                     *         "Still true: our guide",
+                     *         "In case you missed it: the guide"
+                     *       ]
+                     *     }
+                     */
+                    repeat?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                        /**
+                         * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                         * @example [
+                         *       "Our guide, still the best start",
+                         *       "New here? Start with the guide"
+                         *     ]
+                         */
+                        variations?: string[];
+                    };
+                    /**
+                     * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                     * @example true
+                     */
+                    evergreen?: boolean;
                 };
             };
         };
@@ -6581,6 +6788,49 @@ export interface operations {
                              */
                             bluesky?: string;
                         };
+                        /**
+                         * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                         * @example {
+                         *       "every": {
+                         *         "weeks": 1
+                         *       },
+                         *       "count": 5,
+                         *       "variations": [
+                         *         "Still true: our guide",
+                         *         "In case you missed it: the guide"
+                         *       ]
+                         *     }
+                         */
+                        repeat?: {
+                            /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                            every: {
+                                days?: number;
+                                weeks?: number;
+                                months?: number;
+                            };
+                            /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                            until?: string;
+                            /** @description Occurrences in all, the first included. */
+                            count?: number;
+                            /**
+                             * @description true: each later occurrence takes the first free queue slot at or after its time.
+                             * @enum {boolean}
+                             */
+                            queue?: true;
+                            /**
+                             * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                             * @example [
+                             *       "Our guide, still the best start",
+                             *       "New here? Start with the guide"
+                             *     ]
+                             */
+                            variations?: string[];
+                        };
+                        /**
+                         * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                         * @example true
+                         */
+                        evergreen?: boolean;
                     }[];
                 };
             };
@@ -6819,7 +7069,18 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
-                 *       }
+                 *       },
+                 *       "repeat": {
+                 *         "every": {
+                 *           "weeks": 1
+                 *         },
+                 *         "count": 5,
+                 *         "variations": [
+                 *           "Still true: our guide",
+                 *           "In case you missed it: the guide"
+                 *         ]
+                 *       },
+                 *       "evergreen": true
                  *     }
                  */
                 "application/json": {
@@ -6920,6 +7181,49 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 1
+                     *       },
+                     *       "count": 5,
+                     *       "variations": [
+                     *         "Still true: our guide",
+                     *         "In case you missed it: the guide"
+                     *       ]
+                     *     }
+                     */
+                    repeat?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                        /**
+                         * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                         * @example [
+                         *       "Our guide, still the best start",
+                         *       "New here? Start with the guide"
+                         *     ]
+                         */
+                        variations?: string[];
+                    };
+                    /**
+                     * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                     * @example true
+                     */
+                    evergreen?: boolean;
                 };
             };
         };
@@ -9110,7 +9414,11 @@ export interface operations {
                  *           "day": "mon",
                  *           "time": "13:00"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "recycle": {
+                 *         "when_empty": true,
+                 *         "min_gap_days": 30
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -9137,6 +9445,14 @@ export interface operations {
                         day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                         time?: string;
                     }[];
+                    /**
+                     * @description Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.
+                     * @example {
+                     *       "when_empty": true,
+                     *       "min_gap_days": 30
+                     *     }
+                     */
+                    recycle?: Record<string, never> | null;
                 };
             };
         };
@@ -9205,6 +9521,436 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardGetSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": {
+                     *         "id": "2c9d4e1f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "rule": {
+                     *           "every": {
+                     *             "weeks": 1
+                     *           },
+                     *           "count": 5
+                     *         },
+                     *         "variations": [
+                     *           "Still true: our guide",
+                     *           "In case you missed it: the guide"
+                     *         ],
+                     *         "next_at": "2026-12-07T09:00:00.000Z",
+                     *         "posts": [
+                     *           {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "status": "published",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "skipped": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardDeleteSeries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    dashboardPatchSeries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "rule": {
+                 *         "every": {
+                 *           "weeks": 2
+                 *         },
+                 *         "count": 6
+                 *       },
+                 *       "variations": [
+                 *         "Our guide, still the best start",
+                 *         "New here? Start with the guide"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The new rule, from the next occurrence on (counted from that occurrence).
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 2
+                     *       },
+                     *       "count": 6
+                     *     }
+                     */
+                    rule?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                    };
+                    /**
+                     * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                     * @example [
+                     *       "Our guide, still the best start",
+                     *       "New here? Start with the guide"
+                     *     ]
+                     */
+                    variations?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": {
+                     *         "id": "2c9d4e1f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "rule": {
+                     *           "every": {
+                     *             "weeks": 1
+                     *           },
+                     *           "count": 5
+                     *         },
+                     *         "variations": [
+                     *           "Still true: our guide",
+                     *           "In case you missed it: the guide"
+                     *         ],
+                     *         "next_at": "2026-12-07T09:00:00.000Z",
+                     *         "posts": [
+                     *           {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "status": "published",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "skipped": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */
@@ -13026,7 +13772,18 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
-                 *       }
+                 *       },
+                 *       "repeat": {
+                 *         "every": {
+                 *           "weeks": 1
+                 *         },
+                 *         "count": 5,
+                 *         "variations": [
+                 *           "Still true: our guide",
+                 *           "In case you missed it: the guide"
+                 *         ]
+                 *       },
+                 *       "evergreen": true
                  *     }
                  */
                 "application/json": {
@@ -13127,6 +13884,49 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 1
+                     *       },
+                     *       "count": 5,
+                     *       "variations": [
+                     *         "Still true: our guide",
+                     *         "In case you missed it: the guide"
+                     *       ]
+                     *     }
+                     */
+                    repeat?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                        /**
+                         * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                         * @example [
+                         *       "Our guide, still the best start",
+                         *       "New here? Start with the guide"
+                         *     ]
+                         */
+                        variations?: string[];
+                    };
+                    /**
+                     * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                     * @example true
+                     */
+                    evergreen?: boolean;
                 };
             };
         };
@@ -13487,6 +14287,49 @@ export interface operations {
                              */
                             bluesky?: string;
                         };
+                        /**
+                         * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                         * @example {
+                         *       "every": {
+                         *         "weeks": 1
+                         *       },
+                         *       "count": 5,
+                         *       "variations": [
+                         *         "Still true: our guide",
+                         *         "In case you missed it: the guide"
+                         *       ]
+                         *     }
+                         */
+                        repeat?: {
+                            /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                            every: {
+                                days?: number;
+                                weeks?: number;
+                                months?: number;
+                            };
+                            /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                            until?: string;
+                            /** @description Occurrences in all, the first included. */
+                            count?: number;
+                            /**
+                             * @description true: each later occurrence takes the first free queue slot at or after its time.
+                             * @enum {boolean}
+                             */
+                            queue?: true;
+                            /**
+                             * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                             * @example [
+                             *       "Our guide, still the best start",
+                             *       "New here? Start with the guide"
+                             *     ]
+                             */
+                            variations?: string[];
+                        };
+                        /**
+                         * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                         * @example true
+                         */
+                        evergreen?: boolean;
                     }[];
                 };
             };
@@ -13722,7 +14565,18 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
-                 *       }
+                 *       },
+                 *       "repeat": {
+                 *         "every": {
+                 *           "weeks": 1
+                 *         },
+                 *         "count": 5,
+                 *         "variations": [
+                 *           "Still true: our guide",
+                 *           "In case you missed it: the guide"
+                 *         ]
+                 *       },
+                 *       "evergreen": true
                  *     }
                  */
                 "application/json": {
@@ -13823,6 +14677,49 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Repeat this post: until or count (or both) is required. The post answered is the first occurrence.
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 1
+                     *       },
+                     *       "count": 5,
+                     *       "variations": [
+                     *         "Still true: our guide",
+                     *         "In case you missed it: the guide"
+                     *       ]
+                     *     }
+                     */
+                    repeat?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                        /**
+                         * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                         * @example [
+                         *       "Our guide, still the best start",
+                         *       "New here? Start with the guide"
+                         *     ]
+                         */
+                        variations?: string[];
+                    };
+                    /**
+                     * @description true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).
+                     * @example true
+                     */
+                    evergreen?: boolean;
                 };
             };
         };
@@ -16344,7 +17241,11 @@ export interface operations {
                  *           "day": "mon",
                  *           "time": "13:00"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "recycle": {
+                 *         "when_empty": true,
+                 *         "min_gap_days": 30
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -16371,6 +17272,14 @@ export interface operations {
                         day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                         time?: string;
                     }[];
+                    /**
+                     * @description Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.
+                     * @example {
+                     *       "when_empty": true,
+                     *       "min_gap_days": 30
+                     *     }
+                     */
+                    recycle?: Record<string, never> | null;
                 };
             };
         };
@@ -16445,6 +17354,427 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": {
+                     *         "id": "2c9d4e1f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "rule": {
+                     *           "every": {
+                     *             "weeks": 1
+                     *           },
+                     *           "count": 5
+                     *         },
+                     *         "variations": [
+                     *           "Still true: our guide",
+                     *           "In case you missed it: the guide"
+                     *         ],
+                     *         "next_at": "2026-12-07T09:00:00.000Z",
+                     *         "posts": [
+                     *           {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "status": "published",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "skipped": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    deleteSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    patchSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. May be empty. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "rule": {
+                 *         "every": {
+                 *           "weeks": 2
+                 *         },
+                 *         "count": 6
+                 *       },
+                 *       "variations": [
+                 *         "Our guide, still the best start",
+                 *         "New here? Start with the guide"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The new rule, from the next occurrence on (counted from that occurrence).
+                     * @example {
+                     *       "every": {
+                     *         "weeks": 2
+                     *       },
+                     *       "count": 6
+                     *     }
+                     */
+                    rule?: {
+                        /** @description Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone). */
+                        every: {
+                            days?: number;
+                            weeks?: number;
+                            months?: number;
+                        };
+                        /** @description ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead. */
+                        until?: string;
+                        /** @description Occurrences in all, the first included. */
+                        count?: number;
+                        /**
+                         * @description true: each later occurrence takes the first free queue slot at or after its time.
+                         * @enum {boolean}
+                         */
+                        queue?: true;
+                    };
+                    /**
+                     * @description Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.
+                     * @example [
+                     *       "Our guide, still the best start",
+                     *       "New here? Start with the guide"
+                     *     ]
+                     */
+                    variations?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": {
+                     *         "id": "2c9d4e1f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "rule": {
+                     *           "every": {
+                     *             "weeks": 1
+                     *           },
+                     *           "count": 5
+                     *         },
+                     *         "variations": [
+                     *           "Still true: our guide",
+                     *           "In case you missed it: the guide"
+                     *         ],
+                     *         "next_at": "2026-12-07T09:00:00.000Z",
+                     *         "posts": [
+                     *           {
+                     *             "id": "9f3c2a1b-7e6d-4c5b-8a9f-0e1d2c3b4a59",
+                     *             "status": "published",
+                     *             "scheduled_for": "2026-11-23T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "status": "scheduled",
+                     *             "scheduled_for": "2026-11-30T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "skipped": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description INVALID_ID, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidIdError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description PAYLOAD_TOO_LARGE */

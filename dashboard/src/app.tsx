@@ -19,6 +19,8 @@ import { QueueSettingsPage } from './pages/queue-settings';
 import { PlannerPage } from './pages/planner';
 import { MainNav } from './components/main-nav';
 import { addressNames, navigate, usePage, type Page } from './router';
+import { SeriesPage } from './pages/series';
+import { RecycleSettings } from './pages/recycle-settings';
 
 const TITLES: Record<Page, string> = {
   'sign-in': 'Sign in',
@@ -37,6 +39,8 @@ const TITLES: Record<Page, string> = {
   authorize: 'Connect an app',
   audit: 'Audit trail',
   inbox: 'Inbox',
+  // Reached from a post of a series, not from the navigation.
+  series: 'Series',
 };
 
 /** The shell: who is signed in, the navigation, and the current page. */
@@ -141,6 +145,9 @@ export function App() {
         {session && shown === 'authorize' && <AuthorizePage />}
         {session && shown === 'audit' && <AuditPage />}
         {session && shown === 'inbox' && <InboxPage postId={new URLSearchParams(location.search).get('post_id') ?? undefined} />}
+        {/* Evergreen recycling (docs/api.md, "Evergreen recycling"): its own form below the schedule's. */}
+        {session && shown === 'queue' && <RecycleSettings />}
+        {session && shown === 'series' && <SeriesPage />}
       </main>
     </>
   );

@@ -21,7 +21,8 @@ export type Page =
   | 'connections'
   | 'authorize'
   | 'audit'
-  | 'inbox';
+  | 'inbox'
+  | 'series';
 const PAGES: readonly Page[] = [
   'sign-in',
   'keys',
@@ -39,6 +40,7 @@ const PAGES: readonly Page[] = [
   'authorize',
   'audit',
   'inbox',
+  'series',
 ];
 /** Pages that were merged into another: their old addresses (bookmarks, links in mail) still open it. */
 const MOVED: ReadonlyMap<string, Page> = new Map([

@@ -7,6 +7,7 @@ import {
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
+  SERIES_TICK_OPERATION,
   WEBHOOK_DELIVERY_OPERATION,
   WEBHOOK_DISPATCH_OPERATION,
 } from './worker-names';
@@ -25,6 +26,7 @@ import { postOperations } from './operations/posts';
 import { profileOperations } from './operations/profiles';
 import { queueOperations } from './operations/queue';
 import { settingsOperations } from './operations/settings';
+import { seriesOperations } from './operations/series';
 import { webhookOperations } from './operations/webhooks';
 
 /**
@@ -49,6 +51,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   ...connectionOperations,
   ...auditOperations,
   ...queueOperations,
+  ...seriesOperations,
   ...metricsOperations,
   ...settingsOperations,
   ...inboxOperations,
@@ -94,6 +97,12 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     needs: { secretBox: 'open', webhookRetries: true },
   },
   [EXPIRY_SWEEP_OPERATION]: { description: 'Daily: announces LinkedIn tokens that expire within 7 days', table: 'RW' },
+  // Makes series occurrences and recycled posts: hands them to the scheduler like any new post.
+  [SERIES_TICK_OPERATION]: {
+    description: 'Every 5 minutes: makes due series occurrences and recycles evergreen posts',
+    table: 'RW',
+    needs: { scheduler: ['schedule'] },
+  },
   // Reads with the member's LinkedIn token: opens what the secret box sealed.
   [METRICS_COLLECTOR_OPERATION]: {
     description: "Reads a published post's figures back from its platforms",

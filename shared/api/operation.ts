@@ -90,6 +90,7 @@ export const TAGS = {
     'Endpoints that receive signed events (Standard Webhooks) when posts finish and profiles need attention; the events are under `webhooks`.',
   Agents: "The MCP server: every operation above as a tool for AI agents, limited by the key's scope.",
   Queue: 'The posting schedule: weekly slots in a time zone that posts created with `queue: true` take, the first free one first.',
+  Series: 'Repeating posts: a series begun by POST /posts with `repeat`, each occurrence a post of its own.',
   Analytics: "Published posts' figures read back from the platforms, and their sums per day.",
   OAuth:
     'OAuth 2.1 for the MCP server (the MCP authorization spec): discovery, client registration, authorization with PKCE, tokens. ' +

@@ -16,5 +16,7 @@ export const METRICS_COLLECTOR_OPERATION = 'collect-metrics';
 export const EXPIRY_SWEEP_OPERATION = 'sweep-expiring-profiles';
 /** The inbox: the scheduled round collects the active profiles (docs/decisions/0240-inbox-collection.md). */
 export const INBOX_COLLECTOR_OPERATION = 'collect-inbox';
+/** Series and evergreen recycling: a recurring schedule's target (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md). */
+export const SERIES_TICK_OPERATION = 'tick-series';
 /** The MCP endpoint's operation: it runs the other api-key operations as tools, and is no tool itself. */
 export const MCP_OPERATION = 'mcp';

@@ -282,6 +282,22 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        DraftRepeat: {
+            every: {
+                days?: number;
+                weeks?: number;
+                months?: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            until?: string;
+            count?: number;
+            /** @enum {boolean} */
+            queue?: true;
+            variations?: string[];
+        };
         /** @description 403 FORBIDDEN */
         ForbiddenError: {
             /** @constant */
@@ -780,6 +796,18 @@ export interface components {
             } | null;
             /** @description The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`. */
             version: number;
+            /**
+             * Format: uuid
+             * @description The series this post is an occurrence of (GET /series/{id}).
+             */
+            series_id?: string;
+            /**
+             * @description Present (true) when the queue may recycle the post.
+             * @enum {boolean}
+             */
+            evergreen?: true;
+            /** @description A draft's repeat rule: its series begins when it is scheduled. */
+            repeat?: components["schemas"]["DraftRepeat"];
         };
         /** @description The post as GET /posts/{id} showed it when it reached this status. */
         PostEventData: {
@@ -941,6 +969,8 @@ export interface components {
                 }[];
                 /** @description The next 10 free slots, UTC, at least 60 s ahead. */
                 next_slots: string[];
+                /** @description Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling"). */
+                recycle?: components["schemas"]["Recycle"];
             } | null;
         };
         /** @description 409 QUOTA_EXCEEDED */
@@ -958,10 +988,71 @@ export interface components {
         };
         /** @description 429 RATE_LIMIT_EXCEEDED: the variants are told apart by their extra fields. */
         RateLimitExceededError: components["schemas"]["ApiRateLimitExceededError"] | components["schemas"]["PlatformRateLimitExceededError"];
+        /** @description The queue's evergreen recycling (docs/api.md, "Evergreen recycling"). */
+        Recycle: {
+            /** @description true: an evergreen post is queued again when a slot in the next day would stay empty. */
+            when_empty: boolean;
+            /** @description A post is never recycled within this many days of its last publication. */
+            min_gap_days: number;
+        };
+        RepeatRule: {
+            every: {
+                days?: number;
+                weeks?: number;
+                months?: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            until?: string;
+            count?: number;
+            /** @enum {boolean} */
+            queue?: true;
+        };
         RotatedWebhookSecret: {
             webhook: components["schemas"]["Webhook"];
             /** @description The new signing secret, shown this once (it is stored encrypted); the one it replaces keeps signing beside it for 24 hours. */
             secret: string;
+        };
+        Series: {
+            /** Format: uuid */
+            id: string;
+            rule: components["schemas"]["RepeatRule"];
+            variations: string[];
+            /**
+             * Format: date-time
+             * @description The next occurrence's time; null once the rule has none left.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            next_at: string | null;
+            /** @description The occurrences made so far, in order (one deleted on its own is not listed). */
+            posts: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                scheduled_for: string | null;
+            }[];
+            /** @description Occurrences refused when they were to be made, with the reason (the series went on). */
+            skipped: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                at: string;
+                error: {
+                    code: string;
+                    message: string;
+                };
+            }[];
+        };
+        SeriesResponse: {
+            series: components["schemas"]["Series"];
         };
         /** @description 503 SERVICE_UNAVAILABLE */
         ServiceUnavailableError: {

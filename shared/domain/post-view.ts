@@ -47,6 +47,10 @@ export function toPostView(post: Post): PostView {
     ) as PostView['results'],
     created_by: post.created_by ?? null,
     version: publicVersionOf(post),
+    // Shown only where they apply (docs/api.md, "Repeating posts (series)", "Evergreen recycling").
+    ...(post.series_id ? { series_id: post.series_id } : {}),
+    ...(post.evergreen ? { evergreen: true } : {}),
+    ...(post.repeat ? { repeat: post.repeat } : {}),
   };
 }
 

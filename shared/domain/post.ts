@@ -4,6 +4,7 @@ import type { PlatformContent } from './platform-content';
 import type { Platform } from './platforms';
 import type { PostStatus } from './post-status';
 import type { PostMetrics } from './post-metrics';
+import type { RepeatRequest } from './repeat-rule';
 
 /** A post as the service keeps it (docs/api.md, "Posts"); shared/store/posts.ts maps it to its item. */
 export interface PlatformResult {
@@ -72,6 +73,15 @@ export interface Post {
   /** The latest figures read back per platform, and the last refresh asked for (docs/api.md, "Metrics and analytics"). */
   metrics?: PostMetrics;
   metrics_refresh_at?: string;
+  /** The series this post is an occurrence of, and which (docs/api.md, "Repeating posts (series)"). */
+  series_id?: string;
+  series_index?: number;
+  /** A draft's repeat rule, kept until it is scheduled and its series begins. */
+  repeat?: RepeatRequest;
+  /** Stored only when true: the post may be queued again (docs/api.md, "Evergreen recycling"). */
+  evergreen?: true;
+  /** A recycled copy: the evergreen post it repeats (the first of its line). */
+  recycled_from?: string;
 }
 
 /** A post's version (0 until its first edit or retry). */

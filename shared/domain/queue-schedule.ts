@@ -15,9 +15,17 @@ export interface QueueSlot {
   time: string;
 }
 
+/** The queue's evergreen recycling (docs/api.md, "Evergreen recycling"); its rules are in ./evergreen.ts. */
+export interface RecycleSetting {
+  when_empty: boolean;
+  min_gap_days: number;
+}
+
 export interface QueueSchedule {
   timezone: string;
   slots: QueueSlot[];
+  /** Evergreen recycling (docs/api.md, "Evergreen recycling"), once set. */
+  recycle?: RecycleSetting;
 }
 
 export const MAX_QUEUE_SLOTS = 50;

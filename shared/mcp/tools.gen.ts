@@ -964,6 +964,110 @@ export const mcpTools: readonly McpToolDefinition[] = [
               "bluesky": "Sign-up link: https://example.com/v2"
             }
           ]
+        },
+        "repeat": {
+          "description": "Repeat this post: until or count (or both) is required. The post answered is the first occurrence.",
+          "allOf": [
+            {
+              "type": "object",
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue",
+                  "variations"
+                ]
+              },
+              "required": [
+                "every"
+              ],
+              "properties": {
+                "every": {
+                  "type": "object",
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
+                  "minProperties": 1,
+                  "maxProperties": 1,
+                  "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
+                  "properties": {
+                    "days": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 365
+                    },
+                    "weeks": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 52
+                    },
+                    "months": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 12
+                    }
+                  }
+                },
+                "until": {
+                  "type": "string",
+                  "description": "ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."
+                },
+                "count": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100,
+                  "description": "Occurrences in all, the first included."
+                },
+                "queue": {
+                  "type": "boolean",
+                  "enum": [
+                    true
+                  ],
+                  "description": "true: each later occurrence takes the first free queue slot at or after its time."
+                },
+                "variations": {
+                  "type": "array",
+                  "maxItems": 10,
+                  "items": {
+                    "type": "string",
+                    "pattern": "\\S",
+                    "maxLength": 3000
+                  },
+                  "description": "Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.",
+                  "examples": [
+                    [
+                      "Our guide, still the best start",
+                      "New here? Start with the guide"
+                    ]
+                  ]
+                }
+              }
+            }
+          ],
+          "examples": [
+            {
+              "every": {
+                "weeks": 1
+              },
+              "count": 5,
+              "variations": [
+                "Still true: our guide",
+                "In case you missed it: the guide"
+              ]
+            }
+          ]
+        },
+        "evergreen": {
+          "type": "boolean",
+          "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
+          "examples": [
+            true
+          ]
         }
       },
       "required": [
@@ -1175,6 +1279,110 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   {
                     "bluesky": "Sign-up link: https://example.com/v2"
                   }
+                ]
+              },
+              "repeat": {
+                "description": "Repeat this post: until or count (or both) is required. The post answered is the first occurrence.",
+                "allOf": [
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "enum": [
+                        "every",
+                        "until",
+                        "count",
+                        "queue",
+                        "variations"
+                      ]
+                    },
+                    "required": [
+                      "every"
+                    ],
+                    "properties": {
+                      "every": {
+                        "type": "object",
+                        "propertyNames": {
+                          "enum": [
+                            "days",
+                            "weeks",
+                            "months"
+                          ]
+                        },
+                        "minProperties": 1,
+                        "maxProperties": 1,
+                        "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
+                        "properties": {
+                          "days": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 365
+                          },
+                          "weeks": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 52
+                          },
+                          "months": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 12
+                          }
+                        }
+                      },
+                      "until": {
+                        "type": "string",
+                        "description": "ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."
+                      },
+                      "count": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 100,
+                        "description": "Occurrences in all, the first included."
+                      },
+                      "queue": {
+                        "type": "boolean",
+                        "enum": [
+                          true
+                        ],
+                        "description": "true: each later occurrence takes the first free queue slot at or after its time."
+                      },
+                      "variations": {
+                        "type": "array",
+                        "maxItems": 10,
+                        "items": {
+                          "type": "string",
+                          "pattern": "\\S",
+                          "maxLength": 3000
+                        },
+                        "description": "Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.",
+                        "examples": [
+                          [
+                            "Our guide, still the best start",
+                            "New here? Start with the guide"
+                          ]
+                        ]
+                      }
+                    }
+                  }
+                ],
+                "examples": [
+                  {
+                    "every": {
+                      "weeks": 1
+                    },
+                    "count": 5,
+                    "variations": [
+                      "Still true: our guide",
+                      "In case you missed it: the guide"
+                    ]
+                  }
+                ]
+              },
+              "evergreen": {
+                "type": "boolean",
+                "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
+                "examples": [
+                  true
                 ]
               }
             }
@@ -1395,6 +1603,110 @@ export const mcpTools: readonly McpToolDefinition[] = [
             {
               "bluesky": "Sign-up link: https://example.com/v2"
             }
+          ]
+        },
+        "repeat": {
+          "description": "Repeat this post: until or count (or both) is required. The post answered is the first occurrence.",
+          "allOf": [
+            {
+              "type": "object",
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue",
+                  "variations"
+                ]
+              },
+              "required": [
+                "every"
+              ],
+              "properties": {
+                "every": {
+                  "type": "object",
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
+                  "minProperties": 1,
+                  "maxProperties": 1,
+                  "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
+                  "properties": {
+                    "days": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 365
+                    },
+                    "weeks": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 52
+                    },
+                    "months": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 12
+                    }
+                  }
+                },
+                "until": {
+                  "type": "string",
+                  "description": "ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."
+                },
+                "count": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100,
+                  "description": "Occurrences in all, the first included."
+                },
+                "queue": {
+                  "type": "boolean",
+                  "enum": [
+                    true
+                  ],
+                  "description": "true: each later occurrence takes the first free queue slot at or after its time."
+                },
+                "variations": {
+                  "type": "array",
+                  "maxItems": 10,
+                  "items": {
+                    "type": "string",
+                    "pattern": "\\S",
+                    "maxLength": 3000
+                  },
+                  "description": "Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.",
+                  "examples": [
+                    [
+                      "Our guide, still the best start",
+                      "New here? Start with the guide"
+                    ]
+                  ]
+                }
+              }
+            }
+          ],
+          "examples": [
+            {
+              "every": {
+                "weeks": 1
+              },
+              "count": 5,
+              "variations": [
+                "Still true: our guide",
+                "In case you missed it: the guide"
+              ]
+            }
+          ]
+        },
+        "evergreen": {
+          "type": "boolean",
+          "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
+          "examples": [
+            true
           ]
         }
       },
@@ -2227,6 +2539,19 @@ export const mcpTools: readonly McpToolDefinition[] = [
               }
             ]
           ]
+        },
+        "recycle": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.",
+          "examples": [
+            {
+              "when_empty": true,
+              "min_gap_days": 30
+            }
+          ]
         }
       },
       "required": [
@@ -2248,6 +2573,203 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "pathParameters": [],
     "queryParameters": [],
     "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "get_series",
+    "title": "A series of repeating posts",
+    "description": "A series of repeating posts.\n\nIts rule and variations, `next_at` (null once the rule has no occurrence left), the occurrences made so far with their status, and the occurrences skipped (refused when they were to be made: monthly limit, LinkedIn spacing, a platform not connected, no free queue slot) with the reason. Unknown, deleted or another account's: NOT_FOUND.\n\nNeeds a key with scope `read` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "A series of repeating posts",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true
+    },
+    "operation": "get-series",
+    "method": "GET",
+    "path": "/series/{id}",
+    "scope": "read",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
+    "idempotent": false
+  },
+  {
+    "name": "patch_series",
+    "title": "Change the rule or the variations of a series",
+    "description": "Change the rule or the variations of a series.\n\nFrom the next occurrence on: a new `rule` keeps the next occurrence at its time and steps from there (its `count` still counts every occurrence, the first included); new `variations` are used from the next occurrence. A malformed rule: INVALID_FIELD `rule`; malformed variations: INVALID_FIELD `variations`.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        },
+        "rule": {
+          "description": "The new rule, from the next occurrence on (counted from that occurrence).",
+          "allOf": [
+            {
+              "type": "object",
+              "propertyNames": {
+                "enum": [
+                  "every",
+                  "until",
+                  "count",
+                  "queue"
+                ]
+              },
+              "required": [
+                "every"
+              ],
+              "properties": {
+                "every": {
+                  "type": "object",
+                  "propertyNames": {
+                    "enum": [
+                      "days",
+                      "weeks",
+                      "months"
+                    ]
+                  },
+                  "minProperties": 1,
+                  "maxProperties": 1,
+                  "description": "Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).",
+                  "properties": {
+                    "days": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 365
+                    },
+                    "weeks": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 52
+                    },
+                    "months": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 12
+                    }
+                  }
+                },
+                "until": {
+                  "type": "string",
+                  "description": "ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."
+                },
+                "count": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100,
+                  "description": "Occurrences in all, the first included."
+                },
+                "queue": {
+                  "type": "boolean",
+                  "enum": [
+                    true
+                  ],
+                  "description": "true: each later occurrence takes the first free queue slot at or after its time."
+                }
+              }
+            }
+          ],
+          "examples": [
+            {
+              "every": {
+                "weeks": 2
+              },
+              "count": 6
+            }
+          ]
+        },
+        "variations": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "string",
+            "pattern": "\\S",
+            "maxLength": 3000
+          },
+          "description": "Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.",
+          "examples": [
+            [
+              "Our guide, still the best start",
+              "New here? Start with the guide"
+            ]
+          ]
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Change the rule or the variations of a series",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": false
+    },
+    "operation": "patch-series",
+    "method": "PATCH",
+    "path": "/series/{id}",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "name": "delete_series",
+    "title": "Stop a series",
+    "description": "Stop a series.\n\nNo more occurrences are made; the scheduled (or failed) ones are deleted, the published ones stay.\n\nNeeds a key with scope `write` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "format": "uuid",
+          "description": "A UUID; any case is accepted (ids are returned lowercase). Anything else answers INVALID_ID."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Stop a series",
+      "readOnlyHint": false,
+      "destructiveHint": true,
+      "idempotentHint": true
+    },
+    "operation": "delete-series",
+    "method": "DELETE",
+    "path": "/series/{id}",
+    "scope": "write",
+    "pathParameters": [
+      "id"
+    ],
+    "queryParameters": [],
+    "body": "none",
     "idempotent": false
   },
   {

@@ -3,6 +3,7 @@ import type { AuditPut } from './audit-log';
 import type { QueueSchedule } from '#shared/domain/queue-schedule';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
+import { GSI1 } from './table';
 
 /**
  * The posting queue (docs/api.md, "Posting queue"), in the account's partition:
@@ -12,6 +13,7 @@ import { db, tableName } from './client';
  *   deleted in the transaction that deletes, moves or fails the post.
  */
 const SCHEDULE_SK = 'QUEUE';
+const RECYCLE_PARTITION = 'RECYCLE';
 const MS_DIGITS = 15;
 const slotSk = (slotMs: number) => `QSLOT#${String(slotMs).padStart(MS_DIGITS, '0')}`;
 export const queueSlotKey = (accountId: string, slotMs: number) => ({ pk: accountKey(accountId).pk, sk: slotSk(slotMs) });
@@ -20,10 +22,17 @@ export async function getQueueSchedule(accountId: string): Promise<QueueSchedule
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: { pk: accountKey(accountId).pk, sk: SCHEDULE_SK }, ConsistentRead: true }),
   );
-  return Item ? { timezone: Item.timezone as string, slots: Item.slots as QueueSchedule['slots'] } : undefined;
+  if (!Item) return undefined;
+  const recycle = Item.recycle as QueueSchedule['recycle'];
+  return { timezone: Item.timezone as string, slots: Item.slots as QueueSchedule['slots'], ...(recycle ? { recycle } : {}) };
 }
 
-/** Replaces the schedule, with its audit entry in the same transaction; slots already held by posts stay where they are. */
+/**
+ * Replaces the schedule, with its audit entry in the same transaction; slots already held by posts
+ * stay where they are. With recycling on, the item is also in the sparse index partition `RECYCLE`,
+ * where the series tick finds the accounts to recycle for
+ * (docs/decisions/0266-recycling-checked-by-the-series-tick.md).
+ */
 export async function putQueueSchedule(accountId: string, schedule: QueueSchedule, updatedAt: Date, audit?: AuditPut): Promise<void> {
   const put = {
     TableName: tableName,
@@ -33,6 +42,8 @@ export async function putQueueSchedule(accountId: string, schedule: QueueSchedul
       type: 'queue_schedule',
       timezone: schedule.timezone,
       slots: schedule.slots,
+      ...(schedule.recycle ? { recycle: schedule.recycle } : {}),
+      ...(schedule.recycle?.when_empty ? { gsi1pk: RECYCLE_PARTITION, gsi1sk: accountId } : {}),
       updated_at: updatedAt.toISOString(),
     },
   };
@@ -142,4 +153,25 @@ export function heldQueueSlotReader(accountId: string, fromMs: number): { next()
       return buffer.shift();
     },
   };
+}
+
+/** The accounts whose queue recycles evergreen posts (the index is eventually consistent: the setting is read again). */
+export async function recyclingAccounts(): Promise<string[]> {
+  const found: string[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': RECYCLE_PARTITION },
+        ProjectionExpression: 'gsi1sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(item.gsi1sk as string);
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return found;
 }

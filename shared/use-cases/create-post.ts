@@ -31,6 +31,8 @@ import { resolvePostMedia } from './post-media';
 import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
+import { readRepeatRule, type RepeatRequest } from '#shared/domain/repeat-rule';
+import { beginSeries } from './series/start-series';
 
 export interface NewPost extends FirstCommentFields {
   content: string;
@@ -48,6 +50,25 @@ export interface NewPost extends FirstCommentFields {
   draft?: boolean;
   /** true: at the first free slot of the posting queue (docs/api.md, "Posting queue"). */
   queue?: boolean;
+  /** A series of posts beginning with this one (docs/api.md, "Repeating posts (series)"). */
+  repeat?: RepeatRequest;
+  /** true: may be queued again by the queue's recycling (docs/api.md, "Evergreen recycling"). */
+  evergreen?: boolean;
+}
+
+/**
+ * How a post made by the service itself differs from one a client asks for: a series' next
+ * occurrence or a recycled evergreen post (shared/use-cases/series/). Its id is derived, so a
+ * second attempt meets the first one's post (`duplicate` is then thrown instead of an error).
+ */
+export interface MadeByService {
+  id: string;
+  createdBy?: PostCreator;
+  fields: Pick<Post, 'series_id' | 'series_index' | 'recycled_from'>;
+  /** Thrown when the post already exists (made by an earlier attempt). */
+  duplicate: () => unknown;
+  /** With queue: true, the first free slot at or after this instant (a later occurrence's own time). */
+  queueFrom?: Date;
 }
 
 /**
@@ -80,13 +101,14 @@ export async function createPost(
   input: NewPost,
   idempotency: IdempotencyClaim | undefined,
   caller: Caller,
+  made?: MadeByService,
 ): Promise<CreatedPost> {
   requireWriteUnlessDraft(caller.scope, input.draft === true);
-  const createdBy = await postCreator(accountId, caller);
+  const createdBy = made?.createdBy ?? (await postCreator(accountId, caller));
   // Real DynamoDB cancels a transaction that races another on the same items: read and try again.
   const create = (queued?: QueuedTime) =>
     retryOnConflict(1 + MAX_CONFLICT_RETRIES, 'post creation kept conflicting', () =>
-      attemptCreation(accountId, input, idempotency, { createdBy, actor: caller.actor }, queued),
+      attemptCreation(accountId, input, idempotency, { createdBy, actor: caller.actor }, queued, made),
     );
   if (input.queue && input.draft === true) {
     // A draft has no time yet: it takes its slot when scheduled (docs/api.md, "Drafts").
@@ -97,7 +119,7 @@ export async function createPost(
     );
   }
   // A queued post's time is chosen where a scheduled_for would be checked; a slot taken meanwhile: the next one.
-  return input.queue ? inQueueSlot(accountId, input, create) : create();
+  return input.queue ? inQueueSlot(accountId, input, create, made?.queueFrom) : create();
 }
 
 async function attemptCreation(
@@ -106,6 +128,7 @@ async function attemptCreation(
   idempotency: IdempotencyClaim | undefined,
   { createdBy, actor }: { createdBy: PostCreator; actor: AuditActor },
   queued?: QueuedTime,
+  made?: MadeByService,
 ): Promise<CreatedPost> {
   const now = clock.now();
   const platforms = [...new Set(input.platforms)];
@@ -116,8 +139,8 @@ async function attemptCreation(
   const draft = input.draft === true;
   const postTime = scheduledFor ?? now;
   const toLinkedIn = !draft && platforms.includes('linkedin');
-  const post: Post = {
-    id: newId(),
+  let post: Post = {
+    id: made?.id ?? newId(),
     account_id: accountId,
     content: input.content,
     ...(input.platform_content && Object.keys(input.platform_content).length ? { platform_content: input.platform_content } : {}),
@@ -136,22 +159,34 @@ async function attemptCreation(
     spacing_bucket: toLinkedIn ? spacingBucket(postTime) : undefined,
     created_by: createdBy,
     ...(queued ? { queue_slot_ms: queued.time.getTime() } : {}),
+    ...(input.evergreen ? { evergreen: true as const } : {}),
+    ...made?.fields,
   };
   logger.appendKeys({ post_id: post.id });
   const attachMedia = media.map((one) => one.id);
+  // A draft keeps its repeat rule (checked now) until it is scheduled; its series begins then.
+  if (draft && input.repeat) {
+    readRepeatRule(input.repeat, postTime, now);
+    post = { ...post, repeat: input.repeat };
+  }
   // Recorded in the creation's own transaction (docs/api.md, "Audit trail").
   const audit: AuditEvent = {
     actor,
     action: 'post.created',
     target: { type: 'post', id: post.id },
     version: 1,
-    details: { status: post.status },
+    details: { status: post.status, ...(made?.fields.series_id ? { series_id: made.fields.series_id } : {}) },
   };
   // A draft is kept as it is: no connection, limit or spacing check, nothing counted or handed over.
   if (draft) return saveDraft(post, now, attachMedia, idempotency, audit);
+  const series = input.repeat ? await beginSeries(post, input.repeat, now) : undefined;
+  if (series) post = series.post;
+  const write = putNewPostItem(post);
   return countAndHandOver(post, now, {
-    write: putNewPostItem(post),
+    write,
     audit,
+    refused: made ? () => made.duplicate() : undefined,
+    alongside: series ? [series.write] : undefined,
     attachMedia,
     idempotency,
     queueClaim: queued?.claimItem(post.id),
@@ -171,6 +206,8 @@ export interface PostStart {
   attachMedia: string[];
   /** The audit entry of this start (created, or approved), written in its transaction (docs/api.md, "Audit trail"). */
   audit: AuditEvent;
+  /** Items written with the post (a series beginning with it), after the media marks. */
+  alongside?: Parameters<typeof writeTransaction>[0];
   /** The claim of the post's queue slot (docs/api.md, "Posting queue"), written last in the transaction. */
   queueClaim?: ReturnType<QueuedTime['claimItem']>;
   idempotency?: IdempotencyClaim;
@@ -213,6 +250,8 @@ export async function countAndHandOver(post: Post, now: Date, start: PostStart):
         : []),
       // Last, so the positions explainCancelledCreation reads stay put.
       ...start.attachMedia.map((mediaId) => attachMediaItem(accountId, mediaId, post.id, now)),
+      // After the media marks and before the queue claim: neither's position moves.
+      ...(start.alongside ?? []),
       // Unconditional, so it never explains a cancellation; before the queue claim, which must stay last.
       audit,
       // The queue slot claim goes last of all (explainCancelledCreation reads it there).

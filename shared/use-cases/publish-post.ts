@@ -34,6 +34,7 @@ import { finishFirstComments, firstCommentsSettled, publishFirstComment } from '
 import { isVideoMedia, videoFor } from './publish-video';
 import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
 import { trackPostLinks } from './links/track-post-links';
+import { continueSeries } from './series/continue-series';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -118,6 +119,8 @@ export async function publishPost(trigger: PublishTrigger): Promise<PublishRun> 
   if (complete) {
     const finished = complete;
     await withStoreRetries('finalize-post', () => finalize(finished));
+    // A series' next occurrence, now that this one is out (the series tick is the backstop).
+    if (finished.series_id) await continueSeries(finished.account_id, finished.series_id);
     return { latenessMs: lateness.ms() };
   }
   const heldSince = runs

@@ -829,6 +829,42 @@ describe('the OpenAPI document matches what the service answers', () => {
     expectError(await call('GET', '/dashboard/api/queue', '/dashboard/api/queue'), 403, 'FORBIDDEN');
   });
 
+  it('series: get, patch, delete and their errors (API and dashboard)', async () => {
+    const { accountId, apiKey: key } = await account({ plan: 'pro' });
+    await service.connectProfile(accountId, 'bluesky');
+    const email = uniqueEmail('contract-series');
+    const owner = await accountWithLogin(service, email);
+    await service.connectProfile(owner.accountId, 'bluesky');
+    const { session } = await signIn(service, email);
+    const headers = { cookie: session!.cookie, 'x-csrf-token': session!.csrf };
+    const scheduledFor = new Date(Date.now() + 86_400_000).toISOString();
+    const body = {
+      content: 'again',
+      platforms: ['bluesky'],
+      scheduled_for: scheduledFor,
+      repeat: { every: { weeks: 1 }, count: 3, variations: ['anew'] },
+    };
+    const created = await call('POST', '/posts', '/posts', { key, body });
+    expect(created.json.post.series_id).toEqual(expect.any(String));
+    const onDashboard = await call('POST', '/posts', '/dashboard/api/posts', { headers, body });
+    for (const [prefix, options, id] of [
+      ['', { key }, created.json.post.series_id as string],
+      ['/dashboard/api', { headers }, onDashboard.json.post.series_id as string],
+    ] as const) {
+      const template = `${prefix}/series/{id}`;
+      const path = `${prefix}/series/${id}`;
+      const unknown = `${prefix}/series/2c9d4e1f-6a7b-4c8d-9e0f-1a2b3c4d5e6f`;
+      expect((await call('GET', template, path, options)).json.series.next_at).toEqual(expect.any(String));
+      expectError(await call('GET', template, unknown, options), 404, 'NOT_FOUND');
+      expect((await call('PATCH', template, path, { ...options, body: { variations: ['fresh'] } })).json.series.variations).toEqual([
+        'fresh',
+      ]);
+      expectError(await call('PATCH', template, path, { ...options, body: { rule: { every: { weeks: 1 } } } }), 400, 'INVALID_FIELD');
+      expect((await call('DELETE', template, path, options)).status).toBe(204);
+      expectError(await call('DELETE', template, path, options), 404, 'NOT_FOUND');
+    }
+  });
+
   it('the validator itself refuses what the document does not allow', () => {
     const ok = {
       status: 200,

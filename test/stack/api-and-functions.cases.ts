@@ -7,6 +7,7 @@ import {
   DEFAULT_OPERATION,
   EXPIRY_SWEEP_OPERATION,
   INBOX_COLLECTOR_OPERATION,
+  SERIES_TICK_OPERATION,
   METRICS_COLLECTOR_OPERATION,
   PUBLISHER_OPERATION,
   RELEASE_OPERATION,
@@ -96,6 +97,7 @@ describe('functions', () => {
     EXPIRY_SWEEP_OPERATION,
     METRICS_COLLECTOR_OPERATION,
     INBOX_COLLECTOR_OPERATION,
+    SERIES_TICK_OPERATION,
   ];
 
   it('has one function per operation (a dashboard route runs its public operation), plus not-found, the publisher, the release step and the three webhook functions', () => {

@@ -43,7 +43,7 @@ describe('planner entries', () => {
   it('reads the series from series_id or repeat_of, and only a string', () => {
     expect(seriesOf(post('a', { series_id: 'ser_1' }))).toBe('ser_1');
     expect(seriesOf(post('b', { repeat_of: 'ser_2' }))).toBe('ser_2');
-    expect(seriesOf(post('c', { series_id: 42 }))).toBeUndefined();
+    expect(seriesOf(post('c', { series_id: 42 } as unknown as Partial<Post>))).toBeUndefined();
     expect(seriesOf(post('d', {}))).toBeUndefined();
   });
 

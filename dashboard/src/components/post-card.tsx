@@ -51,6 +51,12 @@ export function PostCard({ post, onChanged, onDeleted }: PostCardProps) {
     <>
       <p class={`status status-${post.status}`}>{STATUS_TEXT[post.status] ?? post.status}</p>
       <p class="post-content">{post.content}</p>
+      {post.series_id && (
+        <p class="post-series">
+          <a href={`/dashboard/series?id=${post.series_id}`}>Part of a series</a>
+        </p>
+      )}
+      {post.evergreen && <p class="post-evergreen">Evergreen</p>}
       {post.media.length > 0 && (
         <p class="post-media" data-testid="post-media">
           {post.media.length === 1 ? '1 image' : `${post.media.length} images`}:{' '}

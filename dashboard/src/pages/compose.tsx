@@ -11,6 +11,7 @@ import { SchedulePicker } from './schedule-picker';
 import { PlatformPreview } from './thread-preview';
 import { QueueToggle } from './queue-toggle';
 import { TrackLinksToggle } from './track-links';
+import { RepeatControl, type RepeatRequest } from './repeat-control';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
@@ -26,6 +27,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [queued, setQueued] = useState(false);
   // Unset until the user flips it: the post then follows the account's setting at publication.
   const [trackLinks, setTrackLinks] = useState<boolean | undefined>();
+  const [repeat, setRepeat] = useState<RepeatRequest | undefined>();
+  const [evergreen, setEvergreen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
@@ -87,6 +90,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         ...(media.ids.length || video.ids.length ? { media: [...media.ids, ...video.ids] } : {}),
         ...(trackLinks === undefined ? {} : { track_links: trackLinks }),
         ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
+        ...(repeat ? { repeat } : {}),
+        ...(evergreen ? { evergreen: true } : {}),
       };
       const created = await api<CreatedPost>('POST', '/posts', { body, headers: { 'idempotency-key': draftKey } });
       setDraftKey(crypto.randomUUID());
@@ -193,6 +198,11 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
       />
       <QueueToggle checked={queued} onChange={setQueued} />
       <TrackLinksToggle value={trackLinks} onChange={setTrackLinks} />
+      <RepeatControl onChange={setRepeat} error={errors.repeat} />
+      <label class="check evergreen-toggle">
+        <input type="checkbox" checked={evergreen} onChange={(event) => setEvergreen(event.currentTarget.checked)} /> Evergreen: the queue
+        may post it again later (Posting queue, recycling)
+      </label>
 
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <button type="submit" disabled={busy}>

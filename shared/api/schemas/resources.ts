@@ -9,6 +9,7 @@ import { inboxSchemas } from './inbox';
 import { metricsSchemas } from './metrics';
 import { settingsSchemas } from './settings';
 import { auditSchemas } from './audit';
+import { seriesSchemas } from './series';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -132,72 +133,82 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   ...settingsSchemas,
   ...auditSchemas,
   ...inboxSchemas,
-  Post: closedObject({
-    id: uuid,
-    content: { type: 'string', maxLength: 3000 },
-    platform_content: {
-      type: 'object',
-      description: 'Text per platform sent instead of content there; {} when none.',
-      additionalProperties: false,
-      properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
-    },
-    platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
-    media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images in order, or the one video; [] when none.' },
-    link_preview: {
-      type: 'boolean',
-      description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
-    },
-    track_links: {
-      type: 'boolean',
-      description:
-        'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account\'s setting says at publication.',
-    },
-    utm_campaign: { type: 'string', description: "The `utm_campaign` its tracked links carry; absent: the account's setting's." },
-    first_comment: nullable({
-      type: 'string',
-      maxLength: 3000,
-      description: 'Published after the post on each platform without a text of its own in platform_first_comment; null when none.',
+  ...seriesSchemas,
+  // series_id, evergreen and repeat only where they apply (docs/api.md, "Repeating posts (series)", "Evergreen recycling").
+  Post: withOptional(
+    closedObject({
+      id: uuid,
+      content: { type: 'string', maxLength: 3000 },
+      platform_content: {
+        type: 'object',
+        description: 'Text per platform sent instead of content there; {} when none.',
+        additionalProperties: false,
+        properties: { linkedin: { type: 'string', maxLength: 3000 }, bluesky: { type: 'string', maxLength: 3000 } },
+      },
+      platforms: { type: 'array', items: platform, minItems: 1, uniqueItems: true },
+      media: { type: 'array', items: ref('Media'), maxItems: 4, description: 'The images in order, or the one video; [] when none.' },
+      link_preview: {
+        type: 'boolean',
+        description: 'Whether the first link of a post without images is published as a card (false when the post turned cards off).',
+      },
+      track_links: {
+        type: 'boolean',
+        description:
+          'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account\'s setting says at publication.',
+      },
+      utm_campaign: { type: 'string', description: "The `utm_campaign` its tracked links carry; absent: the account's setting's." },
+      first_comment: nullable({
+        type: 'string',
+        maxLength: 3000,
+        description: 'Published after the post on each platform without a text of its own in platform_first_comment; null when none.',
+      }),
+      platform_first_comment: {
+        type: 'object',
+        description: 'First comment per platform, replacing first_comment there; {} when none.',
+        additionalProperties: false,
+        properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
+      },
+      status: { type: 'string', enum: [...POST_STATUSES] },
+      scheduled_for: nullable(timestamp),
+      created_at: timestamp,
+      published_at: nullable({ ...timestamp, description: 'When the last platform was published.' }),
+      results: {
+        type: 'object',
+        description: 'Keyed by platform, one entry per platform of the post.',
+        additionalProperties: false,
+        properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
+      },
+      created_by: {
+        anyOf: [
+          closedObject({
+            type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
+            key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
+            key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
+          }),
+          closedObject({
+            type: { type: 'string', const: 'oauth_client', description: 'An app connected with OAuth (docs/api.md, "Connections").' },
+            connection_id: { ...uuid, description: 'The connection (GET /connections).' },
+            client_name: { type: 'string', description: "The app's name when the post was created." },
+          }),
+          { type: 'null' },
+        ],
+        description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
+      },
+      version: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          "The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. " +
+          'Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`.',
+      },
+      series_id: { ...uuid, description: 'The series this post is an occurrence of (GET /series/{id}).' },
+      evergreen: { type: 'boolean', enum: [true], description: 'Present (true) when the queue may recycle the post.' },
+      repeat: { ...ref('DraftRepeat'), description: "A draft's repeat rule: its series begins when it is scheduled." },
     }),
-    platform_first_comment: {
-      type: 'object',
-      description: 'First comment per platform, replacing first_comment there; {} when none.',
-      additionalProperties: false,
-      properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
-    },
-    status: { type: 'string', enum: [...POST_STATUSES] },
-    scheduled_for: nullable(timestamp),
-    created_at: timestamp,
-    published_at: nullable({ ...timestamp, description: 'When the last platform was published.' }),
-    results: {
-      type: 'object',
-      description: 'Keyed by platform, one entry per platform of the post.',
-      additionalProperties: false,
-      properties: { linkedin: ref('PlatformResult'), bluesky: ref('PlatformResult') },
-    },
-    created_by: {
-      anyOf: [
-        closedObject({
-          type: { type: 'string', enum: ['api_key', 'dashboard'], description: 'An API key, or the dashboard (signed-in owner).' },
-          key_id: nullable({ ...uuid, description: 'The API key; null for the dashboard.' }),
-          key_name: nullable({ type: 'string', description: "The key's name when the post was created; null for the dashboard." }),
-        }),
-        closedObject({
-          type: { type: 'string', const: 'oauth_client', description: 'An app connected with OAuth (docs/api.md, "Connections").' },
-          connection_id: { ...uuid, description: 'The connection (GET /connections).' },
-          client_name: { type: 'string', description: "The app's name when the post was created." },
-        }),
-        { type: 'null' },
-      ],
-      description: 'Who created the post (drafts show who proposed them); null for posts made before this was recorded.',
-    },
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description:
-        "The post's version: 1 at creation, one more on every change of content, platforms, media, options, schedule or status. " +
-        'Sent as the `ETag` ("v{version}") of a response carrying one post; pin it with `If-Match` or `expected_version`.',
-    },
-  }),
+    'series_id',
+    'evergreen',
+    'repeat',
+  ),
   Usage: closedObject(usage),
   Media: closedObject({
     id: uuid,
@@ -303,18 +314,22 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   // The posting queue (docs/api.md, "Posting queue").
   QueueResponse: closedObject({
     queue: nullable(
-      closedObject({
-        timezone: { type: 'string', description: 'IANA time zone name.' },
-        slots: {
-          type: 'array',
-          maxItems: 50,
-          items: closedObject({
-            day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
-            time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the zone.' },
-          }),
-        },
-        next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
-      }),
+      withOptional(
+        closedObject({
+          timezone: { type: 'string', description: 'IANA time zone name.' },
+          slots: {
+            type: 'array',
+            maxItems: 50,
+            items: closedObject({
+              day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
+              time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the zone.' },
+            }),
+          },
+          next_slots: { type: 'array', items: timestamp, maxItems: 10, description: 'The next 10 free slots, UTC, at least 60 s ahead.' },
+          recycle: { ...ref('Recycle'), description: 'Present once set: the evergreen recycling (docs/api.md, "Evergreen recycling").' },
+        }),
+        'recycle',
+      ),
     ),
   }),
   CreatedKey: closedObject({

@@ -12,6 +12,7 @@ import { getPostItem } from '#shared/store/posts';
 import { countAndHandOver, type IdempotencyClaim } from '../create-post';
 import { inQueueSlot, type QueuedTime } from '../queue/queue-slots';
 import { retryOnConflict, StaleRead } from '../store-retries';
+import { beginSeries } from '../series/start-series';
 
 const MAX_ATTEMPTS = 4;
 
@@ -66,9 +67,12 @@ async function attemptScheduling(
   checkExpectedVersion(approval.expected, publicVersionOf(draft));
   if (draft.status !== 'draft') throw notADraft(draft.status);
   const wished = request.scheduled_for === undefined ? draft.scheduled_for : request.scheduled_for;
-  const post = queued
+  const scheduled = queued
     ? { ...scheduledDraft(draft, queued.time, now), queue_slot_ms: queued.time.getTime() }
     : scheduledDraft(draft, parseScheduledFor(wished, now), now);
+  // A draft with a repeat rule begins its series now, as its first occurrence (docs/api.md, "Repeating posts (series)").
+  const series = draft.repeat ? await beginSeries(scheduled, draft.repeat, now) : undefined;
+  const post = series?.post ?? scheduled;
   const { post: view } = await countAndHandOver(post, now, {
     write: replacePostItem(post, draft),
     refused: (current) => {
@@ -85,6 +89,7 @@ async function attemptScheduling(
       version: publicVersionOf(post),
       details: { status: post.status, scheduled_for: post.scheduled_for, approved_version: publicVersionOf(draft) },
     },
+    alongside: series ? [series.write] : undefined,
     idempotency,
     queueClaim: queued?.claimItem(post.id),
     answer: (created) => ({ statusCode: 200, body: { post: created.post } }),

@@ -78,6 +78,8 @@ export async function inQueueSlot<T>(
   accountId: string,
   request: { platforms: readonly Platform[]; scheduled_for?: string | null },
   write: (queued: QueuedTime) => Promise<T>,
+  /** Only slots at or after this instant (a series' later occurrence: its own time). */
+  from?: Date,
 ): Promise<T> {
   if (request.scheduled_for !== undefined && request.scheduled_for !== null) {
     throw new DomainError('INVALID_FIELD', { field: 'queue' }, { message: 'Send either queue: true or scheduled_for, not both' });
@@ -94,7 +96,7 @@ export async function inQueueSlot<T>(
   // The candidates stay as first read: a racer skips only slots it has seen held (or too close to
   // a LinkedIn post), so no slot is left free ahead of a taken one. Losers of one slot count
   // themselves on it and take the 1st, 2nd, ... candidate after it, rather than all the same.
-  let candidates = await readCandidates();
+  let candidates = await readCandidates(from ? from.getTime() - 1 : undefined);
   let index = 0;
   for (let attempt = 1; ; attempt += 1) {
     if (index >= candidates.length) {

@@ -4,6 +4,8 @@ import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
 import { utmCampaignSchema } from '#shared/http/endpoints/put-settings/schema';
+import type { RepeatRequest } from '#shared/domain/repeat-rule';
+import { repeatSchema } from '#shared/http/endpoints/patch-series/schema';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
@@ -20,6 +22,8 @@ export interface CreatePostBody {
   queue?: boolean;
   first_comment?: string | null;
   platform_first_comment?: PlatformContent;
+  repeat?: RepeatRequest;
+  evergreen?: boolean;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -156,6 +160,13 @@ export const createPostSchema: Schema = {
     },
     first_comment: firstCommentSchema,
     platform_first_comment: platformFirstCommentSchema,
+    // docs/api.md, "Repeating posts (series)" and "Evergreen recycling".
+    repeat: repeatSchema,
+    evergreen: {
+      type: 'boolean',
+      description: "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
+      example: true,
+    },
   },
 };
 

@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -605,14 +605,380 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.repeat !== undefined){
+let data18 = data.repeat;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.every === undefined){
+const err51 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+for(const key3 in data18){
+const _errs68 = errors;
+if(!(((((key3 === "every") || (key3 === "until")) || (key3 === "count")) || (key3 === "queue")) || (key3 === "variations"))){
+const err52 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key3};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+var valid8 = _errs68 === errors;
+if(!valid8){
+const err53 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data18.every !== undefined){
+let data19 = data18.every;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(Object.keys(data19).length > 1){
+const err54 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(Object.keys(data19).length < 1){
+const err55 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+for(const key4 in data19){
+const _errs71 = errors;
+if(!(((key4 === "days") || (key4 === "weeks")) || (key4 === "months"))){
+const err56 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var valid10 = _errs71 === errors;
+if(!valid10){
+const err57 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data19.days !== undefined){
+let data20 = data19.days;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err58 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 365 || isNaN(data20)){
+const err59 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data20 < 1 || isNaN(data20)){
+const err60 = {instancePath:instancePath+"/repeat/every/days",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+if(data19.weeks !== undefined){
+let data21 = data19.weeks;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err61 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 52 || isNaN(data21)){
+const err62 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data21 < 1 || isNaN(data21)){
+const err63 = {instancePath:instancePath+"/repeat/every/weeks",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+if(data19.months !== undefined){
+let data22 = data19.months;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err64 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 12 || isNaN(data22)){
+const err65 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data22 < 1 || isNaN(data22)){
+const err66 = {instancePath:instancePath+"/repeat/every/months",schemaPath:"#/properties/repeat/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/repeat/every",schemaPath:"#/properties/repeat/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data18.until !== undefined){
+if(typeof data18.until !== "string"){
+const err68 = {instancePath:instancePath+"/repeat/until",schemaPath:"#/properties/repeat/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data18.count !== undefined){
+let data24 = data18.count;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err69 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 100 || isNaN(data24)){
+const err70 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data24 < 1 || isNaN(data24)){
+const err71 = {instancePath:instancePath+"/repeat/count",schemaPath:"#/properties/repeat/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+if(data18.queue !== undefined){
+let data25 = data18.queue;
+if(typeof data25 !== "boolean"){
+const err72 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(!(data25 === true)){
+const err73 = {instancePath:instancePath+"/repeat/queue",schemaPath:"#/properties/repeat/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.repeat.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data18.variations !== undefined){
+let data26 = data18.variations;
+if(Array.isArray(data26)){
+if(data26.length > 10){
+const err74 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+const len2 = data26.length;
+for(let i2=0; i2<len2; i2++){
+let data27 = data26[i2];
+if(typeof data27 === "string"){
+if(data27.length > 3000){
+const err75 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(!pattern0.test(data27)){
+const err76 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(!(formats0.validate(data27))){
+const err77 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/repeat/variations/" + i2,schemaPath:"#/properties/repeat/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/repeat/variations",schemaPath:"#/properties/repeat/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.evergreen !== undefined){
+if(typeof data.evergreen !== "boolean"){
+const err81 = {instancePath:instancePath+"/evergreen",schemaPath:"#/properties/evergreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1024,7 +1390,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: 'eddec27d17dc1287d3aad55ae2b435c56a2ebd81322aa16cd901c1530dae91e2', validate: validate10 };
+export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: 'd6ba5e7dd291132956101145d0e93978e9e3bd72baf33685f350b5352e8a0557', validate: validate10 };
 export const firstCommentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#firstCommentSchema', schemaSha256: 'bf768e4ebfc1b0cdc5bcfe3dff6e6bd387b8486f5723ba451a11df6b34dbe166', validate: validate11 };
 export const mediaIdsSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#mediaIdsSchema', schemaSha256: 'e9a95438cb914e74acf680f7e56a11dbdb6185489d938e99937d51491714ab88', validate: validate12 };
 export const platformContentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#platformContentSchema', schemaSha256: 'b7a4fa955d700109eeae01c934dd563b0dd9db85351651606425e1a3a5f831d4', validate: validate13 };

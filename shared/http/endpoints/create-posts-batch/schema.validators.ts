@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -654,9 +654,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.repeat !== undefined){
+let data20 = data1.repeat;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.every === undefined){
+const err55 = {instancePath:instancePath+"/posts/" + i0+"/repeat",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/required",keyword:"required",params:{missingProperty: "every"},message:"must have required property '"+"every"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -665,10 +667,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key4 in data20){
+const _errs75 = errors;
+if(!(((((key4 === "every") || (key4 === "until")) || (key4 === "count")) || (key4 === "queue")) || (key4 === "variations"))){
+const err56 = {instancePath:instancePath+"/posts/" + i0+"/repeat",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.repeat.allOf[0].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -677,10 +679,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid11 = _errs75 === errors;
+if(!valid11){
+const err57 = {instancePath:instancePath+"/posts/" + i0+"/repeat",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -689,8 +690,373 @@ vErrors.push(err57);
 }
 errors++;
 }
+}
+if(data20.every !== undefined){
+let data21 = data20.every;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(Object.keys(data21).length > 1){
+const err58 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(Object.keys(data21).length < 1){
+const err59 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+for(const key5 in data21){
+const _errs78 = errors;
+if(!(((key5 === "days") || (key5 === "weeks")) || (key5 === "months"))){
+const err60 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.repeat.allOf[0].properties.every.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key5};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+var valid13 = _errs78 === errors;
+if(!valid13){
+const err61 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data21.days !== undefined){
+let data22 = data21.days;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err62 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/days",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 365 || isNaN(data22)){
+const err63 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/days",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data22 < 1 || isNaN(data22)){
+const err64 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/days",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+if(data21.weeks !== undefined){
+let data23 = data21.weeks;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err65 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/weeks",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 52 || isNaN(data23)){
+const err66 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/weeks",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/weeks/maximum",keyword:"maximum",params:{comparison: "<=", limit: 52},message:"must be <= 52"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data23 < 1 || isNaN(data23)){
+const err67 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/weeks",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/weeks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+if(data21.months !== undefined){
+let data24 = data21.months;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err68 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/months",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/months/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 12 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/months",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/months/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data24 < 1 || isNaN(data24)){
+const err70 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every/months",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/properties/months/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/posts/" + i0+"/repeat/every",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/every/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data20.until !== undefined){
+if(typeof data20.until !== "string"){
+const err72 = {instancePath:instancePath+"/posts/" + i0+"/repeat/until",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/until/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data20.count !== undefined){
+let data26 = data20.count;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err73 = {instancePath:instancePath+"/posts/" + i0+"/repeat/count",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 100 || isNaN(data26)){
+const err74 = {instancePath:instancePath+"/posts/" + i0+"/repeat/count",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data26 < 1 || isNaN(data26)){
+const err75 = {instancePath:instancePath+"/posts/" + i0+"/repeat/count",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+if(data20.queue !== undefined){
+let data27 = data20.queue;
+if(typeof data27 !== "boolean"){
+const err76 = {instancePath:instancePath+"/posts/" + i0+"/repeat/queue",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/queue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(!(data27 === true)){
+const err77 = {instancePath:instancePath+"/posts/" + i0+"/repeat/queue",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/queue/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.repeat.allOf[0].properties.queue.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data20.variations !== undefined){
+let data28 = data20.variations;
+if(Array.isArray(data28)){
+if(data28.length > 10){
+const err78 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+let data29 = data28[i3];
+if(typeof data29 === "string"){
+if(data29.length > 3000){
+const err79 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations/" + i3,schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/items/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(!pattern0.test(data29)){
+const err80 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations/" + i3,schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(!(formats0.validate(data29))){
+const err81 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations/" + i3,schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations/" + i3,schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/posts/" + i0+"/repeat/variations",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/properties/variations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/posts/" + i0+"/repeat",schemaPath:"#/properties/posts/items/properties/repeat/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data1.evergreen !== undefined){
+if(typeof data1.evergreen !== "boolean"){
+const err85 = {instancePath:instancePath+"/posts/" + i0+"/evergreen",schemaPath:"#/properties/posts/items/properties/evergreen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '9479e0efa0bae79e86474396fb6199bcdb0891f39b58bcf0ad612a71e6b20e05', validate: validate10 };
+export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '58db06030652af356938305e6b23a3239e8e9700e57e5ff81b13cd07f53768a4', validate: validate10 };

@@ -5,7 +5,8 @@ import type { Schema } from '#shared/http/validation';
 /** The edit, and the version it is pinned to (docs/api.md, "Versions and If-Match"). */
 export type EditPostBody = PostEdit & { expected_version?: number };
 
-const postFields = createPostSchema.properties as Record<string, Schema>;
+// A series and evergreen recycling are set when a post is created (docs/api.md, "Repeating posts (series)"); not edited here.
+const { repeat: _repeat, evergreen: _evergreen, ...postFields } = createPostSchema.properties as Record<string, Schema>;
 
 /**
  * PATCH /posts/{id}: POST /posts's fields, each optional, with the same rules, codes and

@@ -4,6 +4,7 @@ import type { Schema } from '#shared/http/validation';
 export interface PutQueueBody {
   timezone: string;
   slots: { day: string; time: string }[];
+  recycle?: { when_empty: boolean; min_gap_days: number } | null;
 }
 
 /**
@@ -36,6 +37,14 @@ export const putQueueSchema: Schema = {
         { day: 'mon', time: '09:00' },
         { day: 'mon', time: '13:00' },
       ],
+    },
+    // docs/api.md, "Evergreen recycling"; checked again by the use case (INVALID_FIELD `recycle`).
+    recycle: {
+      type: ['object', 'null'],
+      description:
+        'Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.',
+      'x-error-code': 'INVALID_FIELD',
+      example: { when_empty: true, min_gap_days: 30 },
     },
   },
 };

@@ -2,7 +2,7 @@
 // @ts-nocheck
 import type { PrecompiledValidator } from '../../validation';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["timezone","slots"],"properties":{"timezone":{"type":"string","description":"An IANA time zone name; the slots are wall-clock times there, daylight saving included.","maxLength":100,"example":"Europe/Berlin"},"slots":{"type":"array","description":"Weekly posting times, at most 50; duplicates are merged. Each is {\"day\": \"mon\"..\"sun\", \"time\": \"HH:MM\"} (24-hour).","maxItems":50,"items":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue","wed","thu","fri","sat","sun"]},"time":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$"}}},"example":[{"day":"mon","time":"09:00"},{"day":"mon","time":"13:00"}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["timezone","slots"],"properties":{"timezone":{"type":"string","description":"An IANA time zone name; the slots are wall-clock times there, daylight saving included.","maxLength":100,"example":"Europe/Berlin"},"slots":{"type":"array","description":"Weekly posting times, at most 50; duplicates are merged. Each is {\"day\": \"mon\"..\"sun\", \"time\": \"HH:MM\"} (24-hour).","maxItems":50,"items":{"type":"object","properties":{"day":{"type":"string","enum":["mon","tue","wed","thu","fri","sat","sun"]},"time":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$"}}},"example":[{"day":"mon","time":"09:00"},{"day":"mon","time":"13:00"}]},"recycle":{"type":["object","null"],"description":"Evergreen recycling: with when_empty, a free slot in the next day with nothing scheduled takes the evergreen post published longest ago (never one published within min_gap_days, at least 7). Absent: unchanged; null: off.","x-error-code":"INVALID_FIELD","example":{"when_empty":true,"min_gap_days":30}}}};
 const pattern0 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -30,7 +30,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "timezone") || (key0 === "slots"))){
+if(!(((key0 === "timezone") || (key0 === "slots")) || (key0 === "recycle"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -155,9 +155,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.recycle !== undefined){
+let data5 = data.recycle;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/recycle",schemaPath:"#/properties/recycle/type",keyword:"type",params:{type: schema11.properties.recycle.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -166,8 +167,20 @@ vErrors.push(err12);
 }
 errors++;
 }
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const putQueueSchema: PrecompiledValidator = { source: 'shared/http/endpoints/put-queue/schema.ts#putQueueSchema', schemaSha256: 'e6af41ae49ef21c25d248d9adce07a4b4ab7ef15ac000ec89abbf432add2707d', validate: validate10 };
+export const putQueueSchema: PrecompiledValidator = { source: 'shared/http/endpoints/put-queue/schema.ts#putQueueSchema', schemaSha256: 'ee3be78358ae1122f6e6c0071a8a6832ebe2e9e3aab7d5590953f1f92aa1f0f9', validate: validate10 };
