@@ -1744,10 +1744,10 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_upload" | "ready";
             /** @enum {string} */
-            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
-            /** @description Images at most 20971520; a video at most 100000000. */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
+            /** @description Images at most 20971520; a video or a PDF at most 100000000. */
             size_bytes: number;
-            /** @description Pixels, upright; null until complete. */
+            /** @description Pixels, upright; null until complete, and for a PDF. */
             width: number | null;
             height: number | null;
             alt_text: string;
@@ -1923,6 +1923,29 @@ export interface components {
                 linkedin?: string;
                 bluesky?: string;
             };
+            /** @description Options per platform beyond the text, as sent; {} when none. */
+            platform_options: {
+                bluesky?: {
+                    reply_to?: string;
+                    quote?: string;
+                    reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                    quotes_allowed?: boolean;
+                    langs?: string[];
+                    labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                };
+                linkedin?: {
+                    document?: {
+                        media_id: string;
+                        title: string;
+                    };
+                    poll?: {
+                        question: string;
+                        options: string[];
+                        /** @enum {string} */
+                        duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                    };
+                };
+            };
             /** @enum {string} */
             status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
             /**
@@ -1991,6 +2014,25 @@ export interface components {
                         text: string;
                         characters: number;
                     };
+                    /** @description The post content the options make (present when the post has a LinkedIn document or poll). */
+                    options?: {
+                        /** @description Uploaded through the Documents API when published; its URN then goes in content.media with the title. */
+                        document?: {
+                            media_id: string;
+                            title: string;
+                        };
+                        /** @description content.poll as sent. */
+                        poll?: {
+                            question: string;
+                            options: {
+                                text: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -2024,6 +2066,31 @@ export interface components {
                                 $type: string;
                             }[];
                         }[];
+                    };
+                    /** @description What the options put on the records (present when the post has Bluesky options). */
+                    options?: {
+                        /** @description The first post's reply: root is the answered post's thread root. */
+                        reply?: {
+                            root: {
+                                uri: string;
+                                cid: string;
+                            };
+                            parent: {
+                                uri: string;
+                                cid: string;
+                            };
+                        };
+                        /** @description The quoted post, embedded in the first post. */
+                        quote?: {
+                            uri: string;
+                            cid: string;
+                        };
+                        langs?: string[];
+                        labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */
+                        threadgate_allow?: string[];
+                        /** @description true: a postgate disabling quotes on each post of the thread. */
+                        quotes_disabled: boolean;
                     };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */
@@ -2831,13 +2898,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
+                     * @description The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
@@ -3158,6 +3225,7 @@ export interface operations {
                      *           "link_preview": true,
                      *           "first_comment": null,
                      *           "platform_first_comment": {},
+                     *           "platform_options": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -3284,6 +3352,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -3375,6 +3453,96 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3408,6 +3576,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -3727,6 +3896,96 @@ export interface operations {
                              */
                             bluesky?: string;
                         };
+                        /**
+                         * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                         * @example {
+                         *       "bluesky": {
+                         *         "reply_control": [
+                         *           "mentioned"
+                         *         ],
+                         *         "langs": [
+                         *           "en"
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        platform_options?: {
+                            /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                            bluesky?: {
+                                /**
+                                 * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                reply_to?: string;
+                                /**
+                                 * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                quote?: string;
+                                /**
+                                 * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                                 * @example [
+                                 *       "mentioned"
+                                 *     ]
+                                 */
+                                reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                                /**
+                                 * @description false: nobody may quote the post (a postgate); default true.
+                                 * @example false
+                                 */
+                                quotes_allowed?: boolean;
+                                /**
+                                 * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                                 * @example [
+                                 *       "en",
+                                 *       "pt-BR"
+                                 *     ]
+                                 */
+                                langs?: string[];
+                                /**
+                                 * @description Self-labels for adult or graphic content.
+                                 * @example [
+                                 *       "graphic-media"
+                                 *     ]
+                                 */
+                                labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                            };
+                            /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                            linkedin?: {
+                                /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                                document?: {
+                                    /** @description From POST /media with content_type application/pdf. */
+                                    media_id: string;
+                                    /**
+                                     * Format: unicode-text
+                                     * @description The title shown above the document.
+                                     * @example Our Q3 report
+                                     */
+                                    title: string;
+                                };
+                                /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                                poll?: {
+                                    /**
+                                     * Format: unicode-text
+                                     * @description At most 140 characters.
+                                     * @example Which release should come first?
+                                     */
+                                    question: string;
+                                    /**
+                                     * @example [
+                                     *       "Dark mode",
+                                     *       "Offline sync"
+                                     *     ]
+                                     */
+                                    options: string[];
+                                    /**
+                                     * @example THREE_DAYS
+                                     * @enum {string}
+                                     */
+                                    duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                                };
+                            };
+                        };
                     }[];
                 };
             };
@@ -3789,7 +4048,8 @@ export interface operations {
                      *               "key_name": "ci"
                      *             },
                      *             "first_comment": null,
-                     *             "platform_first_comment": {}
+                     *             "platform_first_comment": {},
+                     *             "platform_options": {}
                      *           }
                      *         },
                      *         {
@@ -3962,6 +4222,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -4052,6 +4322,96 @@ export interface operations {
                          * @example Sign-up link: https://example.com/v2
                          */
                         bluesky?: string;
+                    };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
                     };
                 };
             };
@@ -4333,6 +4693,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -4424,6 +4794,96 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4457,6 +4917,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -4681,7 +5142,8 @@ export interface operations {
                      *           "key_name": "ci"
                      *         },
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -4858,6 +5320,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -5106,7 +5569,8 @@ export interface operations {
                      *           "key_name": "writing agent"
                      *         },
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -7939,13 +8403,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
+                     * @description The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
@@ -8461,6 +8925,7 @@ export interface operations {
                      *           "link_preview": true,
                      *           "first_comment": null,
                      *           "platform_first_comment": {},
+                     *           "platform_options": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -8581,6 +9046,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -8672,6 +9147,96 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8703,6 +9268,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -9021,6 +9587,96 @@ export interface operations {
                              */
                             bluesky?: string;
                         };
+                        /**
+                         * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                         * @example {
+                         *       "bluesky": {
+                         *         "reply_control": [
+                         *           "mentioned"
+                         *         ],
+                         *         "langs": [
+                         *           "en"
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        platform_options?: {
+                            /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                            bluesky?: {
+                                /**
+                                 * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                reply_to?: string;
+                                /**
+                                 * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                quote?: string;
+                                /**
+                                 * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                                 * @example [
+                                 *       "mentioned"
+                                 *     ]
+                                 */
+                                reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                                /**
+                                 * @description false: nobody may quote the post (a postgate); default true.
+                                 * @example false
+                                 */
+                                quotes_allowed?: boolean;
+                                /**
+                                 * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                                 * @example [
+                                 *       "en",
+                                 *       "pt-BR"
+                                 *     ]
+                                 */
+                                langs?: string[];
+                                /**
+                                 * @description Self-labels for adult or graphic content.
+                                 * @example [
+                                 *       "graphic-media"
+                                 *     ]
+                                 */
+                                labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                            };
+                            /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                            linkedin?: {
+                                /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                                document?: {
+                                    /** @description From POST /media with content_type application/pdf. */
+                                    media_id: string;
+                                    /**
+                                     * Format: unicode-text
+                                     * @description The title shown above the document.
+                                     * @example Our Q3 report
+                                     */
+                                    title: string;
+                                };
+                                /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                                poll?: {
+                                    /**
+                                     * Format: unicode-text
+                                     * @description At most 140 characters.
+                                     * @example Which release should come first?
+                                     */
+                                    question: string;
+                                    /**
+                                     * @example [
+                                     *       "Dark mode",
+                                     *       "Offline sync"
+                                     *     ]
+                                     */
+                                    options: string[];
+                                    /**
+                                     * @example THREE_DAYS
+                                     * @enum {string}
+                                     */
+                                    duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                                };
+                            };
+                        };
                     }[];
                 };
             };
@@ -9081,7 +9737,8 @@ export interface operations {
                      *               "key_name": "ci"
                      *             },
                      *             "first_comment": null,
-                     *             "platform_first_comment": {}
+                     *             "platform_first_comment": {},
+                     *             "platform_options": {}
                      *           }
                      *         },
                      *         {
@@ -9253,6 +9910,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -9343,6 +10010,96 @@ export interface operations {
                          * @example Sign-up link: https://example.com/v2
                          */
                         bluesky?: string;
+                    };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
                     };
                 };
             };
@@ -9520,6 +10277,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "partially_published",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -9749,6 +10507,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -9840,6 +10608,96 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * Format: unicode-text
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * Format: unicode-text
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9871,6 +10729,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -10092,7 +10951,8 @@ export interface operations {
                      *           "key_name": "ci"
                      *         },
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -10268,6 +11128,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -10513,7 +11374,8 @@ export interface operations {
                      *           "key_name": "writing agent"
                      *         },
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */

@@ -329,10 +329,10 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_upload" | "ready";
             /** @enum {string} */
-            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
-            /** @description Images at most 20971520; a video at most 100000000. */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
+            /** @description Images at most 20971520; a video or a PDF at most 100000000. */
             size_bytes: number;
-            /** @description Pixels, upright; null until complete. */
+            /** @description Pixels, upright; null until complete, and for a PDF. */
             width: number | null;
             height: number | null;
             alt_text: string;
@@ -508,6 +508,29 @@ export interface components {
                 linkedin?: string;
                 bluesky?: string;
             };
+            /** @description Options per platform beyond the text, as sent; {} when none. */
+            platform_options: {
+                bluesky?: {
+                    reply_to?: string;
+                    quote?: string;
+                    reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                    quotes_allowed?: boolean;
+                    langs?: string[];
+                    labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                };
+                linkedin?: {
+                    document?: {
+                        media_id: string;
+                        title: string;
+                    };
+                    poll?: {
+                        question: string;
+                        options: string[];
+                        /** @enum {string} */
+                        duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                    };
+                };
+            };
             /** @enum {string} */
             status: "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
             /**
@@ -576,6 +599,25 @@ export interface components {
                         text: string;
                         characters: number;
                     };
+                    /** @description The post content the options make (present when the post has a LinkedIn document or poll). */
+                    options?: {
+                        /** @description Uploaded through the Documents API when published; its URN then goes in content.media with the title. */
+                        document?: {
+                            media_id: string;
+                            title: string;
+                        };
+                        /** @description content.poll as sent. */
+                        poll?: {
+                            question: string;
+                            options: {
+                                text: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -609,6 +651,31 @@ export interface components {
                                 $type: string;
                             }[];
                         }[];
+                    };
+                    /** @description What the options put on the records (present when the post has Bluesky options). */
+                    options?: {
+                        /** @description The first post's reply: root is the answered post's thread root. */
+                        reply?: {
+                            root: {
+                                uri: string;
+                                cid: string;
+                            };
+                            parent: {
+                                uri: string;
+                                cid: string;
+                            };
+                        };
+                        /** @description The quoted post, embedded in the first post. */
+                        quote?: {
+                            uri: string;
+                            cid: string;
+                        };
+                        langs?: string[];
+                        labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */
+                        threadgate_allow?: string[];
+                        /** @description true: a postgate disabling quotes on each post of the thread. */
+                        quotes_disabled: boolean;
                     };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */

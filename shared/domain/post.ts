@@ -1,6 +1,8 @@
 import type { StoredFirstComment } from './first-comment';
 import type { PostMedia } from './media-view';
 import type { PlatformContent } from './platform-content';
+import type { PlatformOptions } from './platform-options';
+import type { ResolvedPlatformOptions } from './platform-options-refs';
 import type { Platform } from './platforms';
 import type { PostStatus } from './post-status';
 import type { PostMetrics } from './post-metrics';
@@ -23,7 +25,7 @@ export interface PlatformResult {
 export type PostCreator =
   { type: 'api_key'; key_id: string; key_name: string | null } | { type: 'dashboard'; key_id: null; key_name: null };
 
-export interface Post {
+export interface Post extends ResolvedPlatformOptions {
   id: string;
   account_id: string;
   content: string;
@@ -35,6 +37,8 @@ export interface Post {
   platform_first_comment?: PlatformContent;
   /** Stored only when false: no link card for this post (docs/api.md, "Per-platform text, preview and link cards"). */
   link_preview?: false;
+  /** Options per platform beyond the text (docs/api.md, "Platform options"); absent when none. */
+  platform_options?: PlatformOptions;
   /** The post's images as they were attached, with where their variants are (docs/api.md, "Media"). */
   media?: PostMedia[];
   status: PostStatus;

@@ -26,6 +26,8 @@ import { cancellationReasons, isTransactionConflict } from '#shared/store/transa
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
+import { preparePlatformOptions } from './platform-options';
+import type { PlatformOptions } from '#shared/domain/platform-options';
 import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
@@ -43,6 +45,8 @@ export interface NewPost extends FirstCommentFields {
   draft?: boolean;
   /** true: at the first free slot of the posting queue (docs/api.md, "Posting queue"). */
   queue?: boolean;
+  /** Options per platform beyond the text (docs/api.md, "Platform options"). */
+  platform_options?: PlatformOptions;
 }
 
 /**
@@ -109,6 +113,8 @@ async function attemptCreation(
   const scheduledFor = queued ? queued.time : parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const draft = input.draft === true;
+  // A draft's Bluesky references are looked up when it goes out (the publisher), not now.
+  const options = await preparePlatformOptions(accountId, platforms, input.platform_options, media.length, !draft);
   const postTime = scheduledFor ?? now;
   const toLinkedIn = !draft && platforms.includes('linkedin');
   const post: Post = {
@@ -119,6 +125,7 @@ async function attemptCreation(
     ...(input.link_preview === false ? { link_preview: false as const } : {}),
     ...firstCommentFields(input),
     ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
+    ...options,
     platforms,
     status: draft ? 'draft' : scheduledFor ? 'scheduled' : 'publishing',
     scheduled_for: scheduledFor?.toISOString() ?? null,
@@ -131,7 +138,7 @@ async function attemptCreation(
     ...(queued ? { queue_slot_ms: queued.time.getTime() } : {}),
   };
   logger.appendKeys({ post_id: post.id });
-  const attachMedia = media.map((one) => one.id);
+  const attachMedia = [...media.map((one) => one.id), ...(options.linkedin_document ? [options.linkedin_document.id] : [])];
   // A draft is kept as it is: no connection, limit or spacing check, nothing counted or handed over.
   if (draft) return saveDraft(post, now, attachMedia, idempotency);
   return countAndHandOver(post, now, {

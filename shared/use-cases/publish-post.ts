@@ -32,6 +32,7 @@ import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 import { isVideoMedia, videoFor } from './publish-video';
 import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
+import { publishOptionsFor, replacesLinkCard } from './publish-options';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -235,7 +236,8 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
   }
   const video = videoFor(post, platform);
-  const linkCard = images.length || video ? undefined : await linkCardFor(post, platform, cards);
+  const options = publishOptionsFor(post, platform);
+  const linkCard = images.length || video || replacesLinkCard(options) ? undefined : await linkCardFor(post, platform, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
@@ -251,6 +253,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
         linkCard,
         images,
         ...(video ? { video } : {}),
+        ...(options ? { options } : {}),
       });
       // The session the call renewed is stored now, and the next attempt goes with it.
       ({ profile, outcome } = await keepRenewal(profile, answered, post.id));

@@ -18,6 +18,7 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
   created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'ci' },
   first_comment: null,
   platform_first_comment: {},
+  platform_options: {},
 });
 
 /**

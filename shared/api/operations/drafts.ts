@@ -43,6 +43,7 @@ export const draftOperations: Record<string, OperationEntry> = {
           created_by: { type: 'api_key', key_id: '3b7e1c52-9a0d-4f6e-8c21-5d4a3b2c1e0f', key_name: 'writing agent' },
           first_comment: null,
           platform_first_comment: {},
+          platform_options: {},
         },
       },
     },

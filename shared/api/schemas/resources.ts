@@ -6,6 +6,7 @@ import { POST_STATUSES } from '#shared/domain/post-status';
 import { AUTHOR_CHOICES } from '#shared/domain/profile-author';
 import { closedObject, nullable, platform, ref, timestamp, uuid, type JsonSchema } from './primitives';
 import { metricsSchemas } from './metrics';
+import { blueskyOptionsPreview, linkedinOptionsPreview, postPlatformOptions } from './platform-options';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -152,6 +153,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
       additionalProperties: false,
       properties: { linkedin: { type: 'string', maxLength: 1250 }, bluesky: { type: 'string', maxLength: 3000 } },
     },
+    platform_options: postPlatformOptions,
     status: { type: 'string', enum: [...POST_STATUSES] },
     scheduled_for: nullable(timestamp),
     created_at: timestamp,
@@ -175,9 +177,14 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   Media: closedObject({
     id: uuid,
     status: { type: 'string', enum: ['awaiting_upload', 'ready'] },
-    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'] },
-    size_bytes: { type: 'integer', minimum: 1, maximum: 100_000_000, description: 'Images at most 20971520; a video at most 100000000.' },
-    width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete.' }),
+    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'application/pdf'] },
+    size_bytes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000_000,
+      description: 'Images at most 20971520; a video or a PDF at most 100000000.',
+    },
+    width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete, and for a PDF.' }),
     height: nullable({ type: 'integer', minimum: 1 }),
     alt_text: { type: 'string', maxLength: 1000 },
     created_at: timestamp,
@@ -198,15 +205,19 @@ export const resourceSchemas: Record<string, JsonSchema> = {
               { text: { type: 'string' }, characters: { ...count, maximum: 1250 } },
               { description: 'The comment sent after the post, as plain text (present when the post has one for LinkedIn).' },
             ),
+            options: linkedinOptionsPreview,
           }),
           'first_comment',
+          'options',
         ),
         bluesky: withOptional(
           closedObject({
             posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' },
             first_comment: { ...blueskyPart, description: 'The reply to the last post (present when the post has one for Bluesky).' },
+            options: blueskyOptionsPreview,
           }),
           'first_comment',
+          'options',
         ),
         warnings: {
           type: 'array',

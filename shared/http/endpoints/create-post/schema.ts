@@ -1,8 +1,10 @@
 import type { PlatformContent } from '#shared/domain/platform-content';
+import type { PlatformOptions } from '#shared/domain/platform-options';
 import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
 import type { Schema } from '#shared/http/validation';
+import { platformOptionsSchema } from './platform-options-schema';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
@@ -17,6 +19,7 @@ export interface CreatePostBody {
   queue?: boolean;
   first_comment?: string | null;
   platform_first_comment?: PlatformContent;
+  platform_options?: PlatformOptions;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -146,6 +149,7 @@ export const createPostSchema: Schema = {
     },
     first_comment: firstCommentSchema,
     platform_first_comment: platformFirstCommentSchema,
+    platform_options: platformOptionsSchema,
   },
 };
 
