@@ -11,6 +11,7 @@ import {
 } from '#shared/domain/platform-options';
 import type { BlueskyRefs, ResolvedPlatformOptions } from '#shared/domain/platform-options-refs';
 import type { Platform } from '#shared/domain/platforms';
+import type { Post } from '#shared/domain/post';
 import { createAgent } from '#shared/platforms/bluesky/agent';
 import { PostLookupUnavailable, resolveRefs } from '#shared/platforms/bluesky/resolve-post';
 import { clock } from '#shared/ports/clock';
@@ -76,4 +77,30 @@ export async function resolveBlueskyRefs(accountId: string, options: BlueskyOpti
   }
   if ('field' in resolved) throw invalidOption(`platform_options.bluesky.${resolved.field}`, resolved.why);
   return resolved.refs;
+}
+
+/**
+ * A post's platform options after a PATCH (docs/api.md, "Platform options"): `platform_options`
+ * sent replaces them as a whole ({} removes them) and is prepared as on creation; absent, the
+ * post's are kept, less those of platforms removed, and checked again against the edited media.
+ */
+export async function editedPlatformOptions(
+  accountId: string,
+  post: Post,
+  sent: PlatformOptions | undefined,
+  platforms: readonly Platform[],
+  mediaCount: number,
+  resolve: boolean,
+): Promise<PreparedOptions> {
+  if (sent !== undefined) return preparePlatformOptions(accountId, platforms, sent, mediaCount, resolve);
+  const kept = Object.fromEntries(
+    Object.entries(post.platform_options ?? {}).filter(([platform]) => platforms.includes(platform as Platform)),
+  ) as PlatformOptions;
+  checkPlatformOptions(platforms, kept, mediaCount);
+  const { platform_options: options } = platformOptionsField(kept);
+  return {
+    ...(options ? { platform_options: options } : {}),
+    ...(options?.bluesky && post.bluesky_refs ? { bluesky_refs: post.bluesky_refs } : {}),
+    ...(options?.linkedin?.document && post.linkedin_document ? { linkedin_document: post.linkedin_document } : {}),
+  };
 }
