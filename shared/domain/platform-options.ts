@@ -60,20 +60,14 @@ export const invalidOption = (field: string, why: string): DomainError =>
   new DomainError('INVALID_FIELD', { field }, { message: `Invalid field: ${field} (${why})` });
 
 /**
- * A BCP 47 language tag as atproto's lexicon checks it (language, then script, region,
- * variants, extensions, private use), plus the grandfathered `i-` tags; Intl must accept it too.
+ * A BCP 47 language tag as atproto's lexicon checks a `language` string (the RFC 5646 grammar:
+ * language, script, region, variants, extensions, private use; and the grandfathered `i-` tags).
+ * The same rule as the PDS's, so a tag passed here is never refused there.
  */
 const BCP47 =
   /^((?<grandfathered>i-[a-z]{3,8})|([a-z]{2,3}(-[a-z]{3}){0,3}|[a-z]{4}|[a-z]{5,8})(-[a-z]{4})?(-([a-z]{2}|\d{3}))?(-([a-z\d]{5,8}|\d[a-z\d]{3}))*(-[\da-wy-z](-[a-z\d]{2,8})+)*(-x(-[a-z\d]{1,8})+)?|x(-[a-z\d]{1,8})+)$/i;
 
-export function isLanguageTag(tag: string): boolean {
-  if (!BCP47.test(tag)) return false;
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
-  }
-}
+export const isLanguageTag = (tag: string): boolean => BCP47.test(tag);
 
 /** The options a post stores: none when absent or empty (so `{}` removes them on a PATCH). */
 export function platformOptionsField(options: PlatformOptions | undefined): { platform_options?: PlatformOptions } {
