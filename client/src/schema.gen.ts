@@ -2069,22 +2069,10 @@ export interface components {
                     };
                     /** @description What the options put on the records (present when the post has Bluesky options). */
                     options?: {
-                        /** @description The first post's reply: root is the answered post's thread root. */
-                        reply?: {
-                            root: {
-                                uri: string;
-                                cid: string;
-                            };
-                            parent: {
-                                uri: string;
-                                cid: string;
-                            };
-                        };
-                        /** @description The quoted post, embedded in the first post. */
-                        quote?: {
-                            uri: string;
-                            cid: string;
-                        };
+                        /** @description As sent; the post answered is looked up, and its thread root found, when the post is created. */
+                        reply_to?: string;
+                        /** @description As sent; looked up (and checked quotable) when the post is created. */
+                        quote?: string;
                         langs?: string[];
                         labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
                         /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */
@@ -3514,7 +3502,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -3523,7 +3510,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */
@@ -3957,7 +3943,6 @@ export interface operations {
                                     /** @description From POST /media with content_type application/pdf. */
                                     media_id: string;
                                     /**
-                                     * Format: unicode-text
                                      * @description The title shown above the document.
                                      * @example Our Q3 report
                                      */
@@ -3966,7 +3951,6 @@ export interface operations {
                                 /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                                 poll?: {
                                     /**
-                                     * Format: unicode-text
                                      * @description At most 140 characters.
                                      * @example Which release should come first?
                                      */
@@ -4384,7 +4368,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -4393,7 +4376,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */
@@ -4855,7 +4837,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -4864,7 +4845,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */
@@ -9208,7 +9188,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -9217,7 +9196,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */
@@ -9648,7 +9626,6 @@ export interface operations {
                                     /** @description From POST /media with content_type application/pdf. */
                                     media_id: string;
                                     /**
-                                     * Format: unicode-text
                                      * @description The title shown above the document.
                                      * @example Our Q3 report
                                      */
@@ -9657,7 +9634,6 @@ export interface operations {
                                 /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                                 poll?: {
                                     /**
-                                     * Format: unicode-text
                                      * @description At most 140 characters.
                                      * @example Which release should come first?
                                      */
@@ -10072,7 +10048,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -10081,7 +10056,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */
@@ -10669,7 +10643,6 @@ export interface operations {
                                 /** @description From POST /media with content_type application/pdf. */
                                 media_id: string;
                                 /**
-                                 * Format: unicode-text
                                  * @description The title shown above the document.
                                  * @example Our Q3 report
                                  */
@@ -10678,7 +10651,6 @@ export interface operations {
                             /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
                             poll?: {
                                 /**
-                                 * Format: unicode-text
                                  * @description At most 140 characters.
                                  * @example Which release should come first?
                                  */

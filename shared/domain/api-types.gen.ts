@@ -654,22 +654,10 @@ export interface components {
                     };
                     /** @description What the options put on the records (present when the post has Bluesky options). */
                     options?: {
-                        /** @description The first post's reply: root is the answered post's thread root. */
-                        reply?: {
-                            root: {
-                                uri: string;
-                                cid: string;
-                            };
-                            parent: {
-                                uri: string;
-                                cid: string;
-                            };
-                        };
-                        /** @description The quoted post, embedded in the first post. */
-                        quote?: {
-                            uri: string;
-                            cid: string;
-                        };
+                        /** @description As sent; the post answered is looked up, and its thread root found, when the post is created. */
+                        reply_to?: string;
+                        /** @description As sent; looked up (and checked quotable) when the post is created. */
+                        quote?: string;
                         langs?: string[];
                         labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
                         /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */

@@ -594,7 +594,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "reply_control": {
                   "type": "array",
                   "minItems": 1,
-                  "maxItems": 4,
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
@@ -626,7 +625,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
-                    "minLength": 1,
                     "maxLength": 64
                   },
                   "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
@@ -680,7 +678,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     },
                     "title": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 400,
                       "pattern": "\\S",
                       "description": "The title shown above the document.",
@@ -702,7 +699,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "question": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 140,
                       "pattern": "\\S",
                       "description": "At most 140 characters.",
@@ -716,7 +712,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "maxItems": 4,
                       "items": {
                         "type": "string",
-                        "minLength": 1,
                         "maxLength": 30,
                         "pattern": "\\S",
                         "description": "At most 30 characters.",
@@ -989,7 +984,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "reply_control": {
                         "type": "array",
                         "minItems": 1,
-                        "maxItems": 4,
                         "uniqueItems": true,
                         "items": {
                           "type": "string",
@@ -1021,7 +1015,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "uniqueItems": true,
                         "items": {
                           "type": "string",
-                          "minLength": 1,
                           "maxLength": 64
                         },
                         "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
@@ -1075,7 +1068,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                           },
                           "title": {
                             "type": "string",
-                            "minLength": 1,
                             "maxLength": 400,
                             "pattern": "\\S",
                             "description": "The title shown above the document.",
@@ -1097,7 +1089,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                         "properties": {
                           "question": {
                             "type": "string",
-                            "minLength": 1,
                             "maxLength": 140,
                             "pattern": "\\S",
                             "description": "At most 140 characters.",
@@ -1111,7 +1102,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                             "maxItems": 4,
                             "items": {
                               "type": "string",
-                              "minLength": 1,
                               "maxLength": 30,
                               "pattern": "\\S",
                               "description": "At most 30 characters.",
@@ -1392,7 +1382,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "reply_control": {
                   "type": "array",
                   "minItems": 1,
-                  "maxItems": 4,
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
@@ -1424,7 +1413,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
-                    "minLength": 1,
                     "maxLength": 64
                   },
                   "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
@@ -1478,7 +1466,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     },
                     "title": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 400,
                       "pattern": "\\S",
                       "description": "The title shown above the document.",
@@ -1500,7 +1487,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "question": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 140,
                       "pattern": "\\S",
                       "description": "At most 140 characters.",
@@ -1514,7 +1500,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "maxItems": 4,
                       "items": {
                         "type": "string",
-                        "minLength": 1,
                         "maxLength": 30,
                         "pattern": "\\S",
                         "description": "At most 30 characters.",
@@ -1814,7 +1799,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "reply_control": {
                   "type": "array",
                   "minItems": 1,
-                  "maxItems": 4,
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
@@ -1846,7 +1830,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "uniqueItems": true,
                   "items": {
                     "type": "string",
-                    "minLength": 1,
                     "maxLength": 64
                   },
                   "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
@@ -1900,7 +1883,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                     },
                     "title": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 400,
                       "pattern": "\\S",
                       "description": "The title shown above the document.",
@@ -1922,7 +1904,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                   "properties": {
                     "question": {
                       "type": "string",
-                      "minLength": 1,
                       "maxLength": 140,
                       "pattern": "\\S",
                       "description": "At most 140 characters.",
@@ -1936,7 +1917,6 @@ export const mcpTools: readonly McpToolDefinition[] = [
                       "maxItems": 4,
                       "items": {
                         "type": "string",
-                        "minLength": 1,
                         "maxLength": 30,
                         "pattern": "\\S",
                         "description": "At most 30 characters.",

@@ -27,6 +27,7 @@ import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
 import { preparePlatformOptions } from './platform-options';
+import { resolveBlueskyRefs } from './bluesky-references';
 import type { PlatformOptions } from '#shared/domain/platform-options';
 import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
@@ -114,7 +115,13 @@ async function attemptCreation(
   const media = await resolvePostMedia(accountId, input.media);
   const draft = input.draft === true;
   // A draft's Bluesky references are looked up when it goes out (the publisher), not now.
-  const options = await preparePlatformOptions(accountId, platforms, input.platform_options, media.length, !draft);
+  const options = await preparePlatformOptions(
+    accountId,
+    platforms,
+    input.platform_options,
+    media.length,
+    draft ? undefined : resolveBlueskyRefs,
+  );
   const postTime = scheduledFor ?? now;
   const toLinkedIn = !draft && platforms.includes('linkedin');
   const post: Post = {

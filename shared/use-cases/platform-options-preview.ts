@@ -1,16 +1,17 @@
 import { recordOptions } from '#shared/platforms/bluesky/post-options';
 import { pollContent, type LinkedInPollContent } from '#shared/platforms/linkedin/polls';
-import type { StrongRef } from '#shared/domain/platform-options-refs';
 import type { PreparedOptions } from './platform-options';
 
 /**
  * What the preview shows of a post's platform options (docs/api.md, "Platform options"): on
- * Bluesky the record fields the publisher writes (./post-options.ts computes both), on LinkedIn
- * the content a document or a poll makes.
+ * Bluesky the record fields the publisher writes (./post-options.ts computes both), the posts
+ * answered and quoted as sent (looked up only at creation: the preview calls no platform); on
+ * LinkedIn the content a document or a poll makes.
  */
 export interface BlueskyOptionsPreview {
-  reply?: { root: StrongRef; parent: StrongRef };
-  quote?: StrongRef;
+  /** As sent: the post is looked up (and its root found) when the post is created. */
+  reply_to?: string;
+  quote?: string;
   langs?: string[];
   labels?: string[];
   threadgate_allow?: string[];
@@ -25,10 +26,10 @@ export interface LinkedInOptionsPreview {
 export function blueskyOptionsPreview(prepared: PreparedOptions): BlueskyOptionsPreview | undefined {
   const options = prepared.platform_options?.bluesky;
   if (!options) return undefined;
-  const fields = recordOptions(options, prepared.bluesky_refs);
+  const fields = recordOptions(options, undefined);
   return {
-    ...(fields.reply ? { reply: fields.reply } : {}),
-    ...(fields.quote ? { quote: fields.quote } : {}),
+    ...(options.reply_to !== undefined ? { reply_to: options.reply_to } : {}),
+    ...(options.quote !== undefined ? { quote: options.quote } : {}),
     ...(fields.langs ? { langs: fields.langs } : {}),
     // The self-labels' values, as com.atproto.label.defs#selfLabels carries them.
     ...(fields.labels && options.labels ? { labels: options.labels } : {}),

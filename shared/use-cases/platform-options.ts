@@ -1,29 +1,22 @@
-import { config } from '#shared/config';
 import { DomainError } from '#shared/domain/errors';
 import { isDocumentType } from '#shared/domain/media-types';
 import { toMediaView, type PostMedia } from '#shared/domain/media-view';
-import {
-  checkPlatformOptions,
-  invalidOption,
-  platformOptionsField,
-  type BlueskyOptions,
-  type PlatformOptions,
-} from '#shared/domain/platform-options';
+import { checkPlatformOptions, platformOptionsField, type BlueskyOptions, type PlatformOptions } from '#shared/domain/platform-options';
 import type { BlueskyRefs, ResolvedPlatformOptions } from '#shared/domain/platform-options-refs';
 import type { Platform } from '#shared/domain/platforms';
 import type { Post } from '#shared/domain/post';
-import { createAgent } from '#shared/platforms/bluesky/agent';
-import { PostLookupUnavailable, resolveRefs } from '#shared/platforms/bluesky/resolve-post';
 import { clock } from '#shared/ports/clock';
 import { getMedia } from '#shared/store/media';
-import { getProfileItem } from '#shared/store/profiles';
 
 /**
  * A post's platform options made ready to keep (docs/api.md, "Platform options"): the rules across
  * fields, the LinkedIn document's media found (MEDIA_NOT_FOUND, INVALID_MEDIA not_ready / not_a_pdf),
- * and, when `resolve` (not for a draft, which the publisher resolves when it goes out), the Bluesky
- * posts answered or quoted looked up: INVALID_FIELD when one does not exist or may not be quoted.
+ * and, with `resolve` (./bluesky-references.ts: creation and edits, not drafts, which the publisher
+ * resolves when they go out, nor the preview, which calls no platform), the Bluesky posts answered
+ * or quoted looked up: INVALID_FIELD when one does not exist or may not be quoted.
  */
+export type ReferenceResolver = (accountId: string, options: BlueskyOptions) => Promise<BlueskyRefs>;
+
 export interface PreparedOptions extends ResolvedPlatformOptions {
   platform_options?: PlatformOptions;
 }
@@ -33,13 +26,13 @@ export async function preparePlatformOptions(
   platforms: readonly Platform[],
   options: PlatformOptions | undefined,
   mediaCount: number,
-  resolve: boolean,
+  resolve?: ReferenceResolver,
 ): Promise<PreparedOptions> {
   checkPlatformOptions(platforms, options, mediaCount);
   const { platform_options: kept } = platformOptionsField(options);
   if (!kept) return {};
   const document = kept.linkedin?.document ? await findDocument(accountId, kept.linkedin.document.media_id) : undefined;
-  const refs = resolve && kept.bluesky ? await resolveBlueskyRefs(accountId, kept.bluesky) : undefined;
+  const refs = resolve && kept.bluesky ? await resolve(accountId, kept.bluesky) : undefined;
   return {
     platform_options: kept,
     ...(refs && Object.keys(refs).length ? { bluesky_refs: refs } : {}),
@@ -63,22 +56,6 @@ async function findDocument(accountId: string, mediaId: string): Promise<PostMed
   return { ...toMediaView(media), expires_at: null, variants: media.variants };
 }
 
-/** The strong references of the posts answered and quoted, read through the account's Bluesky PDS. */
-export async function resolveBlueskyRefs(accountId: string, options: BlueskyOptions): Promise<BlueskyRefs> {
-  if (options.reply_to === undefined && options.quote === undefined) return {};
-  const profile = await getProfileItem(accountId, 'bluesky');
-  let resolved;
-  try {
-    resolved = await resolveRefs(createAgent(profile?.service ?? config.bluesky.serviceUrl), options);
-  } catch (error) {
-    if (error instanceof PostLookupUnavailable)
-      throw new DomainError('SERVICE_UNAVAILABLE', {}, { message: 'Bluesky could not be asked about the posts answered or quoted; try again' });
-    throw error;
-  }
-  if ('field' in resolved) throw invalidOption(`platform_options.bluesky.${resolved.field}`, resolved.why);
-  return resolved.refs;
-}
-
 /**
  * A post's platform options after a PATCH (docs/api.md, "Platform options"): `platform_options`
  * sent replaces them as a whole ({} removes them) and is prepared as on creation; absent, the
@@ -90,7 +67,7 @@ export async function editedPlatformOptions(
   sent: PlatformOptions | undefined,
   platforms: readonly Platform[],
   mediaCount: number,
-  resolve: boolean,
+  resolve?: ReferenceResolver,
 ): Promise<PreparedOptions> {
   if (sent !== undefined) return preparePlatformOptions(accountId, platforms, sent, mediaCount, resolve);
   const kept = Object.fromEntries(

@@ -41,12 +41,15 @@ export async function previewPost(accountId: string, input: NewPost): Promise<Po
   checkFirstComment(platforms, input);
   parseScheduledFor(input.scheduled_for, clock.now());
   const media = await resolvePostMedia(accountId, input.media);
-  // Checked and looked up as a creation would (the answered and quoted posts too), shown as the publisher sends them.
-  const options = await preparePlatformOptions(accountId, platforms, input.platform_options, media.length, input.draft !== true);
+  // Checked as a creation would; the answered and quoted posts are looked up only when the post is created (no platform call here).
+  const options = await preparePlatformOptions(accountId, platforms, input.platform_options, media.length);
   const preview: PostPreview['preview'] = { warnings: [] };
   if (platforms.includes('linkedin')) {
     const linkedinOptions = linkedinOptionsPreview(options);
-    preview.linkedin = { ...renderLinkedInCommentary(textFor(input, 'linkedin')), ...(linkedinOptions ? { options: linkedinOptions } : {}) };
+    preview.linkedin = {
+      ...renderLinkedInCommentary(textFor(input, 'linkedin')),
+      ...(linkedinOptions ? { options: linkedinOptions } : {}),
+    };
     preview.warnings.push(...linkedInWarnings(preview.linkedin));
   }
   if (platforms.includes('bluesky')) {

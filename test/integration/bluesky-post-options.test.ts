@@ -139,8 +139,8 @@ describe('Bluesky post options', () => {
     }
   });
 
-  it('the preview shows the record fields the publisher writes', async () => {
-    const root = await bobPosts('Bob again');
+  it('the preview shows the record fields the publisher writes, the references as sent (no platform call)', async () => {
+    const root = { uri: `at://${bob.did}/app.bsky.feed.post/3zzzzzzzzzzzz` };
     const preview = await service.call('POST', '/posts/preview', {
       key: account.apiKey,
       body: {
@@ -151,7 +151,7 @@ describe('Bluesky post options', () => {
     });
     expect(preview.status).toBe(200);
     expect(preview.json.preview.bluesky.options).toEqual({
-      quote: { uri: root.uri, cid: root.cid },
+      quote: root.uri,
       langs: ['de'],
       threadgate_allow: ['app.bsky.feed.threadgate#followerRule', 'app.bsky.feed.threadgate#followingRule'],
       quotes_disabled: false,

@@ -2,12 +2,6 @@ import { POLL_DURATIONS, REPLY_CONTROLS, SELF_LABELS } from '#shared/domain/plat
 import type { JsonSchema } from './primitives';
 
 /** The response pieces of docs/api.md, "Platform options": the post's options as sent, and what the preview shows of them. */
-const strongRef: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['uri', 'cid'],
-  properties: { uri: { type: 'string' }, cid: { type: 'string' } },
-};
 const strings = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
 export const postPlatformOptions: JsonSchema = {
@@ -58,14 +52,11 @@ export const blueskyOptionsPreview: JsonSchema = {
   required: ['quotes_disabled'],
   description: 'What the options put on the records (present when the post has Bluesky options).',
   properties: {
-    reply: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['root', 'parent'],
-      properties: { root: strongRef, parent: strongRef },
-      description: "The first post's reply: root is the answered post's thread root.",
+    reply_to: {
+      type: 'string',
+      description: 'As sent; the post answered is looked up, and its thread root found, when the post is created.',
     },
-    quote: { ...strongRef, description: 'The quoted post, embedded in the first post.' },
+    quote: { type: 'string', description: 'As sent; looked up (and checked quotable) when the post is created.' },
     langs: strings({ type: 'string' }),
     labels: strings({ type: 'string', enum: [...SELF_LABELS] }),
     threadgate_allow: {

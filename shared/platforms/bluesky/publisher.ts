@@ -11,6 +11,8 @@ import { videoEmbed } from './video';
 import { writeGates } from './gates';
 import { recordOptions, type RecordOptions } from './post-options';
 import { resolveRefs } from './resolve-post';
+import { publicXrpc } from './public-xrpc';
+import { config } from '#shared/config';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -36,7 +38,7 @@ export const blueskyPublisher: PlatformPublisher = {
           : request.linkCard
             ? await externalEmbed(session, request.linkCard)
             : undefined;
-      const options = await recordOptionsFor(session, request);
+      const options = await recordOptionsFor(request);
       if ('rejected' in options) outcome = options.rejected;
       else {
         const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed, options });
@@ -87,11 +89,11 @@ async function externalEmbed(session: ProfileSession, card: LinkCard): Promise<A
  * The post's options as record fields (./post-options.ts). A post created as a draft has its
  * answered and quoted posts looked up now; one gone (or no longer quotable) refuses the post.
  */
-async function recordOptionsFor(session: ProfileSession, request: PublishRequest): Promise<RecordOptions | { rejected: PublishOutcome }> {
+async function recordOptionsFor(request: PublishRequest): Promise<RecordOptions | { rejected: PublishOutcome }> {
   const options = request.options?.bluesky;
   let refs = request.options?.blueskyRefs;
   if (options && !refs && (options.reply_to !== undefined || options.quote !== undefined)) {
-    const resolved = await resolveRefs(session.agent, options);
+    const resolved = await resolveRefs(publicXrpc(request.profile.service ?? config.bluesky.serviceUrl), options);
     if ('field' in resolved)
       return {
         rejected: {

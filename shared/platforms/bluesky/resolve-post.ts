@@ -1,7 +1,6 @@
-import type { Agent } from '@atproto/api';
 import type { BlueskyOptions } from '#shared/domain/platform-options';
 import type { BlueskyRefs, StrongRef } from '#shared/domain/platform-options-refs';
-import { failureKind } from './errors';
+import type { XrpcReader } from './public-xrpc';
 
 /**
  * A post named by a bsky.app URL or an at:// URI, found in its author's repository: its strong
@@ -38,64 +37,60 @@ export function parsePostAddress(reference: string): PostAddress | undefined {
   return { actor: actor.toLowerCase().startsWith('did:') ? actor : actor.toLowerCase(), rkey };
 }
 
-/** Thrown when the PDS or AppView could not be asked (network, 5xx): not the reference's fault. */
-export class PostLookupUnavailable extends Error {
-  constructor(cause: unknown) {
-    super('Bluesky could not be asked about the referenced post', { cause });
-    this.name = 'PostLookupUnavailable';
-  }
-}
-
 /**
  * Finds the post; with `forQuote`, also reads its postgate (rkey = the post's) and refuses a post
- * whose author disabled quotes. Answers `missing` when the handle or the record does not exist.
+ * whose author disabled quotes. Answers `missing` when the handle or the record does not exist;
+ * throws XrpcUnavailable when the service could not be asked.
  */
-export async function lookUpPost(agent: Agent, reference: string, forQuote: boolean): Promise<Lookup> {
+export async function lookUpPost(reader: XrpcReader, reference: string, forQuote: boolean): Promise<Lookup> {
   const address = parsePostAddress(reference);
   if (!address) return { missing: 'not a bsky.app post URL or an at:// URI of a post' };
-  const did = address.actor.startsWith('did:') ? address.actor : await resolveHandle(agent, address.actor);
+  const did = address.actor.startsWith('did:') ? address.actor : await resolveHandle(reader, address.actor);
   if (!did) return { missing: `the handle ${address.actor} does not resolve` };
-  const record = await getRecord(agent, did, POST, address.rkey);
+  const record = await getRecord(reader, did, POST, address.rkey);
   if (!record?.cid) return { missing: 'no such post' };
   const self = { uri: record.uri, cid: record.cid };
   const reply = (record.value as { reply?: { root?: StrongRef } }).reply;
   const root = reply?.root?.uri && reply.root.cid ? { uri: reply.root.uri, cid: reply.root.cid } : self;
   if (forQuote) {
-    const gate = await getRecord(agent, did, POSTGATE, address.rkey);
+    const gate = await getRecord(reader, did, POSTGATE, address.rkey);
     const rules = (gate?.value as { embeddingRules?: Array<{ $type?: string }> } | undefined)?.embeddingRules ?? [];
     if (rules.some((rule) => rule.$type === DISABLE_RULE)) return { notQuotable: 'its author disabled quotes' };
   }
   return { found: { ...self, root } };
 }
 
-async function resolveHandle(agent: Agent, handle: string): Promise<string | undefined> {
-  try {
-    return (await agent.com.atproto.identity.resolveHandle({ handle })).data.did;
-  } catch (error) {
-    if (failureKind(error) === 'unavailable') throw new PostLookupUnavailable(error);
-    return undefined;
-  }
+async function resolveHandle(reader: XrpcReader, handle: string): Promise<string | undefined> {
+  const answer = await reader.query('com.atproto.identity.resolveHandle', { handle });
+  const did = 'data' in answer ? (answer.data as { did?: unknown }).did : undefined;
+  return typeof did === 'string' ? did : undefined;
 }
 
-async function getRecord(agent: Agent, repo: string, collection: string, rkey: string) {
-  try {
-    return (await agent.com.atproto.repo.getRecord({ repo, collection, rkey })).data;
-  } catch (error) {
-    if (failureKind(error) === 'unavailable') throw new PostLookupUnavailable(error);
-    return undefined;
-  }
+interface RecordAnswer {
+  uri: string;
+  cid?: string;
+  value: unknown;
+}
+
+async function getRecord(reader: XrpcReader, repo: string, collection: string, rkey: string): Promise<RecordAnswer | undefined> {
+  const answer = await reader.query('com.atproto.repo.getRecord', { repo, collection, rkey });
+  if (!('data' in answer)) return undefined;
+  const record = answer.data as Partial<RecordAnswer>;
+  return typeof record.uri === 'string' && record.value && typeof record.value === 'object'
+    ? { uri: record.uri, cid: typeof record.cid === 'string' ? record.cid : undefined, value: record.value }
+    : undefined;
 }
 
 /** The strong references of the posts `reply_to` and `quote` name, or the first option that names none (its field and why). */
 export async function resolveRefs(
-  agent: Agent,
+  reader: XrpcReader,
   options: Pick<BlueskyOptions, 'reply_to' | 'quote'>,
 ): Promise<{ refs: BlueskyRefs } | { field: 'reply_to' | 'quote'; why: string }> {
   const refs: BlueskyRefs = {};
   for (const field of ['reply_to', 'quote'] as const) {
     const reference = options[field];
     if (reference === undefined) continue;
-    const lookup = await lookUpPost(agent, reference, field === 'quote');
+    const lookup = await lookUpPost(reader, reference, field === 'quote');
     if ('missing' in lookup) return { field, why: `the post was not found: ${lookup.missing}` };
     if ('notQuotable' in lookup) return { field, why: `the post may not be quoted: ${lookup.notQuotable}` };
     const { root, uri, cid } = lookup.found;

@@ -24,12 +24,11 @@ const postReference = (description: string): Schema => ({
   example: 'https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a',
 });
 
+/** A text with something in it (the pattern), at most `maxLength`: the fewest keywords, as each adds to the generated validator. */
 const text = (maxLength: number, description: string, example: string): Schema => ({
   type: 'string',
-  minLength: 1,
   maxLength,
   pattern: '\\S',
-  format: 'unicode-text',
   description,
   example,
 });
@@ -45,7 +44,6 @@ const blueskyOptions: Schema = {
     reply_control: {
       type: 'array',
       minItems: 1,
-      maxItems: REPLY_CONTROLS.length,
       uniqueItems: true,
       items: { type: 'string', enum: [...REPLY_CONTROLS] },
       description:
@@ -58,7 +56,7 @@ const blueskyOptions: Schema = {
       minItems: 1,
       maxItems: MAX_LANGS,
       uniqueItems: true,
-      items: { type: 'string', minLength: 1, maxLength: 64 },
+      items: { type: 'string', maxLength: 64 },
       description: 'BCP 47 language tags, at most 3 (not guessed from the text when absent).',
       example: ['en', 'pt-BR'],
     },
@@ -117,7 +115,7 @@ export const platformOptionsSchema: Schema = {
   type: 'object',
   additionalProperties: false,
   'x-error-code': 'INVALID_FIELD',
-  description: "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.",
+  description: 'Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post\'s platforms.',
   properties: { bluesky: blueskyOptions, linkedin: linkedinOptions },
   example: { bluesky: { reply_control: ['mentioned'], langs: ['en'] } },
 };

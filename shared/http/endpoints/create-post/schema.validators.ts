@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"maxItems":4,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","minLength":1,"maxLength":400,"pattern":"\\S","format":"unicode-text","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","minLength":1,"maxLength":140,"pattern":"\\S","format":"unicode-text","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","minLength":1,"maxLength":30,"pattern":"\\S","format":"unicode-text","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","maxLength":400,"pattern":"\\S","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","maxLength":140,"pattern":"\\S","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","maxLength":30,"pattern":"\\S","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -670,8 +670,8 @@ errors++;
 if(data17.reply_control !== undefined){
 let data20 = data17.reply_control;
 if(Array.isArray(data20)){
-if(data20.length > 4){
-const err56 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(data20.length < 1){
+const err56 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -680,8 +680,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20.length < 1){
-const err57 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(typeof data21 !== "string"){
+const err57 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -690,26 +693,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(typeof data21 !== "string"){
-const err58 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data21 === "nobody") || (data21 === "mentioned")) || (data21 === "followers")) || (data21 === "following"))){
+const err58 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
-}
-errors++;
-}
-if(!((((data21 === "nobody") || (data21 === "mentioned")) || (data21 === "followers")) || (data21 === "following"))){
-const err59 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
 }
 errors++;
 }
@@ -725,12 +715,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err60 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+const err59 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err59];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err59);
 }
 errors++;
 break;
@@ -740,7 +730,19 @@ indices0[item0] = i3;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err60 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data17.quotes_allowed !== undefined){
+if(typeof data17.quotes_allowed !== "boolean"){
+const err61 = {instancePath:instancePath+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -750,9 +752,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data17.quotes_allowed !== undefined){
-if(typeof data17.quotes_allowed !== "boolean"){
-const err62 = {instancePath:instancePath+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data17.langs !== undefined){
+let data23 = data17.langs;
+if(Array.isArray(data23)){
+if(data23.length > 3){
+const err62 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -761,12 +765,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data17.langs !== undefined){
-let data23 = data17.langs;
-if(Array.isArray(data23)){
-if(data23.length > 3){
-const err63 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+if(data23.length < 1){
+const err63 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -775,8 +775,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data23.length < 1){
-const err64 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len3 = data23.length;
+for(let i4=0; i4<len3; i4++){
+let data24 = data23[i4];
+if(typeof data24 === "string"){
+if(data24.length > 64){
+const err64 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -785,38 +789,14 @@ vErrors.push(err64);
 }
 errors++;
 }
-const len3 = data23.length;
-for(let i4=0; i4<len3; i4++){
-let data24 = data23[i4];
-if(typeof data24 === "string"){
-if(data24.length > 64){
-const err65 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+}
+else {
+const err65 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
-}
-errors++;
-}
-if(data24.length < 1){
-const err66 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
 }
 errors++;
 }
@@ -832,12 +812,12 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err68 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+const err66 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err66];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err66);
 }
 errors++;
 break;
@@ -847,12 +827,12 @@ indices1[item1] = i5;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err67 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err67];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -861,12 +841,12 @@ if(data17.labels !== undefined){
 let data25 = data17.labels;
 if(Array.isArray(data25)){
 if(data25.length < 1){
-const err70 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err68 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err68];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -874,22 +854,22 @@ const len4 = data25.length;
 for(let i6=0; i6<len4; i6++){
 let data26 = data25[i6];
 if(typeof data26 !== "string"){
-const err71 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err69];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err69);
 }
 errors++;
 }
 if(!((((data26 === "sexual") || (data26 === "nudity")) || (data26 === "porn")) || (data26 === "graphic-media"))){
-const err72 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err70];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -905,12 +885,12 @@ continue;
 }
 if(typeof indices2[item2] == "number"){
 j2 = indices2[item2];
-const err73 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};
+const err71 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err71];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err71);
 }
 errors++;
 break;
@@ -920,24 +900,24 @@ indices2[item2] = i7;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err72 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err72];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err72);
 }
 errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/platform_options/bluesky",schemaPath:"#/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath:instancePath+"/platform_options/bluesky",schemaPath:"#/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err73];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -947,12 +927,12 @@ let data27 = data16.linkedin;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 for(const key5 in data27){
 if(!((key5 === "document") || (key5 === "poll"))){
-const err76 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err74 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err74];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -961,7 +941,28 @@ if(data27.document !== undefined){
 let data28 = data27.document;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.media_id === undefined){
-const err77 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+const err75 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data28.title === undefined){
+const err76 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+for(const key6 in data28){
+if(!((key6 === "media_id") || (key6 === "title"))){
+const err77 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -970,8 +971,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data28.title === undefined){
-const err78 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data28.media_id !== undefined){
+let data29 = data28.media_id;
+if(typeof data29 === "string"){
+if(data29.length > 64){
+const err78 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -980,9 +985,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-for(const key6 in data28){
-if(!((key6 === "media_id") || (key6 === "title"))){
-const err79 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+else {
+const err79 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -992,11 +997,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data28.media_id !== undefined){
-let data29 = data28.media_id;
-if(typeof data29 === "string"){
-if(data29.length > 64){
-const err80 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data28.title !== undefined){
+let data30 = data28.title;
+if(typeof data30 === "string"){
+if(data30.length > 400){
+const err80 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1005,9 +1010,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data30)){
+const err81 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1017,11 +1021,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data28.title !== undefined){
-let data30 = data28.title;
-if(typeof data30 === "string"){
-if(data30.length > 400){
-const err82 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+else {
+const err82 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1030,8 +1031,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data30.length < 1){
-const err83 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1040,8 +1043,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!pattern0.test(data30)){
-const err84 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data27.poll !== undefined){
+let data31 = data27.poll;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.question === undefined){
+const err84 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1050,8 +1057,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!(formats0.validate(data30))){
-const err85 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(data31.options === undefined){
+const err85 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1060,9 +1067,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.duration === undefined){
+const err86 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1071,10 +1077,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key7 in data31){
+if(!(((key7 === "question") || (key7 === "options")) || (key7 === "duration"))){
+const err87 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1084,11 +1089,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data27.poll !== undefined){
-let data31 = data27.poll;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.question === undefined){
-const err88 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
+if(data31.question !== undefined){
+let data32 = data31.question;
+if(typeof data32 === "string"){
+if(data32.length > 140){
+const err88 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1097,8 +1102,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data31.options === undefined){
-const err89 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(!pattern0.test(data32)){
+const err89 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1107,8 +1112,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data31.duration === undefined){
-const err90 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
+}
+else {
+const err90 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1117,9 +1123,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-for(const key7 in data31){
-if(!(((key7 === "question") || (key7 === "options")) || (key7 === "duration"))){
-const err91 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data31.options !== undefined){
+let data33 = data31.options;
+if(Array.isArray(data33)){
+if(data33.length > 4){
+const err91 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1128,12 +1137,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data31.question !== undefined){
-let data32 = data31.question;
-if(typeof data32 === "string"){
-if(data32.length > 140){
-const err92 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
+if(data33.length < 2){
+const err92 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1142,8 +1147,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data32.length < 1){
-const err93 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len5 = data33.length;
+for(let i8=0; i8<len5; i8++){
+let data34 = data33[i8];
+if(typeof data34 === "string"){
+if(data34.length > 30){
+const err93 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1152,8 +1161,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(!pattern0.test(data32)){
-const err94 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(!pattern0.test(data34)){
+const err94 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1162,8 +1171,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(!(formats0.validate(data32))){
-const err95 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+else {
+const err95 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1173,8 +1183,9 @@ vErrors.push(err95);
 errors++;
 }
 }
+}
 else {
-const err96 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1184,11 +1195,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data31.options !== undefined){
-let data33 = data31.options;
-if(Array.isArray(data33)){
-if(data33.length > 4){
-const err97 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(data31.duration !== undefined){
+let data35 = data31.duration;
+if(typeof data35 !== "string"){
+const err97 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1197,8 +1207,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data33.length < 2){
-const err98 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(!((((data35 === "ONE_DAY") || (data35 === "THREE_DAYS")) || (data35 === "SEVEN_DAYS")) || (data35 === "FOURTEEN_DAYS"))){
+const err98 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1207,12 +1217,10 @@ vErrors.push(err98);
 }
 errors++;
 }
-const len5 = data33.length;
-for(let i8=0; i8<len5; i8++){
-let data34 = data33[i8];
-if(typeof data34 === "string"){
-if(data34.length > 30){
-const err99 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1221,8 +1229,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data34.length < 1){
-const err100 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1231,8 +1241,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(!pattern0.test(data34)){
-const err101 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/platform_options",schemaPath:"#/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1241,107 +1253,15 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!(formats0.validate(data34))){
-const err102 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
-}
-errors++;
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data31.duration !== undefined){
-let data35 = data31.duration;
-if(typeof data35 !== "string"){
-const err105 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(!((((data35 === "ONE_DAY") || (data35 === "THREE_DAYS")) || (data35 === "SEVEN_DAYS")) || (data35 === "FOURTEEN_DAYS"))){
-const err106 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/platform_options",schemaPath:"#/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
 }
 errors++;
 }
@@ -1753,7 +1673,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: '948afe70600f751bb05e11730d76fb0bf12829c4b03a3ac8ad3d4ff838c400d4', validate: validate10 };
+export const createPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#createPostSchema', schemaSha256: '496e6f78075adfeeeea5b451f50dc5eae2cd335a35d9da90ceaabf60b812de22', validate: validate10 };
 export const firstCommentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#firstCommentSchema', schemaSha256: 'bf768e4ebfc1b0cdc5bcfe3dff6e6bd387b8486f5723ba451a11df6b34dbe166', validate: validate11 };
 export const mediaIdsSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#mediaIdsSchema', schemaSha256: 'e9a95438cb914e74acf680f7e56a11dbdb6185489d938e99937d51491714ab88', validate: validate12 };
 export const platformContentSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-post/schema.ts#platformContentSchema', schemaSha256: 'b7a4fa955d700109eeae01c934dd563b0dd9db85351651606425e1a3a5f831d4', validate: validate13 };

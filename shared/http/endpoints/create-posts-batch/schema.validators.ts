@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"maxItems":4,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","minLength":1,"maxLength":400,"pattern":"\\S","format":"unicode-text","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","minLength":1,"maxLength":140,"pattern":"\\S","format":"unicode-text","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","minLength":1,"maxLength":30,"pattern":"\\S","format":"unicode-text","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","maxLength":400,"pattern":"\\S","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","maxLength":140,"pattern":"\\S","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","maxLength":30,"pattern":"\\S","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -719,8 +719,8 @@ errors++;
 if(data19.reply_control !== undefined){
 let data22 = data19.reply_control;
 if(Array.isArray(data22)){
-if(data22.length > 4){
-const err60 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(data22.length < 1){
+const err60 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -729,8 +729,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data22.length < 1){
-const err61 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len3 = data22.length;
+for(let i3=0; i3<len3; i3++){
+let data23 = data22[i3];
+if(typeof data23 !== "string"){
+const err61 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i3,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -739,26 +742,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-const len3 = data22.length;
-for(let i3=0; i3<len3; i3++){
-let data23 = data22[i3];
-if(typeof data23 !== "string"){
-const err62 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i3,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data23 === "nobody") || (data23 === "mentioned")) || (data23 === "followers")) || (data23 === "following"))){
+const err62 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i3,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
-}
-errors++;
-}
-if(!((((data23 === "nobody") || (data23 === "mentioned")) || (data23 === "followers")) || (data23 === "following"))){
-const err63 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i3,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
 }
 errors++;
 }
@@ -774,12 +764,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err64 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"};
+const err63 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err63];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err63);
 }
 errors++;
 break;
@@ -789,7 +779,19 @@ indices0[item0] = i4;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err64 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data19.quotes_allowed !== undefined){
+if(typeof data19.quotes_allowed !== "boolean"){
+const err65 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -799,9 +801,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data19.quotes_allowed !== undefined){
-if(typeof data19.quotes_allowed !== "boolean"){
-const err66 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data19.langs !== undefined){
+let data25 = data19.langs;
+if(Array.isArray(data25)){
+if(data25.length > 3){
+const err66 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -810,12 +814,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data19.langs !== undefined){
-let data25 = data19.langs;
-if(Array.isArray(data25)){
-if(data25.length > 3){
-const err67 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+if(data25.length < 1){
+const err67 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -824,8 +824,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data25.length < 1){
-const err68 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len4 = data25.length;
+for(let i5=0; i5<len4; i5++){
+let data26 = data25[i5];
+if(typeof data26 === "string"){
+if(data26.length > 64){
+const err68 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i5,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -834,38 +838,14 @@ vErrors.push(err68);
 }
 errors++;
 }
-const len4 = data25.length;
-for(let i5=0; i5<len4; i5++){
-let data26 = data25[i5];
-if(typeof data26 === "string"){
-if(data26.length > 64){
-const err69 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i5,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+}
+else {
+const err69 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i5,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
-}
-errors++;
-}
-if(data26.length < 1){
-const err70 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i5,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i5,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
 }
 errors++;
 }
@@ -881,12 +861,12 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err72 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)"};
+const err70 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i6+" are identical)"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err70];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err70);
 }
 errors++;
 break;
@@ -896,12 +876,12 @@ indices1[item1] = i6;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err71 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err71];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -910,12 +890,12 @@ if(data19.labels !== undefined){
 let data27 = data19.labels;
 if(Array.isArray(data27)){
 if(data27.length < 1){
-const err74 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err72 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err72];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -923,22 +903,22 @@ const len5 = data27.length;
 for(let i7=0; i7<len5; i7++){
 let data28 = data27[i7];
 if(typeof data28 !== "string"){
-const err75 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i7,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err73 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i7,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err73];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err73);
 }
 errors++;
 }
 if(!((((data28 === "sexual") || (data28 === "nudity")) || (data28 === "porn")) || (data28 === "graphic-media"))){
-const err76 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i7,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
+const err74 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i7,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err74];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -954,12 +934,12 @@ continue;
 }
 if(typeof indices2[item2] == "number"){
 j2 = indices2[item2];
-const err77 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
+const err75 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i8+" are identical)"};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err75];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err75);
 }
 errors++;
 break;
@@ -969,24 +949,24 @@ indices2[item2] = i8;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err76 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err76];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err76);
 }
 errors++;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err77 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err77];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -996,12 +976,12 @@ let data29 = data18.linkedin;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 for(const key6 in data29){
 if(!((key6 === "document") || (key6 === "poll"))){
-const err80 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err78 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err78];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1010,7 +990,28 @@ if(data29.document !== undefined){
 let data30 = data29.document;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.media_id === undefined){
-const err81 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+const err79 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data30.title === undefined){
+const err80 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key7 in data30){
+if(!((key7 === "media_id") || (key7 === "title"))){
+const err81 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1019,8 +1020,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data30.title === undefined){
-const err82 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data30.media_id !== undefined){
+let data31 = data30.media_id;
+if(typeof data31 === "string"){
+if(data31.length > 64){
+const err82 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1029,9 +1034,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-for(const key7 in data30){
-if(!((key7 === "media_id") || (key7 === "title"))){
-const err83 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+else {
+const err83 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1041,11 +1046,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data30.media_id !== undefined){
-let data31 = data30.media_id;
-if(typeof data31 === "string"){
-if(data31.length > 64){
-const err84 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data30.title !== undefined){
+let data32 = data30.title;
+if(typeof data32 === "string"){
+if(data32.length > 400){
+const err84 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1054,9 +1059,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data32)){
+const err85 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1066,11 +1070,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data30.title !== undefined){
-let data32 = data30.title;
-if(typeof data32 === "string"){
-if(data32.length > 400){
-const err86 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+else {
+const err86 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1079,8 +1080,10 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data32.length < 1){
-const err87 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1089,8 +1092,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(!pattern0.test(data32)){
-const err88 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+if(data29.poll !== undefined){
+let data33 = data29.poll;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.question === undefined){
+const err88 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1099,8 +1106,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!(formats0.validate(data32))){
-const err89 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+if(data33.options === undefined){
+const err89 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1109,9 +1116,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.duration === undefined){
+const err90 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1120,10 +1126,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key8 in data33){
+if(!(((key8 === "question") || (key8 === "options")) || (key8 === "duration"))){
+const err91 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1133,11 +1138,11 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data29.poll !== undefined){
-let data33 = data29.poll;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.question === undefined){
-const err92 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
+if(data33.question !== undefined){
+let data34 = data33.question;
+if(typeof data34 === "string"){
+if(data34.length > 140){
+const err92 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1146,8 +1151,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data33.options === undefined){
-const err93 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(!pattern0.test(data34)){
+const err93 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1156,8 +1161,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data33.duration === undefined){
-const err94 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
+}
+else {
+const err94 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1166,9 +1172,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-for(const key8 in data33){
-if(!(((key8 === "question") || (key8 === "options")) || (key8 === "duration"))){
-const err95 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data33.options !== undefined){
+let data35 = data33.options;
+if(Array.isArray(data35)){
+if(data35.length > 4){
+const err95 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1177,12 +1186,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data33.question !== undefined){
-let data34 = data33.question;
-if(typeof data34 === "string"){
-if(data34.length > 140){
-const err96 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
+if(data35.length < 2){
+const err96 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1191,8 +1196,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data34.length < 1){
-const err97 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len6 = data35.length;
+for(let i9=0; i9<len6; i9++){
+let data36 = data35[i9];
+if(typeof data36 === "string"){
+if(data36.length > 30){
+const err97 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1201,8 +1210,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(!pattern0.test(data34)){
-const err98 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(!pattern0.test(data36)){
+const err98 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1211,8 +1220,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!(formats0.validate(data34))){
-const err99 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+else {
+const err99 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1222,8 +1232,9 @@ vErrors.push(err99);
 errors++;
 }
 }
+}
 else {
-const err100 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err100 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1233,11 +1244,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data33.options !== undefined){
-let data35 = data33.options;
-if(Array.isArray(data35)){
-if(data35.length > 4){
-const err101 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(data33.duration !== undefined){
+let data37 = data33.duration;
+if(typeof data37 !== "string"){
+const err101 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1246,8 +1256,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data35.length < 2){
-const err102 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(!((((data37 === "ONE_DAY") || (data37 === "THREE_DAYS")) || (data37 === "SEVEN_DAYS")) || (data37 === "FOURTEEN_DAYS"))){
+const err102 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1256,12 +1266,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-const len6 = data35.length;
-for(let i9=0; i9<len6; i9++){
-let data36 = data35[i9];
-if(typeof data36 === "string"){
-if(data36.length > 30){
-const err103 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1270,8 +1278,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data36.length < 1){
-const err104 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1280,8 +1290,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(!pattern0.test(data36)){
-const err105 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/posts/" + i0+"/platform_options",schemaPath:"#/properties/posts/items/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1290,8 +1302,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!(formats0.validate(data36))){
-const err106 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/format",keyword:"format",params:{format: "unicode-text"},message:"must match format \""+"unicode-text"+"\""};
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1301,8 +1315,9 @@ vErrors.push(err106);
 errors++;
 }
 }
+}
 else {
-const err107 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i9,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err107 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1314,7 +1329,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1323,103 +1338,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data33.duration !== undefined){
-let data37 = data33.duration;
-if(typeof data37 !== "string"){
-const err109 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(!((((data37 === "ONE_DAY") || (data37 === "THREE_DAYS")) || (data37 === "SEVEN_DAYS")) || (data37 === "FOURTEEN_DAYS"))){
-const err110 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/posts/" + i0+"/platform_options",schemaPath:"#/properties/posts/items/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-}
-else {
-const err115 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-}
-else {
-const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '002cfee02707123f9d96ee59742dc80d7088fd969e340212d8ca205ae7a5677f', validate: validate10 };
+export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '1f0f4b5207f815cd87a8c7b92d4d428c50255f3398b55696195f6e038a63627c', validate: validate10 };
