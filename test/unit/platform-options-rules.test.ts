@@ -24,7 +24,7 @@ function refusal(run: () => void): { code: string; field?: unknown } {
   throw new Error('not refused');
 }
 
-const poll = { question: 'Which?', options: ['A', 'B'], duration: 'ONE_DAY' };
+const poll = { question: 'Which?', options: ['A', 'B'], duration: 'ONE_DAY' as const };
 const schemaRows: Array<[string, Record<string, unknown>, string]> = [
   ['an unknown platform', { zulip: {} }, 'platform_options.zulip'],
   ['an unknown Bluesky option', { bluesky: { pin: true } }, 'platform_options.bluesky.pin'],
@@ -76,7 +76,7 @@ describe('platform_options: the schema', () => {
 
 describe('platform_options: the rules across fields', () => {
   const rows: Array<[string, string[], PlatformOptions, number, string]> = [
-    ['options for a platform not posted to', ['bluesky'], { linkedin: { poll: poll as never } }, 0, 'platform_options.linkedin'],
+    ['options for a platform not posted to', ['bluesky'], { linkedin: { poll } }, 0, 'platform_options.linkedin'],
     [
       'nobody with another rule',
       BOTH,
@@ -93,22 +93,10 @@ describe('platform_options: the rules across fields', () => {
     ],
     ['a quote of the post answered', BOTH, { bluesky: { reply_to: 'at://x', quote: 'at://x' } }, 0, 'platform_options.bluesky.quote'],
     ['a tag that is no BCP 47', BOTH, { bluesky: { langs: ['english!'] } }, 0, 'platform_options.bluesky.langs'],
-    [
-      'a document and a poll',
-      BOTH,
-      { linkedin: { document: { media_id: 'm', title: 't' }, poll: poll as never } },
-      0,
-      'platform_options.linkedin.poll',
-    ],
+    ['a document and a poll', BOTH, { linkedin: { document: { media_id: 'm', title: 't' }, poll } }, 0, 'platform_options.linkedin.poll'],
     ['a document beside images', BOTH, { linkedin: { document: { media_id: 'm', title: 't' } } }, 2, 'platform_options.linkedin.document'],
-    ['a poll beside a video', BOTH, { linkedin: { poll: poll as never } }, 1, 'platform_options.linkedin.poll'],
-    [
-      'two equal poll options',
-      BOTH,
-      { linkedin: { poll: { ...(poll as never), options: ['Yes', 'yes '] } } },
-      0,
-      'platform_options.linkedin.poll',
-    ],
+    ['a poll beside a video', BOTH, { linkedin: { poll } }, 1, 'platform_options.linkedin.poll'],
+    ['two equal poll options', BOTH, { linkedin: { poll: { ...poll, options: ['Yes', 'yes '] } } }, 0, 'platform_options.linkedin.poll'],
   ];
   it.each(rows)('refuses %s', (_, platforms, options, media, field) => {
     expect(refusal(() => checkPlatformOptions(platforms as never, options, media))).toEqual({ code: 'INVALID_FIELD', field });
