@@ -92,10 +92,27 @@ describe('Bluesky post options', () => {
       bluesky: { quote: `https://bsky.app/profile/${bob.handle}/post/${root.rkey}` },
     });
 
-    const replying = await published({ content: 'Alice answers Bob', platform_options: { bluesky: { reply_to: bobReply.uri } } });
+    const replying = await published({
+      content: 'Alice answers Bob',
+      first_comment: 'And comments on her answer',
+      platform_options: { bluesky: { reply_to: bobReply.uri } },
+    });
     expect(replying.record.reply).toEqual({
       root: { uri: root.uri, cid: root.cid },
       parent: { uri: bobReply.uri, cid: bobReply.cid },
+    });
+    // The first comment answers Alice's reply, in Bob's thread.
+    await eventually(
+      async () => {
+        const { json } = await service.call('GET', `/posts/${replying.post.id}`, { key: account.apiKey });
+        expect(json.post.results.bluesky.first_comment.status).toBe('published');
+      },
+      { timeoutMs: 15_000, intervalMs: 50 },
+    );
+    const comment = (await pds.listPosts(alice.did)).find((record) => record.value.text === 'And comments on her answer')!;
+    expect(comment.value.reply).toEqual({
+      root: { uri: root.uri, cid: root.cid },
+      parent: { uri: replying.uri, cid: expect.any(String) },
     });
   });
 
