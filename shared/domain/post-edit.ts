@@ -60,13 +60,7 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) 
  * platform drops its text. The LinkedIn slot follows the post's time: claimed when LinkedIn is
  * added, released when it is removed, moved when the time changes.
  */
-export function applyEdit(
-  post: Post,
-  edit: ReadEdit,
-  now: Date,
-  media?: PostMedia[],
-  options?: EditedOptions,
-): PlannedChange | undefined {
+export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMedia[], options?: EditedOptions): PlannedChange | undefined {
   const platforms = edit.platforms ?? post.platforms;
   if (edit.platform_content !== undefined && !edit.platforms) checkPlatformContent(platforms, edit.platform_content);
   const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) =>
@@ -106,7 +100,8 @@ export function applyEdit(
     'platform_options',
     'bluesky_refs',
   ] as const;
-  const mediaIds = (item: Post) => [...(item.media ?? []), ...(item.linkedin_document ? [item.linkedin_document] : [])].map((one) => one.id);
+  const mediaIds = (item: Post) =>
+    [...(item.media ?? []), ...(item.linkedin_document ? [item.linkedin_document] : [])].map((one) => one.id);
   if (fields.every((field) => sameJson(next[field], post[field])) && sameJson(mediaIds(next), mediaIds(post))) return undefined;
 
   const toLinkedIn = next.spacing_bucket !== undefined;

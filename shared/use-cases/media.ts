@@ -32,7 +32,9 @@ export async function createMedia(accountId: string, input: NewMedia): Promise<{
     throw new DomainError(
       'INVALID_FIELD',
       { field: 'size_bytes' },
-      { message: `size_bytes: an image is at most ${MAX_IMAGE_BYTES} bytes (a video/mp4 or an application/pdf at most ${MAX_VIDEO_BYTES})` },
+      {
+        message: `size_bytes: an image is at most ${MAX_IMAGE_BYTES} bytes (a video/mp4 or an application/pdf at most ${MAX_VIDEO_BYTES})`,
+      },
     );
   }
   const now = clock.now();

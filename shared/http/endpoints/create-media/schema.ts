@@ -19,7 +19,8 @@ export const createMediaSchema: Schema = {
     content_type: {
       type: 'string',
       enum: [...MEDIA_TYPES],
-      description: 'The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.',
+      description:
+        'The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.',
       example: 'image/jpeg',
     },
     size_bytes: {
