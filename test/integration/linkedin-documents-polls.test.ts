@@ -11,6 +11,7 @@ import { smallJpeg } from '../support/images';
  * (Documents API initializeUpload, the PUT of the bytes, the URN in content.media with its title),
  * a poll in content.poll, both as the member and as a page; and the refusals of each.
  */
+const poll = { question: 'Which comes first?', options: ['Dark mode', 'Offline sync'], duration: 'ONE_DAY' };
 const ADA: FakeLinkedInUser = { sub: 'ada-docs', name: 'Ada Lovelace' };
 const ACME = { id: '4242', name: 'Acme Corp' };
 
@@ -132,6 +133,37 @@ describe('LinkedIn documents and polls', () => {
         settings: { duration: 'THREE_DAYS' },
       },
     });
+  });
+
+  it('PATCH replaces the options as a whole: a document attached, then removed with {} (its media released)', async () => {
+    const document = (await upload(member.apiKey, await pdf(1))).json.media;
+    const scheduledFor = new Date(clock.now().getTime() + 3 * 3_600_000).toISOString();
+    const created = await service.call('POST', '/posts', {
+      key: member.apiKey,
+      body: { content: 'Later', platforms: ['linkedin'], scheduled_for: scheduledFor, platform_options: { linkedin: { poll } } },
+    });
+    expect(created.status).toBe(201);
+    const path = `/posts/${created.json.post.id}`;
+    const edit = (platform_options: unknown) => service.call('PATCH', path, { key: member.apiKey, body: { platform_options } });
+    const mediaOf = async () => (await service.call('GET', `/media/${document.id}`, { key: member.apiKey })).json.media;
+
+    const withDocument = await edit({ linkedin: { document: { media_id: document.id, title: 'Slides' } } });
+    expect(withDocument.status).toBe(200);
+    expect(withDocument.json.post.platform_options).toEqual({ linkedin: { document: { media_id: document.id, title: 'Slides' } } });
+    expect((await mediaOf()).expires_at).toBeNull();
+    // Kept by an edit that does not send them; refused when images join the document.
+    expect(
+      (await service.call('PATCH', path, { key: member.apiKey, body: { content: 'Later, edited' } })).json.post.platform_options,
+    ).toEqual(withDocument.json.post.platform_options);
+    const image = (await upload(member.apiKey, await smallJpeg(200, 100), 'image/jpeg')).json.media;
+    expect((await service.call('PATCH', path, { key: member.apiKey, body: { media: [image.id] } })).json).toMatchObject({
+      error: 'INVALID_FIELD',
+      field: 'platform_options.linkedin.document',
+    });
+
+    const removed = await edit({});
+    expect(removed.json.post.platform_options).toEqual({});
+    expect((await mediaOf()).expires_at).not.toBeNull();
   });
 
   it('refuses a PDF among the media, a document that is no PDF, and a document beside images', async () => {
