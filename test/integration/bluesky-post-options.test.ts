@@ -138,6 +138,28 @@ describe('Bluesky post options', () => {
     expect(refused.json.message).toContain('may not be quoted');
   });
 
+  it('a draft’s quote is looked up when it goes out', async () => {
+    const target = await bobPosts('Bob, quoted from a draft');
+    const draft = await create({ content: 'Drafted quote', draft: true, platform_options: { bluesky: { quote: target.uri } } });
+    expect(draft.status).toBe(201);
+    const scheduled = await service.call('POST', `/posts/${draft.json.post.id}/schedule`, { key: account.apiKey, body: {} });
+    expect(scheduled.status).toBe(200);
+    const post = await eventually(
+      async () => {
+        const { json } = await service.call('GET', `/posts/${draft.json.post.id}`, { key: account.apiKey });
+        expect(json.post.status).toBe('published');
+        return json.post;
+      },
+      { timeoutMs: 15_000, intervalMs: 50 },
+    );
+    const rkey = String(post.results.bluesky.platform_post_id).split('/').pop()!;
+    const record = (await alice.agent.com.atproto.repo.getRecord({ repo: alice.did, collection: 'app.bsky.feed.post', rkey })).data;
+    expect((record.value as { embed?: unknown }).embed).toEqual({
+      $type: 'app.bsky.embed.record',
+      record: { uri: target.uri, cid: target.cid },
+    });
+  });
+
   it('nobody may reply: an empty allow list', async () => {
     const { rkey } = await published({ content: 'No replies please', platform_options: { bluesky: { reply_control: ['nobody'] } } });
     const [threadgate] = await gate('app.bsky.feed.threadgate', rkey);
