@@ -32,7 +32,3 @@ export function publishOptionsFor(post: Post, platform: Platform): PublishOption
       : undefined;
   return { linkedin, ...(document ? { document } : {}) };
 }
-
-/** Whether the post's own content on this platform (a LinkedIn document or poll) leaves no room for a link card. */
-export const replacesLinkCard = (options: PublishOptions | undefined): boolean =>
-  !!(options?.linkedin?.document || options?.linkedin?.poll);

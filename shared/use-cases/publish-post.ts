@@ -32,7 +32,7 @@ import { withStoreRetries } from './store-retries';
 import { finishFirstComments, firstCommentsSettled, publishFirstComment } from './first-comment';
 import { isVideoMedia, videoFor } from './publish-video';
 import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
-import { publishOptionsFor, replacesLinkCard } from './publish-options';
+import { publishOptionsFor } from './publish-options';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -237,7 +237,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
   }
   const video = videoFor(post, platform);
   const options = publishOptionsFor(post, platform);
-  const linkCard = images.length || video || replacesLinkCard(options) ? undefined : await linkCardFor(post, platform, cards);
+  const linkCard = images.length || video ? undefined : await linkCardFor(post, platform, cards);
   const { maxAttempts } = config.publishing;
   for (let attempt = 1; ; attempt += 1) {
     let outcome: PublishOutcome;
