@@ -446,11 +446,12 @@ export const cliCommands: readonly CliCommand[] = [
           "image/jpeg",
           "image/png",
           "image/webp",
-          "video/mp4"
+          "video/mp4",
+          "application/pdf"
         ],
         "nullable": false,
         "required": true,
-        "description": "The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it."
+        "description": "The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it."
       },
       {
         "field": "size_bytes",
@@ -460,7 +461,7 @@ export const cliCommands: readonly CliCommand[] = [
         "kind": "integer",
         "nullable": false,
         "required": true,
-        "description": "The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000."
+        "description": "The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000."
       },
       {
         "field": "alt_text",
@@ -664,6 +665,16 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle)."
+      },
+      {
+        "field": "platform_options",
+        "flag": "platform-options",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms."
       }
     ],
     "body": "flat",
@@ -848,6 +859,16 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "Optional first comment per platform, used instead of first_comment there; each key must be one of platforms."
+      },
+      {
+        "field": "platform_options",
+        "flag": "platform-options",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms."
       },
       {
         "field": "expected_version",
@@ -1102,6 +1123,16 @@ export const cliCommands: readonly CliCommand[] = [
         "nullable": false,
         "required": false,
         "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle)."
+      },
+      {
+        "field": "platform_options",
+        "flag": "platform-options",
+        "aliases": [],
+        "in": "body",
+        "kind": "json",
+        "nullable": false,
+        "required": false,
+        "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms."
       }
     ],
     "body": "flat",

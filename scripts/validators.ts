@@ -46,6 +46,7 @@ export function requestAjv(): Ajv {
   });
   ajv.addKeyword({ keyword: 'x-error-code', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-error-codes', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-error-field', schemaType: 'boolean' });
   ajv.addKeyword({ keyword: 'example' });
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   return ajv;

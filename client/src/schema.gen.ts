@@ -2639,10 +2639,10 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_upload" | "ready";
             /** @enum {string} */
-            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
-            /** @description Images at most 20971520; a video at most 100000000. */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
+            /** @description Images at most 20971520; a video or a PDF at most 100000000. */
             size_bytes: number;
-            /** @description Pixels, upright; null until complete. */
+            /** @description Pixels, upright; null until complete, and for a PDF. */
             width: number | null;
             height: number | null;
             alt_text: string;
@@ -2871,6 +2871,29 @@ export interface components {
             track_links?: boolean;
             /** @description The `utm_campaign` its tracked links carry; absent: the account's setting's. */
             utm_campaign?: string;
+            /** @description Options per platform beyond the text, as sent; {} when none. */
+            platform_options: {
+                bluesky?: {
+                    reply_to?: string;
+                    quote?: string;
+                    reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                    quotes_allowed?: boolean;
+                    langs?: string[];
+                    labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                };
+                linkedin?: {
+                    document?: {
+                        media_id: string;
+                        title: string;
+                    };
+                    poll?: {
+                        question: string;
+                        options: string[];
+                        /** @enum {string} */
+                        duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                    };
+                };
+            };
             /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
             first_comment: string | null;
             /** @description First comment per platform, replacing first_comment there; {} when none. */
@@ -2973,6 +2996,25 @@ export interface components {
                         text: string;
                         characters: number;
                     };
+                    /** @description The post content the options make (present when the post has a LinkedIn document or poll). */
+                    options?: {
+                        /** @description Uploaded through the Documents API when published; its URN then goes in content.media with the title. */
+                        document?: {
+                            media_id: string;
+                            title: string;
+                        };
+                        /** @description content.poll as sent. */
+                        poll?: {
+                            question: string;
+                            options: {
+                                text: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -3006,6 +3048,19 @@ export interface components {
                                 $type: string;
                             }[];
                         }[];
+                    };
+                    /** @description What the options put on the records (present when the post has Bluesky options). */
+                    options?: {
+                        /** @description As sent; the post answered is looked up, and its thread root found, when the post is created. */
+                        reply_to?: string;
+                        /** @description As sent; looked up (and checked quotable) when the post is created. */
+                        quote?: string;
+                        langs?: string[];
+                        labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */
+                        threadgate_allow?: string[];
+                        /** @description true: a postgate disabling quotes on each post of the thread. */
+                        quotes_disabled: boolean;
                     };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */
@@ -5556,13 +5611,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
+                     * @description The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
@@ -6141,6 +6196,7 @@ export interface operations {
                      *           "link_preview": true,
                      *           "first_comment": null,
                      *           "platform_first_comment": {},
+                     *           "platform_options": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -6281,7 +6337,17 @@ export interface operations {
                  *           "In case you missed it: the guide"
                  *         ]
                  *       },
-                 *       "evergreen": true
+                 *       "evergreen": true,
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -6425,6 +6491,94 @@ export interface operations {
                      * @example true
                      */
                     evergreen?: boolean;
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6458,6 +6612,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -6831,6 +6986,94 @@ export interface operations {
                          * @example true
                          */
                         evergreen?: boolean;
+                        /**
+                         * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                         * @example {
+                         *       "bluesky": {
+                         *         "reply_control": [
+                         *           "mentioned"
+                         *         ],
+                         *         "langs": [
+                         *           "en"
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        platform_options?: {
+                            /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                            bluesky?: {
+                                /**
+                                 * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                reply_to?: string;
+                                /**
+                                 * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                quote?: string;
+                                /**
+                                 * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                                 * @example [
+                                 *       "mentioned"
+                                 *     ]
+                                 */
+                                reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                                /**
+                                 * @description false: nobody may quote the post (a postgate); default true.
+                                 * @example false
+                                 */
+                                quotes_allowed?: boolean;
+                                /**
+                                 * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                                 * @example [
+                                 *       "en",
+                                 *       "pt-BR"
+                                 *     ]
+                                 */
+                                langs?: string[];
+                                /**
+                                 * @description Self-labels for adult or graphic content.
+                                 * @example [
+                                 *       "graphic-media"
+                                 *     ]
+                                 */
+                                labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                            };
+                            /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                            linkedin?: {
+                                /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                                document?: {
+                                    /** @description From POST /media with content_type application/pdf. */
+                                    media_id: string;
+                                    /**
+                                     * @description The title shown above the document.
+                                     * @example Our Q3 report
+                                     */
+                                    title: string;
+                                };
+                                /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                                poll?: {
+                                    /**
+                                     * @description At most 140 characters.
+                                     * @example Which release should come first?
+                                     */
+                                    question: string;
+                                    /**
+                                     * @example [
+                                     *       "Dark mode",
+                                     *       "Offline sync"
+                                     *     ]
+                                     */
+                                    options: string[];
+                                    /**
+                                     * @example THREE_DAYS
+                                     * @enum {string}
+                                     */
+                                    duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                                };
+                            };
+                        };
                     }[];
                 };
             };
@@ -6894,7 +7137,8 @@ export interface operations {
                      *             },
                      *             "version": 1,
                      *             "first_comment": null,
-                     *             "platform_first_comment": {}
+                     *             "platform_first_comment": {},
+                     *             "platform_options": {}
                      *           }
                      *         },
                      *         {
@@ -7080,7 +7324,17 @@ export interface operations {
                  *           "In case you missed it: the guide"
                  *         ]
                  *       },
-                 *       "evergreen": true
+                 *       "evergreen": true,
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7224,6 +7478,94 @@ export interface operations {
                      * @example true
                      */
                     evergreen?: boolean;
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7506,6 +7848,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -7607,6 +7959,94 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                     /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
                     expected_version?: number;
                 };
@@ -7642,6 +8082,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -7882,7 +8323,8 @@ export interface operations {
                      *         },
                      *         "version": 1,
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -8059,6 +8501,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -8311,7 +8754,8 @@ export interface operations {
                      *         },
                      *         "version": 2,
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -12720,13 +13164,13 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.
+                     * @description The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.
                      * @example image/jpeg
                      * @enum {string}
                      */
-                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
                     /**
-                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.
+                     * @description The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.
                      * @example 6291456
                      */
                     size_bytes: number;
@@ -13649,6 +14093,7 @@ export interface operations {
                      *           "link_preview": true,
                      *           "first_comment": null,
                      *           "platform_first_comment": {},
+                     *           "platform_options": {},
                      *           "status": "partially_published",
                      *           "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *           "created_at": "2026-11-20T09:45:12.345Z",
@@ -13783,7 +14228,17 @@ export interface operations {
                  *           "In case you missed it: the guide"
                  *         ]
                  *       },
-                 *       "evergreen": true
+                 *       "evergreen": true,
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -13927,6 +14382,94 @@ export interface operations {
                      * @example true
                      */
                     evergreen?: boolean;
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13958,6 +14501,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -14330,6 +14874,94 @@ export interface operations {
                          * @example true
                          */
                         evergreen?: boolean;
+                        /**
+                         * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                         * @example {
+                         *       "bluesky": {
+                         *         "reply_control": [
+                         *           "mentioned"
+                         *         ],
+                         *         "langs": [
+                         *           "en"
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        platform_options?: {
+                            /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                            bluesky?: {
+                                /**
+                                 * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                reply_to?: string;
+                                /**
+                                 * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                                 * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                                 */
+                                quote?: string;
+                                /**
+                                 * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                                 * @example [
+                                 *       "mentioned"
+                                 *     ]
+                                 */
+                                reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                                /**
+                                 * @description false: nobody may quote the post (a postgate); default true.
+                                 * @example false
+                                 */
+                                quotes_allowed?: boolean;
+                                /**
+                                 * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                                 * @example [
+                                 *       "en",
+                                 *       "pt-BR"
+                                 *     ]
+                                 */
+                                langs?: string[];
+                                /**
+                                 * @description Self-labels for adult or graphic content.
+                                 * @example [
+                                 *       "graphic-media"
+                                 *     ]
+                                 */
+                                labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                            };
+                            /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                            linkedin?: {
+                                /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                                document?: {
+                                    /** @description From POST /media with content_type application/pdf. */
+                                    media_id: string;
+                                    /**
+                                     * @description The title shown above the document.
+                                     * @example Our Q3 report
+                                     */
+                                    title: string;
+                                };
+                                /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                                poll?: {
+                                    /**
+                                     * @description At most 140 characters.
+                                     * @example Which release should come first?
+                                     */
+                                    question: string;
+                                    /**
+                                     * @example [
+                                     *       "Dark mode",
+                                     *       "Offline sync"
+                                     *     ]
+                                     */
+                                    options: string[];
+                                    /**
+                                     * @example THREE_DAYS
+                                     * @enum {string}
+                                     */
+                                    duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                                };
+                            };
+                        };
                     }[];
                 };
             };
@@ -14391,7 +15023,8 @@ export interface operations {
                      *             },
                      *             "version": 1,
                      *             "first_comment": null,
-                     *             "platform_first_comment": {}
+                     *             "platform_first_comment": {},
+                     *             "platform_options": {}
                      *           }
                      *         },
                      *         {
@@ -14576,7 +15209,17 @@ export interface operations {
                  *           "In case you missed it: the guide"
                  *         ]
                  *       },
-                 *       "evergreen": true
+                 *       "evergreen": true,
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -14720,6 +15363,94 @@ export interface operations {
                      * @example true
                      */
                     evergreen?: boolean;
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -14896,6 +15627,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "partially_published",
                      *         "scheduled_for": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -15128,6 +15860,16 @@ export interface operations {
                  *       "first_comment": "Sign-up link: https://example.com/v2",
                  *       "platform_first_comment": {
                  *         "bluesky": "Sign-up link: https://example.com/v2"
+                 *       },
+                 *       "platform_options": {
+                 *         "bluesky": {
+                 *           "reply_control": [
+                 *             "mentioned"
+                 *           ],
+                 *           "langs": [
+                 *             "en"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
@@ -15229,6 +15971,94 @@ export interface operations {
                          */
                         bluesky?: string;
                     };
+                    /**
+                     * @description Options per platform beyond the text (docs/api.md, "Platform options"); each key must be one of the post's platforms.
+                     * @example {
+                     *       "bluesky": {
+                     *         "reply_control": [
+                     *           "mentioned"
+                     *         ],
+                     *         "langs": [
+                     *           "en"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    platform_options?: {
+                        /** @description What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels. */
+                        bluesky?: {
+                            /**
+                             * @description The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            reply_to?: string;
+                            /**
+                             * @description The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.
+                             * @example https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a
+                             */
+                            quote?: string;
+                            /**
+                             * @description Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.
+                             * @example [
+                             *       "mentioned"
+                             *     ]
+                             */
+                            reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                            /**
+                             * @description false: nobody may quote the post (a postgate); default true.
+                             * @example false
+                             */
+                            quotes_allowed?: boolean;
+                            /**
+                             * @description BCP 47 language tags, at most 3 (not guessed from the text when absent).
+                             * @example [
+                             *       "en",
+                             *       "pt-BR"
+                             *     ]
+                             */
+                            langs?: string[];
+                            /**
+                             * @description Self-labels for adult or graphic content.
+                             * @example [
+                             *       "graphic-media"
+                             *     ]
+                             */
+                            labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        };
+                        /** @description A PDF document or a poll; either one excludes the other and images or video. */
+                        linkedin?: {
+                            /** @description A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel. */
+                            document?: {
+                                /** @description From POST /media with content_type application/pdf. */
+                                media_id: string;
+                                /**
+                                 * @description The title shown above the document.
+                                 * @example Our Q3 report
+                                 */
+                                title: string;
+                            };
+                            /** @description A poll: a question, 2 to 4 different options, and how long it stays open. */
+                            poll?: {
+                                /**
+                                 * @description At most 140 characters.
+                                 * @example Which release should come first?
+                                 */
+                                question: string;
+                                /**
+                                 * @example [
+                                 *       "Dark mode",
+                                 *       "Offline sync"
+                                 *     ]
+                                 */
+                                options: string[];
+                                /**
+                                 * @example THREE_DAYS
+                                 * @enum {string}
+                                 */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                     /** @description The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: "v{n}". */
                     expected_version?: number;
                 };
@@ -15262,6 +16092,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "scheduled",
                      *         "scheduled_for": "2026-11-24T10:00:00.000Z",
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -15498,7 +16329,8 @@ export interface operations {
                      *         },
                      *         "version": 1,
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */
@@ -15674,6 +16506,7 @@ export interface operations {
                      *         "link_preview": true,
                      *         "first_comment": null,
                      *         "platform_first_comment": {},
+                     *         "platform_options": {},
                      *         "status": "publishing",
                      *         "scheduled_for": null,
                      *         "created_at": "2026-11-20T09:45:12.345Z",
@@ -15923,7 +16756,8 @@ export interface operations {
                      *         },
                      *         "version": 2,
                      *         "first_comment": null,
-                     *         "platform_first_comment": {}
+                     *         "platform_first_comment": {},
+                     *         "platform_options": {}
                      *       }
                      *     }
                      */

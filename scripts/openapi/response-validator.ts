@@ -20,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An ajv for the document's schemas, with the formats it uses and its annotation keywords. */
 export function documentAjv(document: JsonSchema): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  ajv.addVocabulary(['components', 'x-error-code', 'x-error-codes']);
+  ajv.addVocabulary(['components', 'x-error-code', 'x-error-codes', 'x-error-field']);
   ajv.addFormat('uuid', UUID);
   ajv.addFormat('date-time', { validate: (value: string) => !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d{2}:\d{2})$/i.test(value) });
   ajv.addFormat('uri', { validate: (value: string) => URL.canParse(value) });

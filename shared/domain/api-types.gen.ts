@@ -504,10 +504,10 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_upload" | "ready";
             /** @enum {string} */
-            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4";
-            /** @description Images at most 20971520; a video at most 100000000. */
+            content_type: "image/jpeg" | "image/png" | "image/webp" | "video/mp4" | "application/pdf";
+            /** @description Images at most 20971520; a video or a PDF at most 100000000. */
             size_bytes: number;
-            /** @description Pixels, upright; null until complete. */
+            /** @description Pixels, upright; null until complete, and for a PDF. */
             width: number | null;
             height: number | null;
             alt_text: string;
@@ -736,6 +736,29 @@ export interface components {
             track_links?: boolean;
             /** @description The `utm_campaign` its tracked links carry; absent: the account's setting's. */
             utm_campaign?: string;
+            /** @description Options per platform beyond the text, as sent; {} when none. */
+            platform_options: {
+                bluesky?: {
+                    reply_to?: string;
+                    quote?: string;
+                    reply_control?: ("nobody" | "mentioned" | "followers" | "following")[];
+                    quotes_allowed?: boolean;
+                    langs?: string[];
+                    labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                };
+                linkedin?: {
+                    document?: {
+                        media_id: string;
+                        title: string;
+                    };
+                    poll?: {
+                        question: string;
+                        options: string[];
+                        /** @enum {string} */
+                        duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                    };
+                };
+            };
             /** @description Published after the post on each platform without a text of its own in platform_first_comment; null when none. */
             first_comment: string | null;
             /** @description First comment per platform, replacing first_comment there; {} when none. */
@@ -838,6 +861,25 @@ export interface components {
                         text: string;
                         characters: number;
                     };
+                    /** @description The post content the options make (present when the post has a LinkedIn document or poll). */
+                    options?: {
+                        /** @description Uploaded through the Documents API when published; its URN then goes in content.media with the title. */
+                        document?: {
+                            media_id: string;
+                            title: string;
+                        };
+                        /** @description content.poll as sent. */
+                        poll?: {
+                            question: string;
+                            options: {
+                                text: string;
+                            }[];
+                            settings: {
+                                /** @enum {string} */
+                                duration: "ONE_DAY" | "THREE_DAYS" | "SEVEN_DAYS" | "FOURTEEN_DAYS";
+                            };
+                        };
+                    };
                 };
                 bluesky?: {
                     /** @description The thread, first post first. */
@@ -871,6 +913,19 @@ export interface components {
                                 $type: string;
                             }[];
                         }[];
+                    };
+                    /** @description What the options put on the records (present when the post has Bluesky options). */
+                    options?: {
+                        /** @description As sent; the post answered is looked up, and its thread root found, when the post is created. */
+                        reply_to?: string;
+                        /** @description As sent; looked up (and checked quotable) when the post is created. */
+                        quote?: string;
+                        langs?: string[];
+                        labels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+                        /** @description The threadgate's rules on the thread's first post ([]: nobody may reply); absent: everyone may. */
+                        threadgate_allow?: string[];
+                        /** @description true: a postgate disabling quotes on each post of the thread. */
+                        quotes_disabled: boolean;
                     };
                 };
                 /** @description Prefixed with the platform: a thread, a mention resolved only at publish time, a link cut between posts, LinkedIn text near or over 3000. */

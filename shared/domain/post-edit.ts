@@ -6,6 +6,8 @@ import { checkPlatformContent, type PlatformContent } from './platform-content';
 import { checkFirstComment, editedFirstComment, type FirstCommentFields } from './first-comment';
 import { heldSlot, type PlannedChange } from './post-change';
 import { pendingResult } from './post-view';
+import type { PlatformOptions } from './platform-options';
+import type { ResolvedPlatformOptions } from './platform-options-refs';
 import { parseScheduledFor } from './scheduled-time';
 
 /** PATCH /posts/{id}: any of these; absent fields keep their value, `scheduled_for: null` publishes now. */
@@ -20,7 +22,12 @@ export interface PostEdit extends FirstCommentFields {
   utm_campaign?: string;
   /** Replaces the images as a whole (ids of ready media, docs/api.md, "Media"). */
   media?: string[];
+  /** Replaces the options per platform as a whole (docs/api.md, "Platform options"); {} removes them. */
+  platform_options?: PlatformOptions;
 }
+
+/** A post's platform options as an edit leaves them (shared/use-cases/platform-options.ts prepares them). */
+export type EditedOptions = ResolvedPlatformOptions & { platform_options?: PlatformOptions };
 
 /** An edit after the checks of the request alone (no post read yet). */
 export interface ReadEdit extends Omit<PostEdit, 'scheduled_for'> {
@@ -56,7 +63,7 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) 
  * platform drops its text. The LinkedIn slot follows the post's time: claimed when LinkedIn is
  * added, released when it is removed, moved when the time changes.
  */
-export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMedia[]): PlannedChange | undefined {
+export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMedia[], options?: EditedOptions): PlannedChange | undefined {
   const platforms = edit.platforms ?? post.platforms;
   if (edit.platform_content !== undefined && !edit.platforms) checkPlatformContent(platforms, edit.platform_content);
   const texts = Object.entries(edit.platform_content ?? post.platform_content ?? {}).filter(([platform]) =>
@@ -74,6 +81,9 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     utm_campaign: edit.utm_campaign ?? post.utm_campaign,
     ...editedFirstComment(post, edit, platforms),
     media: media === undefined ? post.media : media.length ? media.map((one) => ({ ...one, expires_at: null })) : undefined,
+    ...(options
+      ? { platform_options: options.platform_options, bluesky_refs: options.bluesky_refs, linkedin_document: options.linkedin_document }
+      : {}),
     // A draft stays a draft: its time is only a wish (docs/api.md, "Drafts").
     status: post.status === 'draft' ? 'draft' : edit.when === 'now' ? 'publishing' : 'scheduled',
     scheduled_for: edit.when === undefined ? post.scheduled_for : edit.when === 'now' ? null : edit.when.toISOString(),
@@ -95,8 +105,11 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     'post_time',
     'first_comment',
     'platform_first_comment',
+    'platform_options',
+    'bluesky_refs',
   ] as const;
-  const mediaIds = (item: Post) => (item.media ?? []).map((one) => one.id);
+  const mediaIds = (item: Post) =>
+    [...(item.media ?? []), ...(item.linkedin_document ? [item.linkedin_document] : [])].map((one) => one.id);
   if (fields.every((field) => sameJson(next[field], post[field])) && sameJson(mediaIds(next), mediaIds(post))) return undefined;
 
   const toLinkedIn = next.spacing_bucket !== undefined;
@@ -105,7 +118,7 @@ export function applyEdit(post: Post, edit: ReadEdit, now: Date, media?: PostMed
     previous: post,
     next,
     slot: slotMoves ? { from: heldSlot(post), to: toLinkedIn ? slotHoldAt(postTime) : undefined } : undefined,
-    ...(media === undefined
+    ...(media === undefined && next.linkedin_document?.id === post.linkedin_document?.id
       ? {}
       : {
           attachMedia: mediaIds(next).filter((id) => !mediaIds(post).includes(id)),

@@ -32,6 +32,7 @@ export function toPostView(post: Post): PostView {
     media: (post.media ?? []).map(toMediaView),
     first_comment: post.first_comment ?? null,
     platform_first_comment: post.platform_first_comment ?? {},
+    platform_options: post.platform_options ?? {},
     status: post.status,
     scheduled_for: post.scheduled_for,
     created_at: post.created_at,

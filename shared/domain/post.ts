@@ -1,6 +1,8 @@
 import type { StoredFirstComment } from './first-comment';
 import type { PostMedia } from './media-view';
 import type { PlatformContent } from './platform-content';
+import type { PlatformOptions } from './platform-options';
+import type { ResolvedPlatformOptions } from './platform-options-refs';
 import type { Platform } from './platforms';
 import type { PostStatus } from './post-status';
 import type { PostMetrics } from './post-metrics';
@@ -26,7 +28,7 @@ export type PostCreator =
   | { type: 'dashboard'; key_id: null; key_name: null }
   | { type: 'oauth_client'; connection_id: string; client_name: string };
 
-export interface Post {
+export interface Post extends ResolvedPlatformOptions {
   id: string;
   account_id: string;
   content: string;
@@ -42,6 +44,8 @@ export interface Post {
   track_links?: boolean;
   /** The `utm_campaign` of its tracked links; absent: the account's setting. */
   utm_campaign?: string;
+  /** Options per platform beyond the text (docs/api.md, "Platform options"); absent when none. */
+  platform_options?: PlatformOptions;
   /** The post's images as they were attached, with where their variants are (docs/api.md, "Media"). */
   media?: PostMedia[];
   status: PostStatus;

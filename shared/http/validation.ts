@@ -13,7 +13,8 @@ import { suggestFieldName } from './field-suggestion';
  * A schema may annotate a property with `x-error-code`: every failure inside that property
  * then maps to that code (e.g. platforms → INVALID_PLATFORMS), or with
  * `x-error-codes: {keyword: code}` for single keywords (e.g. maxLength → CONTENT_TOO_LONG), and
- * `null` for a null sent where the property's type allows none.
+ * `null` for a null sent where the property's type allows none. `x-error-field: true` on an object
+ * property names every failure inside it after the property itself (`platform_options.linkedin.poll`).
  *
  * Precedence among several failures (docs/api.md, "Errors", "Precedence"): unknown field → missing field
  * (in the order of `required`) → wrong type (INVALID_FIELD) → annotated codes in property order.
@@ -67,6 +68,8 @@ function classifyNested(schema: Schema, error: ErrorObject, data: Record<string,
   const [head, ...rest] = pathOf(error);
   const parent: Schema | undefined = head === undefined ? undefined : schema.properties?.[head];
   const opensInside = rest.length > 0 || error.keyword === 'additionalProperties';
+  if (parent?.['x-error-field'] === true && (opensInside || error.keyword === 'required'))
+    return { rank: 2, order: Object.keys(schema.properties).indexOf(head), code: 'INVALID_FIELD', field: head! };
   if (!parent?.properties || !opensInside) return undefined;
   const inner = classify(
     parent,

@@ -574,9 +574,10 @@ export const mcpTools: readonly McpToolDefinition[] = [
             "image/jpeg",
             "image/png",
             "image/webp",
-            "video/mp4"
+            "video/mp4",
+            "application/pdf"
           ],
-          "description": "The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.",
+          "description": "The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.",
           "examples": [
             "image/jpeg"
           ]
@@ -585,7 +586,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "type": "integer",
           "minimum": 1,
           "maximum": 100000000,
-          "description": "The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.",
+          "description": "The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.",
           "examples": [
             6291456
           ]
@@ -1068,6 +1069,199 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             true
           ]
+        },
+        "platform_options": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.",
+          "properties": {
+            "bluesky": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.",
+              "properties": {
+                "reply_to": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "quote": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "reply_control": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "nobody",
+                      "mentioned",
+                      "followers",
+                      "following"
+                    ]
+                  },
+                  "description": "Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.",
+                  "examples": [
+                    [
+                      "mentioned"
+                    ]
+                  ]
+                },
+                "quotes_allowed": {
+                  "type": "boolean",
+                  "description": "false: nobody may quote the post (a postgate); default true.",
+                  "examples": [
+                    false
+                  ]
+                },
+                "langs": {
+                  "type": "array",
+                  "minItems": 1,
+                  "maxItems": 3,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
+                  "examples": [
+                    [
+                      "en",
+                      "pt-BR"
+                    ]
+                  ]
+                },
+                "labels": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "sexual",
+                      "nudity",
+                      "porn",
+                      "graphic-media"
+                    ]
+                  },
+                  "description": "Self-labels for adult or graphic content.",
+                  "examples": [
+                    [
+                      "graphic-media"
+                    ]
+                  ]
+                }
+              }
+            },
+            "linkedin": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "A PDF document or a poll; either one excludes the other and images or video.",
+              "properties": {
+                "document": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "media_id",
+                    "title"
+                  ],
+                  "description": "A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.",
+                  "properties": {
+                    "media_id": {
+                      "type": "string",
+                      "maxLength": 64,
+                      "description": "From POST /media with content_type application/pdf."
+                    },
+                    "title": {
+                      "type": "string",
+                      "maxLength": 400,
+                      "pattern": "\\S",
+                      "description": "The title shown above the document.",
+                      "examples": [
+                        "Our Q3 report"
+                      ]
+                    }
+                  }
+                },
+                "poll": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "question",
+                    "options",
+                    "duration"
+                  ],
+                  "description": "A poll: a question, 2 to 4 different options, and how long it stays open.",
+                  "properties": {
+                    "question": {
+                      "type": "string",
+                      "maxLength": 140,
+                      "pattern": "\\S",
+                      "description": "At most 140 characters.",
+                      "examples": [
+                        "Which release should come first?"
+                      ]
+                    },
+                    "options": {
+                      "type": "array",
+                      "minItems": 2,
+                      "maxItems": 4,
+                      "items": {
+                        "type": "string",
+                        "maxLength": 30,
+                        "pattern": "\\S",
+                        "description": "At most 30 characters.",
+                        "examples": [
+                          "Dark mode"
+                        ]
+                      },
+                      "examples": [
+                        [
+                          "Dark mode",
+                          "Offline sync"
+                        ]
+                      ]
+                    },
+                    "duration": {
+                      "type": "string",
+                      "enum": [
+                        "ONE_DAY",
+                        "THREE_DAYS",
+                        "SEVEN_DAYS",
+                        "FOURTEEN_DAYS"
+                      ],
+                      "examples": [
+                        "THREE_DAYS"
+                      ]
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "examples": [
+            {
+              "bluesky": {
+                "reply_control": [
+                  "mentioned"
+                ],
+                "langs": [
+                  "en"
+                ]
+              }
+            }
+          ]
         }
       },
       "required": [
@@ -1383,6 +1577,199 @@ export const mcpTools: readonly McpToolDefinition[] = [
                 "description": "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
                 "examples": [
                   true
+                ]
+              },
+              "platform_options": {
+                "type": "object",
+                "additionalProperties": false,
+                "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.",
+                "properties": {
+                  "bluesky": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "description": "What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.",
+                    "properties": {
+                      "reply_to": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 512,
+                        "description": "The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.",
+                        "examples": [
+                          "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                        ]
+                      },
+                      "quote": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 512,
+                        "description": "The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.",
+                        "examples": [
+                          "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                        ]
+                      },
+                      "reply_control": {
+                        "type": "array",
+                        "minItems": 1,
+                        "uniqueItems": true,
+                        "items": {
+                          "type": "string",
+                          "enum": [
+                            "nobody",
+                            "mentioned",
+                            "followers",
+                            "following"
+                          ]
+                        },
+                        "description": "Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.",
+                        "examples": [
+                          [
+                            "mentioned"
+                          ]
+                        ]
+                      },
+                      "quotes_allowed": {
+                        "type": "boolean",
+                        "description": "false: nobody may quote the post (a postgate); default true.",
+                        "examples": [
+                          false
+                        ]
+                      },
+                      "langs": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 3,
+                        "uniqueItems": true,
+                        "items": {
+                          "type": "string",
+                          "maxLength": 64
+                        },
+                        "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
+                        "examples": [
+                          [
+                            "en",
+                            "pt-BR"
+                          ]
+                        ]
+                      },
+                      "labels": {
+                        "type": "array",
+                        "minItems": 1,
+                        "uniqueItems": true,
+                        "items": {
+                          "type": "string",
+                          "enum": [
+                            "sexual",
+                            "nudity",
+                            "porn",
+                            "graphic-media"
+                          ]
+                        },
+                        "description": "Self-labels for adult or graphic content.",
+                        "examples": [
+                          [
+                            "graphic-media"
+                          ]
+                        ]
+                      }
+                    }
+                  },
+                  "linkedin": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "description": "A PDF document or a poll; either one excludes the other and images or video.",
+                    "properties": {
+                      "document": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "media_id",
+                          "title"
+                        ],
+                        "description": "A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.",
+                        "properties": {
+                          "media_id": {
+                            "type": "string",
+                            "maxLength": 64,
+                            "description": "From POST /media with content_type application/pdf."
+                          },
+                          "title": {
+                            "type": "string",
+                            "maxLength": 400,
+                            "pattern": "\\S",
+                            "description": "The title shown above the document.",
+                            "examples": [
+                              "Our Q3 report"
+                            ]
+                          }
+                        }
+                      },
+                      "poll": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "question",
+                          "options",
+                          "duration"
+                        ],
+                        "description": "A poll: a question, 2 to 4 different options, and how long it stays open.",
+                        "properties": {
+                          "question": {
+                            "type": "string",
+                            "maxLength": 140,
+                            "pattern": "\\S",
+                            "description": "At most 140 characters.",
+                            "examples": [
+                              "Which release should come first?"
+                            ]
+                          },
+                          "options": {
+                            "type": "array",
+                            "minItems": 2,
+                            "maxItems": 4,
+                            "items": {
+                              "type": "string",
+                              "maxLength": 30,
+                              "pattern": "\\S",
+                              "description": "At most 30 characters.",
+                              "examples": [
+                                "Dark mode"
+                              ]
+                            },
+                            "examples": [
+                              [
+                                "Dark mode",
+                                "Offline sync"
+                              ]
+                            ]
+                          },
+                          "duration": {
+                            "type": "string",
+                            "enum": [
+                              "ONE_DAY",
+                              "THREE_DAYS",
+                              "SEVEN_DAYS",
+                              "FOURTEEN_DAYS"
+                            ],
+                            "examples": [
+                              "THREE_DAYS"
+                            ]
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "examples": [
+                  {
+                    "bluesky": {
+                      "reply_control": [
+                        "mentioned"
+                      ],
+                      "langs": [
+                        "en"
+                      ]
+                    }
+                  }
                 ]
               }
             }
@@ -1708,6 +2095,199 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             true
           ]
+        },
+        "platform_options": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.",
+          "properties": {
+            "bluesky": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.",
+              "properties": {
+                "reply_to": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "quote": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "reply_control": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "nobody",
+                      "mentioned",
+                      "followers",
+                      "following"
+                    ]
+                  },
+                  "description": "Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.",
+                  "examples": [
+                    [
+                      "mentioned"
+                    ]
+                  ]
+                },
+                "quotes_allowed": {
+                  "type": "boolean",
+                  "description": "false: nobody may quote the post (a postgate); default true.",
+                  "examples": [
+                    false
+                  ]
+                },
+                "langs": {
+                  "type": "array",
+                  "minItems": 1,
+                  "maxItems": 3,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
+                  "examples": [
+                    [
+                      "en",
+                      "pt-BR"
+                    ]
+                  ]
+                },
+                "labels": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "sexual",
+                      "nudity",
+                      "porn",
+                      "graphic-media"
+                    ]
+                  },
+                  "description": "Self-labels for adult or graphic content.",
+                  "examples": [
+                    [
+                      "graphic-media"
+                    ]
+                  ]
+                }
+              }
+            },
+            "linkedin": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "A PDF document or a poll; either one excludes the other and images or video.",
+              "properties": {
+                "document": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "media_id",
+                    "title"
+                  ],
+                  "description": "A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.",
+                  "properties": {
+                    "media_id": {
+                      "type": "string",
+                      "maxLength": 64,
+                      "description": "From POST /media with content_type application/pdf."
+                    },
+                    "title": {
+                      "type": "string",
+                      "maxLength": 400,
+                      "pattern": "\\S",
+                      "description": "The title shown above the document.",
+                      "examples": [
+                        "Our Q3 report"
+                      ]
+                    }
+                  }
+                },
+                "poll": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "question",
+                    "options",
+                    "duration"
+                  ],
+                  "description": "A poll: a question, 2 to 4 different options, and how long it stays open.",
+                  "properties": {
+                    "question": {
+                      "type": "string",
+                      "maxLength": 140,
+                      "pattern": "\\S",
+                      "description": "At most 140 characters.",
+                      "examples": [
+                        "Which release should come first?"
+                      ]
+                    },
+                    "options": {
+                      "type": "array",
+                      "minItems": 2,
+                      "maxItems": 4,
+                      "items": {
+                        "type": "string",
+                        "maxLength": 30,
+                        "pattern": "\\S",
+                        "description": "At most 30 characters.",
+                        "examples": [
+                          "Dark mode"
+                        ]
+                      },
+                      "examples": [
+                        [
+                          "Dark mode",
+                          "Offline sync"
+                        ]
+                      ]
+                    },
+                    "duration": {
+                      "type": "string",
+                      "enum": [
+                        "ONE_DAY",
+                        "THREE_DAYS",
+                        "SEVEN_DAYS",
+                        "FOURTEEN_DAYS"
+                      ],
+                      "examples": [
+                        "THREE_DAYS"
+                      ]
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "examples": [
+            {
+              "bluesky": {
+                "reply_control": [
+                  "mentioned"
+                ],
+                "langs": [
+                  "en"
+                ]
+              }
+            }
+          ]
         }
       },
       "required": [
@@ -1945,6 +2525,199 @@ export const mcpTools: readonly McpToolDefinition[] = [
           "examples": [
             {
               "bluesky": "Sign-up link: https://example.com/v2"
+            }
+          ]
+        },
+        "platform_options": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.",
+          "properties": {
+            "bluesky": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.",
+              "properties": {
+                "reply_to": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "quote": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512,
+                  "description": "The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.",
+                  "examples": [
+                    "https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"
+                  ]
+                },
+                "reply_control": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "nobody",
+                      "mentioned",
+                      "followers",
+                      "following"
+                    ]
+                  },
+                  "description": "Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.",
+                  "examples": [
+                    [
+                      "mentioned"
+                    ]
+                  ]
+                },
+                "quotes_allowed": {
+                  "type": "boolean",
+                  "description": "false: nobody may quote the post (a postgate); default true.",
+                  "examples": [
+                    false
+                  ]
+                },
+                "langs": {
+                  "type": "array",
+                  "minItems": 1,
+                  "maxItems": 3,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "description": "BCP 47 language tags, at most 3 (not guessed from the text when absent).",
+                  "examples": [
+                    [
+                      "en",
+                      "pt-BR"
+                    ]
+                  ]
+                },
+                "labels": {
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "sexual",
+                      "nudity",
+                      "porn",
+                      "graphic-media"
+                    ]
+                  },
+                  "description": "Self-labels for adult or graphic content.",
+                  "examples": [
+                    [
+                      "graphic-media"
+                    ]
+                  ]
+                }
+              }
+            },
+            "linkedin": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "A PDF document or a poll; either one excludes the other and images or video.",
+              "properties": {
+                "document": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "media_id",
+                    "title"
+                  ],
+                  "description": "A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.",
+                  "properties": {
+                    "media_id": {
+                      "type": "string",
+                      "maxLength": 64,
+                      "description": "From POST /media with content_type application/pdf."
+                    },
+                    "title": {
+                      "type": "string",
+                      "maxLength": 400,
+                      "pattern": "\\S",
+                      "description": "The title shown above the document.",
+                      "examples": [
+                        "Our Q3 report"
+                      ]
+                    }
+                  }
+                },
+                "poll": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "question",
+                    "options",
+                    "duration"
+                  ],
+                  "description": "A poll: a question, 2 to 4 different options, and how long it stays open.",
+                  "properties": {
+                    "question": {
+                      "type": "string",
+                      "maxLength": 140,
+                      "pattern": "\\S",
+                      "description": "At most 140 characters.",
+                      "examples": [
+                        "Which release should come first?"
+                      ]
+                    },
+                    "options": {
+                      "type": "array",
+                      "minItems": 2,
+                      "maxItems": 4,
+                      "items": {
+                        "type": "string",
+                        "maxLength": 30,
+                        "pattern": "\\S",
+                        "description": "At most 30 characters.",
+                        "examples": [
+                          "Dark mode"
+                        ]
+                      },
+                      "examples": [
+                        [
+                          "Dark mode",
+                          "Offline sync"
+                        ]
+                      ]
+                    },
+                    "duration": {
+                      "type": "string",
+                      "enum": [
+                        "ONE_DAY",
+                        "THREE_DAYS",
+                        "SEVEN_DAYS",
+                        "FOURTEEN_DAYS"
+                      ],
+                      "examples": [
+                        "THREE_DAYS"
+                      ]
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "examples": [
+            {
+              "bluesky": {
+                "reply_control": [
+                  "mentioned"
+                ],
+                "langs": [
+                  "en"
+                ]
+              }
             }
           ]
         },

@@ -37,3 +37,8 @@ export async function makeThumbnailInBox(source: Buffer): Promise<Thumbnail> {
   if ('refused' in answer) throw new Error(`thumbnail refused: ${answer.refused}`);
   return { ...answer.thumbnail, bytes: asBuffer(answer.thumbnail.bytes) };
 }
+
+/** A PDF's page count read in the worker (undefined: not a PDF pdf-lib can read). */
+export async function countPdfPagesInBox(bytes: Buffer): Promise<number | undefined> {
+  return (await runInSandbox('count-pdf-pages', { bytes })).pages;
+}

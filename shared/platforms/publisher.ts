@@ -1,4 +1,6 @@
 import type { Platform } from '#shared/domain/platforms';
+import type { BlueskyOptions, LinkedInOptions } from '#shared/domain/platform-options';
+import type { BlueskyRefs } from '#shared/domain/platform-options-refs';
 import type { PlatformProfile } from '#shared/domain/profile';
 import type { LinkCard } from './link-cards/link-card';
 
@@ -22,6 +24,26 @@ export interface PublishRequest {
   images?: PublishImage[];
   /** The post's video (docs/api.md, "Video"); a post with a video has no images and no link card. */
   video?: PublishVideo;
+  /** The post's options for this platform (docs/api.md, "Platform options"); absent: none. */
+  options?: PublishOptions;
+}
+
+/** A post's platform options as an adapter needs them: what was asked, and what creation resolved it to. */
+export interface PublishOptions {
+  bluesky?: BlueskyOptions;
+  /** The posts answered and quoted; absent when the post was a draft when created (the adapter looks them up). */
+  blueskyRefs?: BlueskyRefs;
+  linkedin?: LinkedInOptions;
+  /** The LinkedIn document's PDF (a post with one has no images, video, poll or link card). */
+  document?: PublishDocument;
+}
+
+export interface PublishDocument {
+  mediaId: string;
+  title: string;
+  sizeBytes: number;
+  /** The whole PDF (at most 100 MB), read from storage. */
+  read(): Promise<Buffer>;
 }
 
 /** A video, read in ranges from storage (never whole in memory), with its job memory for crash-safe resumes. */

@@ -36,7 +36,7 @@ export async function getMedia(accountId: string, mediaId: string, now: Date): P
 /** awaiting_upload → ready with its size and variants; false when it is no longer awaiting (another complete won). */
 export async function markMediaReady(
   media: Media,
-  ready: { width: number; height: number; variants: NonNullable<Media['variants']>; duration_seconds?: number },
+  ready: { width: number | null; height: number | null; variants: NonNullable<Media['variants']>; duration_seconds?: number },
 ): Promise<Media | undefined> {
   const duration = ready.duration_seconds === undefined ? {} : { ':duration': ready.duration_seconds };
   try {

@@ -28,6 +28,9 @@ import { cancellationReasons, isTransactionConflict } from '#shared/store/transa
 import { incrementUsageItem } from '#shared/store/usage-counters';
 import { attachMediaItem } from '#shared/store/media';
 import { resolvePostMedia } from './post-media';
+import { preparePlatformOptions } from './platform-options';
+import { resolveBlueskyRefs } from './bluesky-references';
+import type { PlatformOptions } from '#shared/domain/platform-options';
 import { inQueueSlot, QueueSlotTaken, type QueuedTime } from './queue/queue-slots';
 import { rollBackCreation } from './post-rollback';
 import { retryOnConflict, withStoreRetries } from './store-retries';
@@ -54,6 +57,8 @@ export interface NewPost extends FirstCommentFields {
   repeat?: RepeatRequest;
   /** true: may be queued again by the queue's recycling (docs/api.md, "Evergreen recycling"). */
   evergreen?: boolean;
+  /** Options per platform beyond the text (docs/api.md, "Platform options"). */
+  platform_options?: PlatformOptions;
 }
 
 /**
@@ -137,6 +142,14 @@ async function attemptCreation(
   const scheduledFor = queued ? queued.time : parseScheduledFor(input.scheduled_for, now);
   const media = await resolvePostMedia(accountId, input.media);
   const draft = input.draft === true;
+  // A draft's Bluesky references are looked up when it goes out (the publisher), not now.
+  const options = await preparePlatformOptions(
+    accountId,
+    platforms,
+    input.platform_options,
+    media.length,
+    draft ? undefined : resolveBlueskyRefs,
+  );
   const postTime = scheduledFor ?? now;
   const toLinkedIn = !draft && platforms.includes('linkedin');
   let post: Post = {
@@ -149,6 +162,7 @@ async function attemptCreation(
     ...(input.utm_campaign ? { utm_campaign: input.utm_campaign } : {}),
     ...firstCommentFields(input),
     ...(media.length ? { media: media.map((one) => ({ ...one, expires_at: null })) } : {}),
+    ...options,
     platforms,
     status: draft ? 'draft' : scheduledFor ? 'scheduled' : 'publishing',
     scheduled_for: scheduledFor?.toISOString() ?? null,
@@ -163,7 +177,7 @@ async function attemptCreation(
     ...made?.fields,
   };
   logger.appendKeys({ post_id: post.id });
-  const attachMedia = media.map((one) => one.id);
+  const attachMedia = [...media.map((one) => one.id), ...(options.linkedin_document ? [options.linkedin_document.id] : [])];
   // A draft keeps its repeat rule (checked now) until it is scheduled; its series begins then.
   if (draft && input.repeat) {
     readRepeatRule(input.repeat, postTime, now);

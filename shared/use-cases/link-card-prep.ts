@@ -30,6 +30,8 @@ export function cardLinkOf(post: Post, platform: Platform): string | undefined {
   if (post.link_preview === false) return undefined;
   // Images or a video take the card's place (shared/use-cases/publish-post.ts).
   if (post.media?.length) return undefined;
+  // So does a LinkedIn document or poll (docs/api.md, "Platform options").
+  if (platform === 'linkedin' && (post.platform_options?.linkedin?.document || post.platform_options?.linkedin?.poll)) return undefined;
   return firstLink(textFor(post, platform));
 }
 

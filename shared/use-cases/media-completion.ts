@@ -10,7 +10,8 @@ import { objectStorage } from '#shared/ports/registry';
 import { type StoredVariant } from '#shared/domain/media';
 import { getMedia, markMediaReady } from '#shared/store/media';
 import { invalid, notFound } from './media';
-import { isVideoType } from '#shared/domain/media-types';
+import { isDocumentType, isVideoType } from '#shared/domain/media-types';
+import { completeDocument } from './document-completion';
 import { completeVideo } from './video-completion';
 import { refuseUnreadable } from './media-unreadable';
 import { releaseDeclaredUpload } from './pending-uploads';
@@ -28,6 +29,7 @@ export async function completeMedia(accountId: string, mediaId: string): Promise
   if (!media) throw notFound();
   if (media.status === 'ready') return toMediaView(media);
   if (isVideoType(media.content_type)) return completeVideo(media);
+  if (isDocumentType(media.content_type)) return completeDocument(media);
   const storage = await objectStorage();
   const bytes = await storage.read(media.upload_key, media.size_bytes).catch((error: Error) => {
     if (error.name === 'ObjectTooLarge') throw invalid('size_mismatch');

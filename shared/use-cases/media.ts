@@ -1,7 +1,7 @@
 import { newId } from '#shared/domain/ids';
 import { toMediaView, type MediaView } from '#shared/domain/media-view';
 import { DomainError } from '#shared/domain/errors';
-import { isVideoType, type MediaType } from '#shared/domain/media-types';
+import { isDocumentType, isVideoType, type MediaType } from '#shared/domain/media-types';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '#shared/domain/video';
 import { clock } from '#shared/ports/clock';
 import { mediaKeys } from '#shared/media/object-keys';
@@ -27,11 +27,14 @@ export const notFound = () => new DomainError('MEDIA_NOT_FOUND');
 export const invalid = (reason: string) => new DomainError('INVALID_MEDIA', { reason });
 
 export async function createMedia(accountId: string, input: NewMedia): Promise<{ media: MediaView; upload: UploadTarget }> {
-  if (!isVideoType(input.content_type) && input.size_bytes > MAX_IMAGE_BYTES) {
+  // A video or a PDF may be 100 MB (the schema's maximum); an image at most 20 MiB.
+  if (!isVideoType(input.content_type) && !isDocumentType(input.content_type) && input.size_bytes > MAX_IMAGE_BYTES) {
     throw new DomainError(
       'INVALID_FIELD',
       { field: 'size_bytes' },
-      { message: `size_bytes: an image is at most ${MAX_IMAGE_BYTES} bytes (a video/mp4 at most ${MAX_VIDEO_BYTES})` },
+      {
+        message: `size_bytes: an image is at most ${MAX_IMAGE_BYTES} bytes (a video/mp4 or an application/pdf at most ${MAX_VIDEO_BYTES})`,
+      },
     );
   }
   const now = clock.now();

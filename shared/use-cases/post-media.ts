@@ -1,7 +1,7 @@
 import type { PostMedia } from '#shared/domain/media-view';
 import { toMediaView } from '#shared/domain/media-view';
 import { DomainError } from '#shared/domain/errors';
-import { isVideoType } from '#shared/domain/media-types';
+import { isDocumentType, isVideoType } from '#shared/domain/media-types';
 import { clock } from '#shared/ports/clock';
 import { getMedia } from '#shared/store/media';
 
@@ -33,6 +33,14 @@ export async function resolvePostMedia(accountId: string, ids: string[] | undefi
       'INVALID_MEDIA',
       { reason: 'not_ready' },
       { message: `Media ${notReady.id} is not ready: call POST /media/{id}/complete after the upload` },
+    );
+  // docs/api.md, "Platform options": a PDF is a LinkedIn document, never one of the post's media.
+  const document = found.find((media) => isDocumentType(media!.content_type));
+  if (document)
+    throw new DomainError(
+      'INVALID_MEDIA',
+      { reason: 'document' },
+      { message: `Media ${document.id} is a PDF: attach it as platform_options.linkedin.document` },
     );
   // docs/api.md, "Video": one video, or up to four images, never both.
   const videos = found.filter((media) => isVideoType(media!.content_type)).length;

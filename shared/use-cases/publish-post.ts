@@ -35,6 +35,7 @@ import { isVideoMedia, videoFor } from './publish-video';
 import { cardLinkOf, prepareLinkCards, preparedCard } from './link-card-prep';
 import { trackPostLinks } from './links/track-post-links';
 import { continueSeries } from './series/continue-series';
+import { publishOptionsFor } from './publish-options';
 
 /**
  * What a run leaves undone: platforms another run claimed and has not finished. Whoever delivers
@@ -239,6 +240,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
     return { ok: false, code: 'PLATFORM_UNAVAILABLE', message: 'An image of the post could not be read from storage', retryable: false };
   }
   const video = videoFor(post, platform);
+  const options = publishOptionsFor(post, platform);
   const card = images.length || video ? undefined : await linkCardFor(post, platform, cards);
   // Links as tracked short links when the post tracks them, the same codes on every attempt (./links/track-post-links.ts).
   const { content, linkCard } = await withStoreRetries('track-links', () => trackPostLinks(post, platform, textFor(post, platform), card));
@@ -257,6 +259,7 @@ async function publishWithRetries(post: Post, platform: Platform, { cards, laten
         linkCard,
         images,
         ...(video ? { video } : {}),
+        ...(options ? { options } : {}),
       });
       // The session the call renewed is stored now, and the next attempt goes with it.
       ({ profile, outcome } = await keepRenewal(profile, answered, post.id));

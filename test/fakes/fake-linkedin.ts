@@ -7,6 +7,7 @@ import { fakeLinkedInOrganizations } from './fake-linkedin-organizations';
 import { fakeLinkedInSocialActions } from './fake-linkedin-social-actions';
 import { fakeLinkedInMetrics } from './fake-linkedin-metrics';
 import { fakeLinkedInVideos } from './fake-linkedin-videos';
+import { fakeLinkedInDocuments, pollProblem } from './fake-linkedin-documents';
 
 /**
  * A fake LinkedIn on 127.0.0.1 (a free port), close enough to the real one that the service
@@ -237,11 +238,13 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
   function contentProblem(content: any, author: string): { status: number; message: string } | undefined {
     if (content === null || typeof content !== 'object') return { status: 422, message: 'Field /content must be an object' };
     const kinds = Object.keys(content);
-    if (kinds.length !== 1 || !['article', 'media', 'multiImage'].includes(kinds[0]!))
+    if (kinds.length !== 1 || !['article', 'media', 'multiImage', 'poll'].includes(kinds[0]!))
       return {
         status: 422,
-        message: `Field /content must hold exactly one of article, media, multiImage (got ${kinds.join(', ') || 'none'})`,
+        message: `Field /content must hold exactly one of article, media, multiImage, poll (got ${kinds.join(', ') || 'none'})`,
       };
+    if (content.poll) return pollProblem(content.poll);
+    if (content.media && documents.isDocument(content.media.id)) return documents.mediaProblem(content.media, author);
     const imageProblem = (urn: unknown, field: string) => {
       const image = typeof urn === 'string' ? images.get(urn) : undefined;
       if (!image) return { status: 422, message: `Field ${field} is not a known image URN` };
@@ -473,6 +476,10 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     actingAs: organizations.actingAs,
     baseUrl: () => uploadOrigin ?? baseUrl,
   });
+  const documents = fakeLinkedInDocuments(
+    { send, restError, restHeadersProblem, tokenProblem, actingAs: organizations.actingAs, baseUrl: () => uploadOrigin ?? baseUrl },
+    now,
+  );
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -488,6 +495,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
       if (route === 'POST /rest/posts') return posts(raw, request.headers, request, response);
       if (route === 'POST /rest/images') return initializeImageUpload(url, raw, request.headers, response);
       if (videos.route(request.method, url, bytes, request.headers, response)) return;
+      if (documents.route(request.method, url, bytes, request.headers, response)) return;
       if (organizations.route(request.method, url, request.headers, response)) return;
       if (socialActions.route(request.method, url, raw, request.headers, response)) return;
       if (metrics.route(request.method, url, request.headers, response)) return;
@@ -591,6 +599,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}) {
     images: (): Map<string, FakeImage> => new Map(images),
     /** The Videos API (fake-linkedin-videos.ts). */
     videos: videos.controls,
+    /** The Documents API (fake-linkedin-documents.ts). */
+    documents: documents.controls,
     stop: async (): Promise<void> => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -77,6 +77,7 @@ describe('editing a scheduled post', () => {
           media: [],
           first_comment: null,
           platform_first_comment: {},
+          platform_options: {},
           status: 'scheduled',
           version: 2,
           scheduled_for: moved,

@@ -48,6 +48,7 @@ describe('reading, listing and deleting posts', () => {
         media: [],
         first_comment: null,
         platform_first_comment: {},
+        platform_options: {},
         status: 'scheduled',
         scheduled_for: new Date(scheduledFor).toISOString(),
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

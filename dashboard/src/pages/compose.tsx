@@ -12,6 +12,8 @@ import { PlatformPreview } from './thread-preview';
 import { QueueToggle } from './queue-toggle';
 import { TrackLinksToggle } from './track-links';
 import { RepeatControl, type RepeatRequest } from './repeat-control';
+import { BlueskyOptionsPanel, LinkedInOptionsPanel } from './platform-options-panel';
+import type { PlatformOptions } from '#shared/domain/platform-options';
 
 type Platform = (typeof VALID_PLATFORMS)[number];
 
@@ -33,6 +35,8 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
   const [busy, setBusy] = useState(false);
   const [media, setMedia] = useState<MediaSelection>({ ids: [], busy: false });
   const [video, setVideo] = useState<MediaSelection>({ ids: [], busy: false });
+  // Each platform's "more" panel (docs/api.md, "Platform options").
+  const [options, setOptions] = useState<PlatformOptions>({});
   // One idempotency-key per draft: a double submit or a retry after a network error creates one post.
   const [draftKey, setDraftKey] = useState(() => crypto.randomUUID());
 
@@ -66,6 +70,10 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
       custom[platform] as string,
     ]),
   );
+  // Only the platforms being posted to, and only options set.
+  const platformOptions = Object.fromEntries(
+    Object.entries(options).filter(([platform, value]) => platforms.includes(platform as Platform) && Object.keys(value).length),
+  ) as PlatformOptions;
   // The preview skips a blank customised text (the form reports it on submit) and shows content there meanwhile.
   const previewContent = Object.fromEntries(Object.entries(platformContent).filter(([, text]) => text.trim() !== ''));
 
@@ -87,6 +95,7 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
         content,
         platforms,
         ...(Object.keys(platformContent).length ? { platform_content: platformContent } : {}),
+        ...(Object.keys(platformOptions).length ? { platform_options: platformOptions } : {}),
         ...(media.ids.length || video.ids.length ? { media: [...media.ids, ...video.ids] } : {}),
         ...(trackLinks === undefined ? {} : { track_links: trackLinks }),
         ...(queued ? { queue: true } : when === 'later' ? { scheduled_for: scheduledFor ?? scheduledLocal } : {}),
@@ -178,6 +187,19 @@ export function ComposePage({ onCreated }: { onCreated: (message: string) => voi
                 />
               )}
             </Field>
+          )}
+          {platform === 'bluesky' ? (
+            <BlueskyOptionsPanel
+              value={options.bluesky ?? {}}
+              onChange={(bluesky) => setOptions({ ...options, bluesky })}
+              errors={errors}
+            />
+          ) : (
+            <LinkedInOptionsPanel
+              value={options.linkedin ?? {}}
+              onChange={(linkedin) => setOptions({ ...options, linkedin })}
+              errors={errors}
+            />
           )}
         </div>
       ))}

@@ -19,6 +19,7 @@ const post = (id: string, content: string, platforms: string[], scheduledFor: st
   version: 1,
   first_comment: null,
   platform_first_comment: {},
+  platform_options: {},
 });
 
 /**

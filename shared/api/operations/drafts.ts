@@ -46,6 +46,7 @@ export const draftOperations: Record<string, OperationEntry> = {
           version: 2,
           first_comment: null,
           platform_first_comment: {},
+          platform_options: {},
         },
       },
     },

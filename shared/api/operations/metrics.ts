@@ -27,6 +27,7 @@ const publishedPost = {
   version: 1,
   first_comment: null,
   platform_first_comment: {},
+  platform_options: {},
 };
 
 export const metricsOperations: Record<string, OperationEntry> = {

@@ -14,6 +14,7 @@ const scheduledPost = {
   link_preview: true,
   first_comment: null,
   platform_first_comment: {},
+  platform_options: {},
   status: 'scheduled',
   scheduled_for: '2026-11-23T10:00:00.000Z',
   created_at: '2026-11-20T09:45:12.345Z',

@@ -10,6 +10,7 @@ import { metricsSchemas } from './metrics';
 import { settingsSchemas } from './settings';
 import { auditSchemas } from './audit';
 import { seriesSchemas } from './series';
+import { blueskyOptionsPreview, linkedinOptionsPreview, postPlatformOptions } from './platform-options';
 
 /**
  * Response bodies, written once: each matches what the handlers return field for field
@@ -157,6 +158,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
           'Whether its http(s) links go out as tracked short links (docs/api.md, "Tracked links"); absent: as the account\'s setting says at publication.',
       },
       utm_campaign: { type: 'string', description: "The `utm_campaign` its tracked links carry; absent: the account's setting's." },
+      platform_options: postPlatformOptions,
       first_comment: nullable({
         type: 'string',
         maxLength: 3000,
@@ -213,9 +215,14 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   Media: closedObject({
     id: uuid,
     status: { type: 'string', enum: ['awaiting_upload', 'ready'] },
-    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'] },
-    size_bytes: { type: 'integer', minimum: 1, maximum: 100_000_000, description: 'Images at most 20971520; a video at most 100000000.' },
-    width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete.' }),
+    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'application/pdf'] },
+    size_bytes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000_000,
+      description: 'Images at most 20971520; a video or a PDF at most 100000000.',
+    },
+    width: nullable({ type: 'integer', minimum: 1, description: 'Pixels, upright; null until complete, and for a PDF.' }),
     height: nullable({ type: 'integer', minimum: 1 }),
     alt_text: { type: 'string', maxLength: 1000 },
     created_at: timestamp,
@@ -236,15 +243,19 @@ export const resourceSchemas: Record<string, JsonSchema> = {
               { text: { type: 'string' }, characters: { ...count, maximum: 1250 } },
               { description: 'The comment sent after the post, as plain text (present when the post has one for LinkedIn).' },
             ),
+            options: linkedinOptionsPreview,
           }),
           'first_comment',
+          'options',
         ),
         bluesky: withOptional(
           closedObject({
             posts: { type: 'array', minItems: 1, items: blueskyPart, description: 'The thread, first post first.' },
             first_comment: { ...blueskyPart, description: 'The reply to the last post (present when the post has one for Bluesky).' },
+            options: blueskyOptionsPreview,
           }),
           'first_comment',
+          'options',
         ),
         warnings: {
           type: 'array',

@@ -2,6 +2,7 @@ import type { VideoFacts } from '#shared/domain/video';
 import { makeThumbnail, ThumbnailRefused } from '#shared/platforms/link-cards/thumbnail';
 import { ImageRejected, prepareImage, type ImageRejection, type MediaType, type PreparedImage } from '../image-variants';
 import { checkMp4Declarations, ImpossibleMp4 } from '../mp4-sanity';
+import { countPdfPages } from '../pdf-pages';
 import { probeVideo } from '../video-probe';
 import type { Host } from './protocol';
 
@@ -14,6 +15,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 export type ProbeAnswer = { facts: VideoFacts | undefined } | { impossible: string };
 export type PrepareAnswer = { image: PreparedImage } | { rejected: ImageRejection; message: string };
+export type PdfPagesAnswer = { pages: number | undefined };
 export type ThumbnailAnswer = { thumbnail: Awaited<ReturnType<typeof makeThumbnail>> } | { refused: string };
 
 export const jobs = {
@@ -34,6 +36,10 @@ export const jobs = {
       if (error instanceof ImageRejected) return { rejected: error.reason, message: error.message };
       throw error;
     }
+  },
+
+  async 'count-pdf-pages'(input: { bytes: Uint8Array }): Promise<PdfPagesAnswer> {
+    return { pages: await countPdfPages(input.bytes) };
   },
 
   async 'make-thumbnail'(input: { bytes: Uint8Array }): Promise<ThumbnailAnswer> {

@@ -17,6 +17,8 @@ export const JOB_TIMEOUT_MS = {
   /** A 40-megapixel image decoded and re-encoded, a few times when Bluesky's 1 MB needs it. */
   'prepare-image': 15_000,
   'make-thumbnail': 10_000,
+  /** A PDF's objects parsed to reach its page tree: a 100 MB, 300-page file well within this. */
+  'count-pdf-pages': 15_000,
 } as const;
 
 /** Workers busy at once per process; more jobs wait their turn (each worker may use its heap cap). */

@@ -26,13 +26,14 @@ export async function replyFirstComment(request: CommentRequest): Promise<Publis
   try {
     session = await openProfileSession(request.profile, request.accountId);
     const parts = renderBlueskyThread(request.content);
-    const root = await findPart(session, request, 0, parts[0]!.text);
-    const parent = parts.length === 1 ? root : await findPart(session, request, parts.length - 1, parts[parts.length - 1]!.text);
+    const first = await findPart(session, request, 0, parts[0]!.text);
+    const parent = parts.length === 1 ? first : await findPart(session, request, parts.length - 1, parts[parts.length - 1]!.text);
     const record: AppBskyFeedPost.Record = {
       $type: POST,
       ...(await resolveMentions(session.agent, renderBlueskyPart(request.text))),
       createdAt: clock.now().toISOString(),
-      reply: { root: strongRef(root), parent: strongRef(parent) },
+      // A post that answers another (platform_options.bluesky.reply_to) sits in that thread: its root is the thread's.
+      reply: { root: first.threadRoot ?? strongRef(first), parent: strongRef(parent) },
     };
     const ref = await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, parts.length, probe));
     const handle = session.agent.session?.handle ?? request.profile.handle;
@@ -45,14 +46,24 @@ export async function replyFirstComment(request: CommentRequest): Promise<Publis
 }
 
 /** A part of the published thread, read back under the keys it may have (the first part's from its URI). */
-async function findPart(session: ProfileSession, request: CommentRequest, index: number, text: string): Promise<RecordRef> {
+async function findPart(
+  session: ProfileSession,
+  request: CommentRequest,
+  index: number,
+  text: string,
+): Promise<RecordRef & { threadRoot?: { uri: string; cid: string } }> {
   const keys =
     index === 0
       ? [request.platformPostId.split('/').pop()!]
       : Array.from({ length: MAX_PROBES }, (_, probe) => partRecordKey(request.postId, request.postTime, index, probe));
   for (const rkey of keys) {
     const found = await readRecord(session, rkey);
-    if (found?.cid && (found.value as { text?: unknown }).text === text) return { uri: found.uri, cid: found.cid, rkey };
+    const value = found?.value as { text?: unknown; reply?: { root?: { uri?: unknown; cid?: unknown } } } | undefined;
+    if (found?.cid && value?.text === text) {
+      const root = value.reply?.root;
+      const threadRoot = typeof root?.uri === 'string' && typeof root.cid === 'string' ? { uri: root.uri, cid: root.cid } : undefined;
+      return { uri: found.uri, cid: found.cid, rkey, ...(threadRoot ? { threadRoot } : {}) };
+    }
   }
   throw new ThreadPartMissing(index);
 }

@@ -1,6 +1,7 @@
 import type { AppBskyFeedPost } from '@atproto/api';
 import { clock } from '#shared/ports/clock';
 import { failureKind } from './errors';
+import { everyPostFields, withQuote, type RecordOptions } from './post-options';
 import { partRecordKey } from './record-key';
 import type { RenderedPart } from './render';
 import { resolveMentions } from './rich-text';
@@ -25,6 +26,8 @@ export interface ThreadRequest {
   parts: RenderedPart[];
   /** Shown under the first post (a link card). */
   embed?: AppBskyFeedPost.Record['embed'];
+  /** The post's Bluesky options as record fields (./post-options.ts); absent: none. */
+  options?: RecordOptions;
 }
 
 const POST = 'app.bsky.feed.post';
@@ -34,10 +37,15 @@ const MAX_PROBES = 4;
 export async function postThread(session: ProfileSession, request: ThreadRequest): Promise<RecordRef[]> {
   const refs: RecordRef[] = [];
   const createdAt = clock.now().toISOString();
+  const { options } = request;
   for (const [index, part] of request.parts.entries()) {
-    const record: AppBskyFeedPost.Record = { $type: POST, ...(await resolveMentions(session.agent, part)), createdAt };
-    if (refs.length) record.reply = { root: strongRef(refs[0]), parent: strongRef(refs[refs.length - 1]) };
-    else if (request.embed) record.embed = request.embed;
+    const text = await resolveMentions(session.agent, part);
+    const record: AppBskyFeedPost.Record = { $type: POST, ...text, ...(options ? everyPostFields(options) : {}), createdAt };
+    // A reply to another post: the whole thread hangs under that post's root.
+    if (refs.length) record.reply = { root: options?.reply?.root ?? strongRef(refs[0]), parent: strongRef(refs[refs.length - 1]) };
+    else if (options?.reply) record.reply = options.reply;
+    const embed = refs.length ? undefined : withQuote(request.embed, options?.quote);
+    if (embed) record.embed = embed;
     refs.push(await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, index, probe)));
   }
   return refs;

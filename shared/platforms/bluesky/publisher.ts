@@ -8,6 +8,11 @@ import { openProfileSession, withRenewedCredentials, type ProfileSession } from 
 import { renderBlueskyThread } from './render';
 import { replyFirstComment } from './first-comment';
 import { videoEmbed } from './video';
+import { writeGates } from './gates';
+import { recordOptions, type RecordOptions } from './post-options';
+import { resolveRefs } from './resolve-post';
+import { publicXrpc } from './public-xrpc';
+import { config } from '#shared/config';
 
 /**
  * The Bluesky adapter: the post's text, with clickable links, mentions and hashtags, as one
@@ -33,11 +38,16 @@ export const blueskyPublisher: PlatformPublisher = {
           : request.linkCard
             ? await externalEmbed(session, request.linkCard)
             : undefined;
-      const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed });
-      const handle = session.agent.session?.handle ?? request.profile.handle;
-      // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
-      const actor = handle === 'handle.invalid' ? session.did : handle;
-      outcome = { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };
+      const options = await recordOptionsFor(request);
+      if ('rejected' in options) outcome = options.rejected;
+      else {
+        const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed, options });
+        await writeGates(session, refs, options);
+        const handle = session.agent.session?.handle ?? request.profile.handle;
+        // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
+        const actor = handle === 'handle.invalid' ? session.did : handle;
+        outcome = { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };
+      }
     } catch (error) {
       outcome = toOutcome(error, request);
     }
@@ -73,6 +83,29 @@ async function externalEmbed(session: ProfileSession, card: LinkCard): Promise<A
     $type: 'app.bsky.embed.external',
     external: { uri: card.url, title: card.title, description: card.description, ...(thumb ? { thumb } : {}) },
   };
+}
+
+/**
+ * The post's options as record fields (./post-options.ts). A post created as a draft has its
+ * answered and quoted posts looked up now; one gone (or no longer quotable) refuses the post.
+ */
+async function recordOptionsFor(request: PublishRequest): Promise<RecordOptions | { rejected: PublishOutcome }> {
+  const options = request.options?.bluesky;
+  let refs = request.options?.blueskyRefs;
+  if (options && !refs && (options.reply_to !== undefined || options.quote !== undefined)) {
+    const resolved = await resolveRefs(publicXrpc(request.profile.service ?? config.bluesky.serviceUrl), options);
+    if ('field' in resolved)
+      return {
+        rejected: {
+          ok: false,
+          code: 'PLATFORM_REJECTED',
+          message: `platform_options.bluesky.${resolved.field}: ${resolved.why}`,
+          retryable: false,
+        },
+      };
+    refs = resolved.refs;
+  }
+  return recordOptions(options, refs);
 }
 
 export const postUrl = (actor: string, rkey: string): string => `https://bsky.app/profile/${actor}/post/${rkey}`;

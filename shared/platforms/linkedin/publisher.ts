@@ -1,6 +1,13 @@
 import { config } from '#shared/config';
 import { clock } from '#shared/ports/clock';
-import type { PlatformPublisher, PublishImage, PublishOutcome, PublishRequest, PublishVideo } from '#shared/platforms/publisher';
+import type {
+  PlatformPublisher,
+  PublishDocument,
+  PublishImage,
+  PublishOutcome,
+  PublishRequest,
+  PublishVideo,
+} from '#shared/platforms/publisher';
 import { openLinkedInCredentials, type LinkedInCredentials } from './credentials';
 import { LinkedInNetworkError, linkedinRequest, parseErrorBody, type LinkedInResponse } from './http';
 import { articleFor } from './article';
@@ -11,6 +18,8 @@ import { UploadUrlRefused } from './upload-hosts';
 import { uploadVideo, VideoUploadFailed } from './videos';
 import { checkLinkedInApiVersionOnce } from './version-guard';
 import { commentOnLinkedIn } from './comments';
+import { documentContent, DocumentUploadFailed, uploadDocument } from './documents';
+import { pollContent } from './polls';
 
 /**
  * Publishes a text post as the connected member through the Posts API and classifies what
@@ -114,7 +123,16 @@ export function createLinkedInPublisher(options: LinkedInPublisherOptions): Plat
         owner: author,
       };
       let content: Record<string, unknown> | undefined;
-      if (request.video) {
+      // docs/api.md, "Platform options": a document or a poll is the post's content (no images, video or card then).
+      const document = request.options?.document;
+      const poll = request.options?.linkedin?.poll;
+      if (document) {
+        const uploaded = await uploadPostDocument(document, imageContext);
+        if (typeof uploaded !== 'string') return uploaded;
+        content = documentContent(uploaded, document.title);
+      } else if (poll) {
+        content = { ...pollContent(poll) };
+      } else if (request.video) {
         const uploaded = await uploadPostVideo(request.video, imageContext);
         if (typeof uploaded !== 'string') return uploaded;
         content = { media: { id: uploaded, ...(request.video.altText ? { altText: request.video.altText } : {}) } };
@@ -196,6 +214,21 @@ async function uploadPostVideo(video: PublishVideo, context: ImageUploadContext)
     if (error instanceof LinkedInNetworkError || error instanceof VideoUploadFailed)
       return failure('PLATFORM_UNAVAILABLE', `A LinkedIn video upload failed (${error.message})`, true);
     throw error;
+  }
+}
+
+/** The post's PDF through the Documents API (./documents.ts), or the failure that stops the post, as for images. */
+async function uploadPostDocument(document: PublishDocument, context: ImageUploadContext): Promise<string | Failure> {
+  try {
+    return await uploadDocument(document, context);
+  } catch (error) {
+    if (error instanceof UploadUrlRefused) return failure('PLATFORM_REJECTED', error.message, false);
+    if (error instanceof DocumentUploadFailed && error.response && error.response.status >= 300)
+      return classifyResponse(error.response, clock.now()) as Failure;
+    if (error instanceof LinkedInNetworkError || error instanceof DocumentUploadFailed)
+      return failure('PLATFORM_UNAVAILABLE', `The LinkedIn document upload failed (${error.message})`, true);
+    // The PDF could not be read from storage: nothing was posted, and a later attempt may read it.
+    return failure('PLATFORM_UNAVAILABLE', 'The document could not be read from storage', true);
   }
 }
 

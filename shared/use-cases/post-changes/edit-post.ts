@@ -8,6 +8,8 @@ import { listProfileItems } from '#shared/store/profiles';
 import { isConnectedProfile } from '#shared/domain/profile-author';
 import type { IdempotencyClaim } from '../create-post';
 import { resolvePostMedia } from '../post-media';
+import { editedPlatformOptions } from '../platform-options';
+import { resolveBlueskyRefs } from '../bluesky-references';
 import { changePost } from './change-post';
 import { requireWriteUnlessDraft } from '#shared/domain/drafts';
 import type { KeyScope } from '#shared/domain/key-scopes';
@@ -45,8 +47,18 @@ export async function editPost(
       if (refusal) throw refusal;
       // MEDIA_NOT_FOUND and INVALID_MEDIA come before PLATFORMS_NOT_CONNECTED, as on POST /posts.
       const media = read.media === undefined ? undefined : await resolvePostMedia(accountId, read.media);
+      const platforms = read.platforms ?? post.platforms;
+      const mediaCount = (media ?? post.media ?? []).length;
+      const options = await editedPlatformOptions(
+        accountId,
+        post,
+        read.platform_options,
+        platforms,
+        mediaCount,
+        draft ? undefined : resolveBlueskyRefs,
+      );
       if (read.platforms && !draft) await requireConnected(accountId, read.platforms);
-      return applyEdit(post, read, now, media);
+      return applyEdit(post, read, now, media, options);
     },
     {
       refusal: editRefusal,

@@ -19,7 +19,8 @@ export const createMediaSchema: Schema = {
     content_type: {
       type: 'string',
       enum: [...MEDIA_TYPES],
-      description: 'The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.',
+      description:
+        'The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.',
       example: 'image/jpeg',
     },
     size_bytes: {
@@ -27,7 +28,7 @@ export const createMediaSchema: Schema = {
       minimum: 1,
       maximum: MAX_UPLOAD_BYTES,
       description:
-        'The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.',
+        'The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.',
       example: 6_291_456,
     },
     alt_text: {

@@ -2,7 +2,7 @@
 // @ts-nocheck
 import type { PrecompiledValidator } from '../../validation';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["content_type","size_bytes"],"properties":{"content_type":{"type":"string","enum":["image/jpeg","image/png","image/webp","video/mp4"],"description":"The type of the file you will upload (an image, or an H.264 MP4 video); the upload and complete check it.","example":"image/jpeg"},"size_bytes":{"type":"integer","minimum":1,"maximum":100000000,"description":"The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 at most 100000000.","example":6291456},"alt_text":{"type":"string","maxLength":1000,"description":"Describes the image or video for people who cannot see it; sent to both platforms.","example":"A red kite over a snowy hill"}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["content_type","size_bytes"],"properties":{"content_type":{"type":"string","enum":["image/jpeg","image/png","image/webp","video/mp4","application/pdf"],"description":"The type of the file you will upload (an image, an H.264 MP4 video, or a PDF for a LinkedIn document); the upload and complete check it.","example":"image/jpeg"},"size_bytes":{"type":"integer","minimum":1,"maximum":100000000,"description":"The exact size of the file in bytes; the upload URL admits only this length. Images at most 20971520, video/mp4 and application/pdf at most 100000000.","example":6291456},"alt_text":{"type":"string","maxLength":1000,"description":"Describes the image or video for people who cannot see it; sent to both platforms.","example":"A red kite over a snowy hill"}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -52,7 +52,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((((data0 === "image/jpeg") || (data0 === "image/png")) || (data0 === "image/webp")) || (data0 === "video/mp4"))){
+if(!(((((data0 === "image/jpeg") || (data0 === "image/png")) || (data0 === "image/webp")) || (data0 === "video/mp4")) || (data0 === "application/pdf"))){
 const err4 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.content_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
@@ -138,4 +138,4 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createMediaSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-media/schema.ts#createMediaSchema', schemaSha256: '5b147dbf1b359693188588ae4fade82e4ea192bb6b6671ac13ec2eeeed3e38c6', validate: validate10 };
+export const createMediaSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-media/schema.ts#createMediaSchema', schemaSha256: 'b8b020b8ed373e6d8580db3932e7397d12f651662e642bbe5fc3694cbc69a0f8', validate: validate10 };

@@ -1,4 +1,5 @@
 import type { PlatformContent } from '#shared/domain/platform-content';
+import type { PlatformOptions } from '#shared/domain/platform-options';
 import { type ErrorCode } from '#shared/domain/errors';
 import { VALID_PLATFORMS, type Platform } from '#shared/domain/platforms';
 import { requiredText } from '#shared/http/required-text';
@@ -6,6 +7,7 @@ import type { Schema } from '#shared/http/validation';
 import { utmCampaignSchema } from '#shared/http/endpoints/put-settings/schema';
 import type { RepeatRequest } from '#shared/domain/repeat-rule';
 import { repeatSchema } from '#shared/http/endpoints/patch-series/schema';
+import { platformOptionsSchema } from './platform-options-schema';
 
 export const MAX_CONTENT_LENGTH = 3000;
 
@@ -24,6 +26,7 @@ export interface CreatePostBody {
   platform_first_comment?: PlatformContent;
   repeat?: RepeatRequest;
   evergreen?: boolean;
+  platform_options?: PlatformOptions;
 }
 
 /** One platform's text: the same rules (and codes) as `content`. */
@@ -167,6 +170,7 @@ export const createPostSchema: Schema = {
       description: "true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).",
       example: true,
     },
+    platform_options: platformOptionsSchema,
   },
 };
 

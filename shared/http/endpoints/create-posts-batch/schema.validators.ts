@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["posts"],"properties":{"posts":{"type":"array","description":"From 1 to 100 bodies of POST /posts, created in this order; each is created or refused on its own.","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["content","platforms"],"properties":{"content":{"type":"string","description":"The text to publish; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Optional text per platform, used instead of content there; each key must be one of platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"Where to publish; duplicates are merged.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"]},"scheduled_for":{"type":["string","null"],"description":"ISO 8601 date-time with seconds and zone, 1 minute to 365 days ahead; absent or null publishes now.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Up to 4 ready image ids, or one video id (POST /media, then complete); duplicates are merged. Images or a video replace the link card.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"repeat":{"x-error-code":"INVALID_FIELD","description":"Repeat this post: until or count (or both) is required. The post answered is the first occurrence.","allOf":[{"type":"object","propertyNames":{"enum":["every","until","count","queue","variations"]},"required":["every"],"properties":{"every":{"type":"object","propertyNames":{"enum":["days","weeks","months"]},"minProperties":1,"maxProperties":1,"description":"Exactly one of days, weeks or months: the step between occurrences (wall-clock time kept in the series time zone).","properties":{"days":{"type":"integer","minimum":1,"maximum":365},"weeks":{"type":"integer","minimum":1,"maximum":52},"months":{"type":"integer","minimum":1,"maximum":12}}},"until":{"type":"string","description":"ISO 8601 date-time with zone: no occurrence after it; at most 2 years ahead."},"count":{"type":"integer","minimum":1,"maximum":100,"description":"Occurrences in all, the first included."},"queue":{"type":"boolean","enum":[true],"description":"true: each later occurrence takes the first free queue slot at or after its time."},"variations":{"type":"array","maxItems":10,"items":{"type":"string","pattern":"\\S","maxLength":3000,"format":"unicode-text"},"description":"Up to 10 texts, each checked like content; occurrences use content, then each variation in turn.","example":["Our guide, still the best start","New here? Start with the guide"]}}}],"example":{"every":{"weeks":1},"count":5,"variations":["Still true: our guide","In case you missed it: the guide"]}},"evergreen":{"type":"boolean","description":"true: once published, the post may be queued again by the queue's recycling (PUT /queue, recycle).","example":true},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","maxLength":400,"pattern":"\\S","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","maxLength":140,"pattern":"\\S","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","maxLength":30,"pattern":"\\S","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}}}},"x-error-code":"INVALID_FIELD","example":[{"content":"Monday: the release notes #launch","platforms":["linkedin","bluesky"],"scheduled_for":"2026-11-23T09:00:00Z"},{"content":"Tuesday: a customer story","platforms":["bluesky"],"scheduled_for":"2026-11-24T09:00:00Z"},{"content":"Now: we are live","platforms":["bluesky"]}]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -1020,9 +1020,12 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.platform_options !== undefined){
+let data31 = data1.platform_options;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key6 in data31){
+if(!((key6 === "bluesky") || (key6 === "linkedin"))){
+const err86 = {instancePath:instancePath+"/posts/" + i0+"/platform_options",schemaPath:"#/properties/posts/items/properties/platform_options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1032,9 +1035,12 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data31.bluesky !== undefined){
+let data32 = data31.bluesky;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key7 in data32){
+if(!((((((key7 === "reply_to") || (key7 === "quote")) || (key7 === "reply_control")) || (key7 === "quotes_allowed")) || (key7 === "langs")) || (key7 === "labels"))){
+const err87 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1044,9 +1050,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data32.reply_to !== undefined){
+let data33 = data32.reply_to;
+if(typeof data33 === "string"){
+if(data33.length > 512){
+const err88 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_to/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1055,8 +1063,687 @@ vErrors.push(err88);
 }
 errors++;
 }
+if(data33.length < 1){
+const err89 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data32.quote !== undefined){
+let data34 = data32.quote;
+if(typeof data34 === "string"){
+if(data34.length > 512){
+const err91 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quote",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quote/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data34.length < 1){
+const err92 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quote",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quote/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quote",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quote/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data32.reply_control !== undefined){
+let data35 = data32.reply_control;
+if(Array.isArray(data35)){
+if(data35.length < 1){
+const err94 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+const len4 = data35.length;
+for(let i4=0; i4<len4; i4++){
+let data36 = data35[i4];
+if(typeof data36 !== "string"){
+const err95 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i4,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(!((((data36 === "nobody") || (data36 === "mentioned")) || (data36 === "followers")) || (data36 === "following"))){
+const err96 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control/" + i4,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+let i5 = data35.length;
+let j0;
+if(i5 > 1){
+const indices0 = {};
+for(;i5--;){
+let item0 = data35[i5];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err97 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+break;
+}
+indices0[item0] = i5;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data32.quotes_allowed !== undefined){
+if(typeof data32.quotes_allowed !== "boolean"){
+const err99 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data32.langs !== undefined){
+let data38 = data32.langs;
+if(Array.isArray(data38)){
+if(data38.length > 3){
+const err100 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(data38.length < 1){
+const err101 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const len5 = data38.length;
+for(let i6=0; i6<len5; i6++){
+let data39 = data38[i6];
+if(typeof data39 === "string"){
+if(data39.length > 64){
+const err102 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i6,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs/" + i6,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+let i7 = data38.length;
+let j1;
+if(i7 > 1){
+const indices1 = {};
+for(;i7--;){
+let item1 = data38[i7];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err104 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+break;
+}
+indices1[item1] = i7;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/langs",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data32.labels !== undefined){
+let data40 = data32.labels;
+if(Array.isArray(data40)){
+if(data40.length < 1){
+const err106 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+const len6 = data40.length;
+for(let i8=0; i8<len6; i8++){
+let data41 = data40[i8];
+if(typeof data41 !== "string"){
+const err107 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i8,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(!((((data41 === "sexual") || (data41 === "nudity")) || (data41 === "porn")) || (data41 === "graphic-media"))){
+const err108 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels/" + i8,schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+let i9 = data40.length;
+let j2;
+if(i9 > 1){
+const indices2 = {};
+for(;i9--;){
+let item2 = data40[i9];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err109 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i9, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i9+" are identical)"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+break;
+}
+indices2[item2] = i9;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky/labels",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/bluesky",schemaPath:"#/properties/posts/items/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data31.linkedin !== undefined){
+let data42 = data31.linkedin;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key8 in data42){
+if(!((key8 === "document") || (key8 === "poll"))){
+const err112 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data42.document !== undefined){
+let data43 = data42.document;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.media_id === undefined){
+const err113 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+if(data43.title === undefined){
+const err114 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+for(const key9 in data43){
+if(!((key9 === "media_id") || (key9 === "title"))){
+const err115 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data43.media_id !== undefined){
+let data44 = data43.media_id;
+if(typeof data44 === "string"){
+if(data44.length > 64){
+const err116 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data43.title !== undefined){
+let data45 = data43.title;
+if(typeof data45 === "string"){
+if(data45.length > 400){
+const err118 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(!pattern0.test(data45)){
+const err119 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document/title",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/document",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data42.poll !== undefined){
+let data46 = data42.poll;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.question === undefined){
+const err122 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(data46.options === undefined){
+const err123 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data46.duration === undefined){
+const err124 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+for(const key10 in data46){
+if(!(((key10 === "question") || (key10 === "options")) || (key10 === "duration"))){
+const err125 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data46.question !== undefined){
+let data47 = data46.question;
+if(typeof data47 === "string"){
+if(data47.length > 140){
+const err126 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if(!pattern0.test(data47)){
+const err127 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data46.options !== undefined){
+let data48 = data46.options;
+if(Array.isArray(data48)){
+if(data48.length > 4){
+const err129 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(data48.length < 2){
+const err130 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+const len7 = data48.length;
+for(let i10=0; i10<len7; i10++){
+let data49 = data48[i10];
+if(typeof data49 === "string"){
+if(data49.length > 30){
+const err131 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i10,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+if(!pattern0.test(data49)){
+const err132 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i10,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options/" + i10,schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data46.duration !== undefined){
+let data50 = data46.duration;
+if(typeof data50 !== "string"){
+const err135 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(!((((data50 === "ONE_DAY") || (data50 === "THREE_DAYS")) || (data50 === "SEVEN_DAYS")) || (data50 === "FOURTEEN_DAYS"))){
+const err136 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.posts.items.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin/poll",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/posts/" + i0+"/platform_options/linkedin",schemaPath:"#/properties/posts/items/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/posts/" + i0+"/platform_options",schemaPath:"#/properties/posts/items/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/posts/" + i0,schemaPath:"#/properties/posts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/posts",schemaPath:"#/properties/posts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+else {
+const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: '58db06030652af356938305e6b23a3239e8e9700e57e5ff81b13cd07f53768a4', validate: validate10 };
+export const createPostsBatchSchema: PrecompiledValidator = { source: 'shared/http/endpoints/create-posts-batch/schema.ts#createPostsBatchSchema', schemaSha256: 'd6fdef44c6801677d987ba5a3dcb23ea30e18348b32923756d59b965a225e1c6', validate: validate10 };

@@ -3,7 +3,7 @@
 import type { PrecompiledValidator } from '../../validation';
 import { formats } from '../../formats';
 
-const schema11 = {"type":"object","additionalProperties":false,"properties":{"content":{"type":"string","description":"The new text; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"The new platforms (duplicates merged); a platform removed loses its platform_content text.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"],"x-error-codes":{"null":"MISSING_REQUIRED_FIELD"}},"scheduled_for":{"type":["string","null"],"description":"A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"expected_version":{"type":"integer","minimum":1,"description":"The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."}},"example":{"content":"Shipping v2 on Tuesday instead","scheduled_for":"2026-11-24T10:00:00Z"}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"content":{"type":"string","description":"The new text; at most 3000 UTF-16 code units.","format":"unicode-text","pattern":"\\S","maxLength":3000,"x-error-codes":{"pattern":"MISSING_REQUIRED_FIELD","maxLength":"CONTENT_TOO_LONG","format":"INVALID_FIELD"},"example":"Shipping v2 today (finally) #launch"},"platform_content":{"type":"object","description":"Replaces the texts per platform as a whole ({} removes them); each key must be one of the post's platforms.","additionalProperties":false,"properties":{"linkedin":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text linkedin receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-codes":{"minLength":"MISSING_REQUIRED_FIELD","pattern":"MISSING_REQUIRED_FIELD","format":"INVALID_FIELD","maxLength":"CONTENT_TOO_LONG"},"description":"The text bluesky receives instead of content; at most 3000 UTF-16 code units.","example":"Shipping v2 today #launch"}},"example":{"bluesky":"Shipping v2 today 🚀"}},"platforms":{"type":"array","description":"The new platforms (duplicates merged); a platform removed loses its platform_content text.","minItems":1,"items":{"type":"string","enum":["linkedin","bluesky"]},"x-error-code":"INVALID_PLATFORMS","example":["linkedin","bluesky"],"x-error-codes":{"null":"MISSING_REQUIRED_FIELD"}},"scheduled_for":{"type":["string","null"],"description":"A new time (ISO 8601 with seconds and zone, 1 minute to 365 days ahead), or null to publish now; absent keeps the time.","x-error-code":"INVALID_SCHEDULED_TIME","example":"2026-11-23T10:00:00Z"},"media":{"type":"array","description":"Replaces the images as a whole ([] removes them): up to 4 ready media ids, in order.","maxItems":50,"items":{"type":"string","maxLength":64},"example":["5d1c8a7e-2f4b-4c3a-9e8d-7b6a5f4e3d2c"]},"queue":{"type":"boolean","description":"true: schedule at the first free slot of the posting queue (PUT /queue) at least 60 s ahead; not with scheduled_for.","example":true},"link_preview":{"type":"boolean","description":"false: no card for the first link (default true: a post without images shows its first link as a card, built when it is published).","example":false},"track_links":{"type":"boolean","description":"true: each http(s) link of the text goes out as a short link on this service that counts its clicks (docs/api.md, \"Tracked links\"); absent: the account setting (PUT /settings) at publication.","example":true},"utm_campaign":{"type":"string","pattern":"^[A-Za-z0-9._~+-]{1,100}$","description":"The `utm_campaign` of tracked links: 1 to 100 of letters, digits and `-_.~+`.","example":"spring-launch"},"draft":{"type":"boolean","description":"true: save as a draft (status draft): not checked for connections, not counted, not spaced, never published until POST /posts/{id}/schedule; scheduled_for is kept as the wished time. The only creation a draft key may make.","example":false},"first_comment":{"type":["string","null"],"minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"Published right after the post on each of its platforms: a reply on Bluesky (at most 300 graphemes), a comment on LinkedIn (at most 1,250 characters). null: none.","example":"Sign-up link: https://example.com/v2"},"platform_first_comment":{"type":"object","description":"Optional first comment per platform, used instead of first_comment there; each key must be one of platforms.","additionalProperties":false,"x-error-code":"INVALID_FIELD","properties":{"linkedin":{"type":"string","minLength":1,"maxLength":1250,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The comment LinkedIn receives instead of first_comment; at most 1,250 characters.","example":"Sign-up link: https://example.com/v2"},"bluesky":{"type":"string","minLength":1,"maxLength":3000,"pattern":"\\S","format":"unicode-text","x-error-code":"INVALID_FIELD","description":"The reply Bluesky receives instead of first_comment; at most 300 graphemes.","example":"Sign-up link: https://example.com/v2"}},"example":{"bluesky":"Sign-up link: https://example.com/v2"}},"platform_options":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"Options per platform beyond the text (docs/api.md, \"Platform options\"); each key must be one of the post's platforms.","properties":{"bluesky":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"What the Bluesky post answers or quotes, who may reply or quote it, its languages and self-labels.","properties":{"reply_to":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one answers (a bsky.app post URL or an at:// URI); checked to exist when the post is created.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"quote":{"type":"string","minLength":1,"maxLength":512,"description":"The post this one quotes (a bsky.app post URL or an at:// URI); it must exist and allow quotes.","example":"https://bsky.app/profile/alice.bsky.social/post/3lbq2xkzxyz2a"},"reply_control":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["nobody","mentioned","followers","following"]},"description":"Who may reply (a threadgate): any of mentioned, followers, following, or nobody alone; absent: everyone. Not with reply_to.","example":["mentioned"]},"quotes_allowed":{"type":"boolean","description":"false: nobody may quote the post (a postgate); default true.","example":false},"langs":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","maxLength":64},"description":"BCP 47 language tags, at most 3 (not guessed from the text when absent).","example":["en","pt-BR"]},"labels":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["sexual","nudity","porn","graphic-media"]},"description":"Self-labels for adult or graphic content.","example":["graphic-media"]}}},"linkedin":{"type":"object","additionalProperties":false,"x-error-code":"INVALID_FIELD","description":"A PDF document or a poll; either one excludes the other and images or video.","properties":{"document":{"type":"object","additionalProperties":false,"required":["media_id","title"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A ready application/pdf media (at most 100 MB and 300 pages) shown as a document carousel.","properties":{"media_id":{"type":"string","maxLength":64,"description":"From POST /media with content_type application/pdf."},"title":{"type":"string","maxLength":400,"pattern":"\\S","description":"The title shown above the document.","example":"Our Q3 report"}}},"poll":{"type":"object","additionalProperties":false,"required":["question","options","duration"],"x-error-field":true,"x-error-code":"INVALID_FIELD","description":"A poll: a question, 2 to 4 different options, and how long it stays open.","properties":{"question":{"type":"string","maxLength":140,"pattern":"\\S","description":"At most 140 characters.","example":"Which release should come first?"},"options":{"type":"array","minItems":2,"maxItems":4,"items":{"type":"string","maxLength":30,"pattern":"\\S","description":"At most 30 characters.","example":"Dark mode"},"example":["Dark mode","Offline sync"]},"duration":{"type":"string","enum":["ONE_DAY","THREE_DAYS","SEVEN_DAYS","FOURTEEN_DAYS"],"example":"THREE_DAYS"}}}}}},"example":{"bluesky":{"reply_control":["mentioned"],"langs":["en"]}}},"expected_version":{"type":"integer","minimum":1,"description":"The version of the post you read (its `version`): the change is made only while the post is still at it, else 412 VERSION_MISMATCH with `current_version`. Same as the header If-Match: \"v{n}\"."}},"example":{"content":"Shipping v2 on Tuesday instead","scheduled_for":"2026-11-24T10:00:00Z"}};
 const func2 = Object.prototype.hasOwnProperty;
 const formats0 = formats["unicode-text"];
 const pattern0 = new RegExp("\\S", "u");
@@ -585,10 +585,12 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.expected_version !== undefined){
-let data18 = data.expected_version;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err49 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.platform_options !== undefined){
+let data18 = data.platform_options;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key3 in data18){
+if(!((key3 === "bluesky") || (key3 === "linkedin"))){
+const err49 = {instancePath:instancePath+"/platform_options",schemaPath:"#/properties/platform_options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -597,9 +599,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 1 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data18.bluesky !== undefined){
+let data19 = data18.bluesky;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key4 in data19){
+if(!((((((key4 === "reply_to") || (key4 === "quote")) || (key4 === "reply_control")) || (key4 === "quotes_allowed")) || (key4 === "langs")) || (key4 === "labels"))){
+const err50 = {instancePath:instancePath+"/platform_options/bluesky",schemaPath:"#/properties/platform_options/properties/bluesky/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -609,10 +615,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data19.reply_to !== undefined){
+let data20 = data19.reply_to;
+if(typeof data20 === "string"){
+if(data20.length > 512){
+const err51 = {instancePath:instancePath+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_to/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -621,8 +628,688 @@ vErrors.push(err51);
 }
 errors++;
 }
+if(data20.length < 1){
+const err52 = {instancePath:instancePath+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/platform_options/bluesky/reply_to",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data19.quote !== undefined){
+let data21 = data19.quote;
+if(typeof data21 === "string"){
+if(data21.length > 512){
+const err54 = {instancePath:instancePath+"/platform_options/bluesky/quote",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quote/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data21.length < 1){
+const err55 = {instancePath:instancePath+"/platform_options/bluesky/quote",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quote/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/platform_options/bluesky/quote",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quote/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data19.reply_control !== undefined){
+let data22 = data19.reply_control;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err57 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 !== "string"){
+const err58 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(!((((data23 === "nobody") || (data23 === "mentioned")) || (data23 === "followers")) || (data23 === "following"))){
+const err59 = {instancePath:instancePath+"/platform_options/bluesky/reply_control/" + i2,schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.reply_control.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+let i3 = data22.length;
+let j0;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data22[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err60 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+break;
+}
+indices0[item0] = i3;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/platform_options/bluesky/reply_control",schemaPath:"#/properties/platform_options/properties/bluesky/properties/reply_control/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data19.quotes_allowed !== undefined){
+if(typeof data19.quotes_allowed !== "boolean"){
+const err62 = {instancePath:instancePath+"/platform_options/bluesky/quotes_allowed",schemaPath:"#/properties/platform_options/properties/bluesky/properties/quotes_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data19.langs !== undefined){
+let data25 = data19.langs;
+if(Array.isArray(data25)){
+if(data25.length > 3){
+const err63 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data25.length < 1){
+const err64 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+const len3 = data25.length;
+for(let i4=0; i4<len3; i4++){
+let data26 = data25[i4];
+if(typeof data26 === "string"){
+if(data26.length > 64){
+const err65 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/platform_options/bluesky/langs/" + i4,schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+let i5 = data25.length;
+let j1;
+if(i5 > 1){
+const indices1 = {};
+for(;i5--;){
+let item1 = data25[i5];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err67 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+break;
+}
+indices1[item1] = i5;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/platform_options/bluesky/langs",schemaPath:"#/properties/platform_options/properties/bluesky/properties/langs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data19.labels !== undefined){
+let data27 = data19.labels;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err69 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+const len4 = data27.length;
+for(let i6=0; i6<len4; i6++){
+let data28 = data27[i6];
+if(typeof data28 !== "string"){
+const err70 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(!((((data28 === "sexual") || (data28 === "nudity")) || (data28 === "porn")) || (data28 === "graphic-media"))){
+const err71 = {instancePath:instancePath+"/platform_options/bluesky/labels/" + i6,schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.bluesky.properties.labels.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+let i7 = data27.length;
+let j2;
+if(i7 > 1){
+const indices2 = {};
+for(;i7--;){
+let item2 = data27[i7];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err72 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+break;
+}
+indices2[item2] = i7;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/platform_options/bluesky/labels",schemaPath:"#/properties/platform_options/properties/bluesky/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/platform_options/bluesky",schemaPath:"#/properties/platform_options/properties/bluesky/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data18.linkedin !== undefined){
+let data29 = data18.linkedin;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key5 in data29){
+if(!((key5 === "document") || (key5 === "poll"))){
+const err75 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data29.document !== undefined){
+let data30 = data29.document;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.media_id === undefined){
+const err76 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "media_id"},message:"must have required property '"+"media_id"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data30.title === undefined){
+const err77 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+for(const key6 in data30){
+if(!((key6 === "media_id") || (key6 === "title"))){
+const err78 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data30.media_id !== undefined){
+let data31 = data30.media_id;
+if(typeof data31 === "string"){
+if(data31.length > 64){
+const err79 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/platform_options/linkedin/document/media_id",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/media_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data30.title !== undefined){
+let data32 = data30.title;
+if(typeof data32 === "string"){
+if(data32.length > 400){
+const err81 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(!pattern0.test(data32)){
+const err82 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/platform_options/linkedin/document/title",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/platform_options/linkedin/document",schemaPath:"#/properties/platform_options/properties/linkedin/properties/document/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data29.poll !== undefined){
+let data33 = data29.poll;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.question === undefined){
+const err85 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data33.options === undefined){
+const err86 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+if(data33.duration === undefined){
+const err87 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+for(const key7 in data33){
+if(!(((key7 === "question") || (key7 === "options")) || (key7 === "duration"))){
+const err88 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data33.question !== undefined){
+let data34 = data33.question;
+if(typeof data34 === "string"){
+if(data34.length > 140){
+const err89 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/maxLength",keyword:"maxLength",params:{limit: 140},message:"must NOT have more than 140 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(!pattern0.test(data34)){
+const err90 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/platform_options/linkedin/poll/question",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data33.options !== undefined){
+let data35 = data33.options;
+if(Array.isArray(data35)){
+if(data35.length > 4){
+const err92 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(data35.length < 2){
+const err93 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+const len5 = data35.length;
+for(let i8=0; i8<len5; i8++){
+let data36 = data35[i8];
+if(typeof data36 === "string"){
+if(data36.length > 30){
+const err94 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(!pattern0.test(data36)){
+const err95 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/platform_options/linkedin/poll/options/" + i8,schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/platform_options/linkedin/poll/options",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data33.duration !== undefined){
+let data37 = data33.duration;
+if(typeof data37 !== "string"){
+const err98 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(!((((data37 === "ONE_DAY") || (data37 === "THREE_DAYS")) || (data37 === "SEVEN_DAYS")) || (data37 === "FOURTEEN_DAYS"))){
+const err99 = {instancePath:instancePath+"/platform_options/linkedin/poll/duration",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/properties/duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.platform_options.properties.linkedin.properties.poll.properties.duration.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/platform_options/linkedin/poll",schemaPath:"#/properties/platform_options/properties/linkedin/properties/poll/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/platform_options/linkedin",schemaPath:"#/properties/platform_options/properties/linkedin/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/platform_options",schemaPath:"#/properties/platform_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.expected_version !== undefined){
+let data38 = data.expected_version;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err103 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 1 || isNaN(data38)){
+const err104 = {instancePath:instancePath+"/expected_version",schemaPath:"#/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const editPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/edit-post/schema.ts#editPostSchema', schemaSha256: '2259aaa190a8e55a9f9dd1e4f7eb3827be698e135747f3c5827b06743a001801', validate: validate10 };
+export const editPostSchema: PrecompiledValidator = { source: 'shared/http/endpoints/edit-post/schema.ts#editPostSchema', schemaSha256: '0f610f7fcd1fe05758083c01d500945e3e5a6054d8b2d0d76b8e7e4e11a9f5c4', validate: validate10 };
