@@ -22,6 +22,8 @@ export interface OAuthState {
   /** Who the LinkedIn profile will post as; absent: the member (docs/api.md, "LinkedIn pages"). */
   author?: AuthorChoice;
   created_at: string;
+  /** Bluesky: the user's PDS sign-in URL (its pushed request), where the start URL sends the browser. */
+  location?: string;
   /** Set when a browser opened the start URL: the hash of that browser's nonce cookie. */
   nonce_hash?: string;
   [TTL_ATTRIBUTE]: number;

@@ -95,20 +95,29 @@ const blueskyPart = closedObject({
 });
 
 export const resourceSchemas: Record<string, JsonSchema> = {
-  Profile: closedObject({
-    id: uuid,
-    platform,
-    handle: { type: 'string', description: 'Bluesky handle (normalised) or LinkedIn member name.' },
-    display_name: nullable({ type: 'string' }),
-    platform_user_id: { type: 'string', description: 'Bluesky DID or LinkedIn person URN (urn:li:person:{sub}).' },
-    connected_at: timestamp,
-    expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
-    needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
-    author: {
-      ...nullable(ref('Author')),
-      description: 'Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet.',
-    },
-  }),
+  Profile: withOptional(
+    closedObject({
+      id: uuid,
+      platform,
+      handle: { type: 'string', description: 'Bluesky handle (normalised) or LinkedIn member name.' },
+      display_name: nullable({ type: 'string' }),
+      platform_user_id: { type: 'string', description: 'Bluesky DID or LinkedIn person URN (urn:li:person:{sub}).' },
+      connected_at: timestamp,
+      expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
+      needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
+      author: {
+        ...nullable(ref('Author')),
+        description: 'Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet.',
+      },
+      auth: {
+        type: 'string',
+        enum: ['app_password', 'oauth'],
+        description:
+          'Bluesky profiles only: connected with an app password, or with atproto OAuth (docs: "Connecting Bluesky with OAuth").',
+      },
+    }),
+    'auth',
+  ),
   Author: closedObject(
     {
       type: { type: 'string', enum: [...AUTHOR_CHOICES] },
@@ -233,6 +242,14 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
     { description: 'Never carries the value or its hash.' },
   ),
+  BlueskyAuthorization: closedObject({
+    authorization_url: {
+      type: 'string',
+      format: 'uri',
+      description: "Our start URL: it binds the authorization to the browser that opens it, then leads it to the user's PDS sign-in.",
+    },
+    expires_at: { ...timestamp, description: 'The PDS keeps the authorization request 5 minutes.' },
+  }),
   LinkedInAuthorization: closedObject({
     authorization_url: { type: 'string', format: 'uri', description: "LinkedIn's consent page; open it in the member's browser." },
     expires_at: { ...timestamp, description: 'The single-use state expires 10 minutes after creation.' },
