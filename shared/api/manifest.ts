@@ -11,6 +11,7 @@ import {
 } from './worker-names';
 import { accountOperations } from './operations/account';
 import { agentOperations } from './operations/agents';
+import { blueskyOAuthOperations } from './operations/bluesky-oauth';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
@@ -32,6 +33,7 @@ export * from './worker-names';
 
 export const operations: Readonly<Record<string, OperationEntry>> = {
   ...profileOperations,
+  ...blueskyOAuthOperations,
   ...postOperations,
   ...draftOperations,
   ...batchOperations,
@@ -69,7 +71,8 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     memoryMb: 512,
     timeoutSeconds: 180,
     // 'put': link cards prepared before the due time are kept under link-cards/ (shared/use-cases/link-card-prep.ts).
-    needs: { secretBox: 'seal', media: ['read', 'put'] },
+    // blueskyOAuthKey: a confidential client signs its refresh requests (Bluesky OAuth profiles).
+    needs: { secretBox: 'seal', media: ['read', 'put'], blueskyOAuthKey: true },
     // Link-card thumbnails.
     nativeModules: ['sharp'],
   },

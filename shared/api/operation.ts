@@ -67,6 +67,8 @@ export interface OperationNeeds {
   secretBox?: 'seal' | 'open';
   /** Reads the LinkedIn app's client secret (the OAuth code exchange). */
   linkedinClientSecret?: true;
+  /** Reads the Bluesky OAuth client's private key (private_key_jwt: connecting, and refreshing OAuth sessions). */
+  blueskyOAuthKey?: true;
   /** Creates release schedules ('schedule') or deletes them ('cancel') in the scheduler. */
   scheduler?: Array<'schedule' | 'cancel'>;
   /** The media bucket: presign uploads ('put'), read, delete. */

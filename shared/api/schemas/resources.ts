@@ -250,6 +250,27 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
     expires_at: { ...timestamp, description: 'The PDS keeps the authorization request 5 minutes.' },
   }),
+  // Documents of the OAuth standards, not ours: open objects (RFC 7591 client metadata, RFC 7517 key set).
+  BlueskyClientMetadata: {
+    type: 'object',
+    description: 'atproto OAuth client metadata (RFC 7591 fields as atproto profiles them); client_id is the URL it is served at.',
+    required: ['client_id', 'redirect_uris', 'scope', 'grant_types', 'response_types', 'token_endpoint_auth_method'],
+    properties: {
+      client_id: { type: 'string' },
+      redirect_uris: { type: 'array', items: { type: 'string' } },
+      scope: { type: 'string', example: 'atproto transition:generic' },
+      grant_types: { type: 'array', items: { type: 'string' } },
+      response_types: { type: 'array', items: { type: 'string' } },
+      token_endpoint_auth_method: { type: 'string', enum: ['private_key_jwt', 'none'] },
+      jwks_uri: { type: 'string' },
+    },
+  },
+  JsonWebKeySet: {
+    type: 'object',
+    description: 'Public JSON Web Keys (RFC 7517).',
+    required: ['keys'],
+    properties: { keys: { type: 'array', items: { type: 'object' } } },
+  },
   LinkedInAuthorization: closedObject({
     authorization_url: { type: 'string', format: 'uri', description: "LinkedIn's consent page; open it in the member's browser." },
     expires_at: { ...timestamp, description: 'The single-use state expires 10 minutes after creation.' },
