@@ -78,5 +78,19 @@ export async function signInAndConsent(authorizationUrl: string, identifier: str
   const signedIn = await api('/sign-in', { locale: 'en', username: identifier, password, remember: true });
   const sub = (signedIn.account as { sub: string }).sub;
   const consented = await api('/consent', { sub });
-  return new URL(consented.url as string);
+  // The page then navigates to the PDS's redirect step, which answers the redirect to the client.
+  const redirected = await send(new URL(consented.url as string, page.origin), 'GET', {
+    cookie: cookie(),
+    origin: page.origin,
+    referer: page.href,
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-site': 'same-origin',
+    'sec-fetch-dest': 'document',
+    'user-agent': 'social-posting-tests',
+  });
+  const location = redirected.headers.location;
+  if (redirected.status < 300 || redirected.status > 399 || typeof location !== 'string') {
+    throw new Error(`the PDS's redirect step answered ${redirected.status}: ${redirected.body.slice(0, 300)}`);
+  }
+  return new URL(location);
 }
