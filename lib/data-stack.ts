@@ -83,7 +83,8 @@ export class DataStack extends Stack implements StatefulResources {
     });
     Validations.of(this.blueskyOAuthKey).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'The operator generates this signing key and rotates it by publishing a new key in the JWKS first; no rotation Lambda applies.',
+      reason:
+        'The operator generates this signing key and rotates it by publishing a new key in the JWKS first; no rotation Lambda applies.',
     });
     this.mediaBucket = new MediaStorage(this, 'Media').bucket;
     // Construct id `Dashboard`, as in the service stack before: the buckets keep their logical ids.

@@ -35,7 +35,13 @@ async function tryAcquire(name: string, holder: string): Promise<boolean> {
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...key(name), type: 'lock', holder, lease_until: now + LOCK_LEASE_MS, [TTL_ATTRIBUTE]: Math.ceil((now + LOCK_LEASE_MS) / 1000) + 60 },
+        Item: {
+          ...key(name),
+          type: 'lock',
+          holder,
+          lease_until: now + LOCK_LEASE_MS,
+          [TTL_ATTRIBUTE]: Math.ceil((now + LOCK_LEASE_MS) / 1000) + 60,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR lease_until < :now',
         ExpressionAttributeValues: { ':now': now },
       }),

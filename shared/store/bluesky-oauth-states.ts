@@ -18,7 +18,11 @@ export interface BlueskyPendingAuthorization {
 
 const key = (stateKey: string) => ({ pk: `BSKYOAUTHSTATE#${stateKey}`, sk: 'BSKYOAUTHSTATE' });
 
-export async function putBlueskyPendingAuthorization(stateKey: string, record: BlueskyPendingAuthorization, expiresAt: Date): Promise<void> {
+export async function putBlueskyPendingAuthorization(
+  stateKey: string,
+  record: BlueskyPendingAuthorization,
+  expiresAt: Date,
+): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName,
@@ -34,7 +38,10 @@ export async function putBlueskyPendingAuthorization(stateKey: string, record: B
   );
 }
 
-export async function getBlueskyPendingAuthorization(stateKey: string, now: Date = new Date()): Promise<BlueskyPendingAuthorization | undefined> {
+export async function getBlueskyPendingAuthorization(
+  stateKey: string,
+  now: Date = new Date(),
+): Promise<BlueskyPendingAuthorization | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key(stateKey), ConsistentRead: true }));
   if (!Item || isExpired(Item, now)) return undefined;
   return { sealed: Item.sealed as string, accountId: Item.account_id as string, appState: Item.app_state as string | undefined };

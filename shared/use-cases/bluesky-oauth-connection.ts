@@ -158,11 +158,13 @@ async function createOAuthProfile(accountId: string, session: OAuthSession): Pro
  * then our state is consumed, whatever follows, and the OAuth client exchanges the code (its own
  * state consumed too). A refusal or failure is OAUTH_ERROR with `details`.
  */
-export async function completeBlueskyAuthorization(query: BlueskyCallbackQuery, browserNonce: string | undefined): Promise<CallbackOutcome> {
+export async function completeBlueskyAuthorization(
+  query: BlueskyCallbackQuery,
+  browserNonce: string | undefined,
+): Promise<CallbackOutcome> {
   const nonce = browserNonce && OAUTH_TOKEN_PATTERN.test(browserNonce) ? browserNonce : undefined;
   const pending = query.state ? await getBlueskyPendingAuthorization(query.state) : undefined;
-  const ours =
-    pending?.appState && nonce ? await consumeOAuthState(pending.appState, hashNonce(nonce), clock.now()) : undefined;
+  const ours = pending?.appState && nonce ? await consumeOAuthState(pending.appState, hashNonce(nonce), clock.now()) : undefined;
   const valid = ours && ours.platform === 'bluesky' && ours.account_id === pending?.accountId ? ours : undefined;
   const known = { accountId: valid?.account_id, returnUrl: valid?.return_url };
   try {

@@ -41,7 +41,10 @@ describe('Bluesky with atproto OAuth', () => {
     alice = await pds.createUser('alice');
     await pds.setDisplayName(alice, 'Alice OAuth');
     account = await service.createAccount({ plan: 'pro' });
-    const webhook = await service.call('POST', '/webhooks', { key: account.apiKey, body: { url: receiver.url, events: ['profile.needs_reconnect'] } });
+    const webhook = await service.call('POST', '/webhooks', {
+      key: account.apiKey,
+      body: { url: receiver.url, events: ['profile.needs_reconnect'] },
+    });
     expect(webhook.status).toBe(201);
     webhookSecret = webhook.json.secret;
     logs = captureLogs();
@@ -60,7 +63,10 @@ describe('Bluesky with atproto OAuth', () => {
 
   /** The whole browser round: our start URL, the PDS's sign-in and consent, the callback with the nonce cookie. */
   async function connect(user: TestUser, apiKey: string) {
-    const started = await service.call('POST', '/profiles/bluesky/authorize', { key: apiKey, body: { handle: `@${user.handle.toUpperCase()}` } });
+    const started = await service.call('POST', '/profiles/bluesky/authorize', {
+      key: apiKey,
+      body: { handle: `@${user.handle.toUpperCase()}` },
+    });
     expect(started.status).toBe(200);
     const opened = await service.call('GET', local(started.json.authorization_url));
     expect(opened.status).toBe(302);
@@ -83,11 +89,20 @@ describe('Bluesky with atproto OAuth', () => {
   async function publishOnly(request: Partial<PublishRequest> & { content: string }): Promise<PublishOutcome> {
     const { blueskyPublisher, toPlatformProfile, getProfileItem } = await modules();
     const profile = toPlatformProfile((await getProfileItem(account.accountId, 'bluesky'))!);
-    return blueskyPublisher.publish({ postId: randomUUID(), accountId: account.accountId, postTime: new Date(), profile, attempt: 1, ...request });
+    return blueskyPublisher.publish({
+      postId: randomUUID(),
+      accountId: account.accountId,
+      postTime: new Date(),
+      profile,
+      attempt: 1,
+      ...request,
+    });
   }
 
   /** The stored session, opened (as only the service can). */
-  async function storedSession(): Promise<{ tokenSet: { access_token: string; refresh_token?: string; expires_at?: string; aud: string } }> {
+  async function storedSession(): Promise<{
+    tokenSet: { access_token: string; refresh_token?: string; expires_at?: string; aud: string };
+  }> {
     const { getBlueskyOAuthSession, secretBox } = await modules();
     const sealed = await getBlueskyOAuthSession(account.accountId, alice.did);
     if (!sealed) throw new Error('no stored session');
@@ -117,7 +132,10 @@ describe('Bluesky with atproto OAuth', () => {
   });
 
   it('refuses a handle nobody has (INVALID_FIELD handle) and a state opened without its cookie', async () => {
-    const unknown = await service.call('POST', '/profiles/bluesky/authorize', { key: account.apiKey, body: { handle: 'nobody-here.test' } });
+    const unknown = await service.call('POST', '/profiles/bluesky/authorize', {
+      key: account.apiKey,
+      body: { handle: 'nobody-here.test' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ error: 'INVALID_FIELD', field: 'handle' });
 
@@ -169,8 +187,14 @@ describe('Bluesky with atproto OAuth', () => {
 
   it('publishes a thread with a link and an image, and a link card, through the same adapter', async () => {
     const jpeg = await smallJpeg();
-    const long = [`Thread with a link https://example.com/oauth and an image.`, ...Array.from({ length: 3 }, (_, i) => `Part ${i + 2}. ${'Words go here. '.repeat(16)}`)].join('\n\n');
-    const thread = await publishOnly({ content: long, images: [{ bytes: jpeg, contentType: 'image/jpeg', width: 64, height: 48, altText: 'A small picture' }] });
+    const long = [
+      `Thread with a link https://example.com/oauth and an image.`,
+      ...Array.from({ length: 3 }, (_, i) => `Part ${i + 2}. ${'Words go here. '.repeat(16)}`),
+    ].join('\n\n');
+    const thread = await publishOnly({
+      content: long,
+      images: [{ bytes: jpeg, contentType: 'image/jpeg', width: 64, height: 48, altText: 'A small picture' }],
+    });
     expect(thread).toMatchObject({ ok: true, url: expect.stringContaining(`https://bsky.app/profile/${alice.handle}/post/`) });
     const records = await pds.listPosts(alice.did);
     const first = records.find((record) => record.uri === (thread as { platformPostId: string }).platformPostId)!;
@@ -183,7 +207,9 @@ describe('Bluesky with atproto OAuth', () => {
       linkCard: { url: 'https://example.com/card', title: 'The card', description: 'Its description' },
     });
     expect(card.ok).toBe(true);
-    const cardRecord = (await pds.listPosts(alice.did)).find((record) => record.uri === (card as { platformPostId: string }).platformPostId)!;
+    const cardRecord = (await pds.listPosts(alice.did)).find(
+      (record) => record.uri === (card as { platformPostId: string }).platformPostId,
+    )!;
     expect(cardRecord.value.embed).toMatchObject({ $type: 'app.bsky.embed.external', external: { title: 'The card' } });
     // Nothing for the publisher to store: the OAuth client stored what it changed itself.
     expect(card).not.toHaveProperty('renewedCredentials');
@@ -234,8 +260,9 @@ describe('Bluesky with atproto OAuth', () => {
     // The grant revoked at the PDS by a holder of the same credentials (the user's "revoke access" deletes the
     // same token record): a client of our own metadata, with a copy of the session in memory, so the table is untouched.
     const { NodeOAuthClient, requestLocalLock } = await import('@atproto/oauth-client-node');
+    type Saved = import('@atproto/oauth-client-node').NodeSavedSession;
     const { blueskyClientMetadata } = await modules();
-    const copy = new Map<string, never>([[alice.did, (await storedSession()) as never]]);
+    const copy = new Map<string, Saved>([[alice.did, (await storedSession()) as unknown as Saved]]);
     const memory = <T>(map: Map<string, T>) => ({
       get: async (key: string) => map.get(key),
       set: async (key: string, value: T) => void map.set(key, value),
@@ -255,7 +282,10 @@ describe('Bluesky with atproto OAuth', () => {
     await ageStoredSession();
 
     const before = receiver.received.length;
-    const created = await service.call('POST', '/posts', { key: account.apiKey, body: { content: 'Cannot go out', platforms: ['bluesky'] } });
+    const created = await service.call('POST', '/posts', {
+      key: account.apiKey,
+      body: { content: 'Cannot go out', platforms: ['bluesky'] },
+    });
     expect(created.status).toBe(201);
     const post = await eventually(
       async () => {
@@ -272,7 +302,10 @@ describe('Bluesky with atproto OAuth', () => {
 
     await receiver.waitFor(before + 1, 20_000);
     const [event] = receiver.verified(webhookSecret, receiver.received.slice(before, before + 1));
-    expect(event).toMatchObject({ type: 'profile.needs_reconnect', data: { profile: { platform: 'bluesky', needs_reconnect: true, auth: 'oauth' } } });
+    expect(event).toMatchObject({
+      type: 'profile.needs_reconnect',
+      data: { profile: { platform: 'bluesky', needs_reconnect: true, auth: 'oauth' } },
+    });
   }, 60_000);
 
   it('logs no token along the way', async () => {

@@ -57,7 +57,10 @@ export function callbackUrl(publicBaseUrl: string = config.publicBaseUrl): strin
 /** The client metadata document this deployment serves and uses. */
 export function blueskyClientMetadata(publicBaseUrl: string = config.publicBaseUrl): OAuthClientMetadataInput {
   if (isLoopbackDeployment(publicBaseUrl)) {
-    return buildAtprotoLoopbackClientMetadata({ scope: BLUESKY_OAUTH_SCOPE, redirect_uris: [callbackUrl(publicBaseUrl) as `http://127.0.0.1${string}`] });
+    return buildAtprotoLoopbackClientMetadata({
+      scope: BLUESKY_OAUTH_SCOPE,
+      redirect_uris: [callbackUrl(publicBaseUrl) as `http://127.0.0.1${string}`],
+    });
   }
   return {
     client_id: `${publicBaseUrl}${CLIENT_METADATA_PATH}`,
@@ -148,7 +151,11 @@ async function buildClient(accountId: string): Promise<NodeOAuthClient> {
     },
     sessionStore: {
       set: async (did: string, session: NodeSavedSession) => {
-        await persistence.putSession(accountId, did, await (await secretBox()).seal(JSON.stringify(session), sessionContext(accountId, did)));
+        await persistence.putSession(
+          accountId,
+          did,
+          await (await secretBox()).seal(JSON.stringify(session), sessionContext(accountId, did)),
+        );
       },
       get: async (did: string) => {
         const sealed = await persistence.getSession(accountId, did);
