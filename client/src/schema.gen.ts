@@ -1652,7 +1652,7 @@ export interface components {
         BlueskyClientMetadata: {
             client_id: string;
             redirect_uris: string[];
-            /** @example atproto transition:generic */
+            /** @description atproto transition:generic */
             scope: string;
             grant_types: string[];
             response_types: string[];
@@ -8742,6 +8742,16 @@ export interface operations {
                     "application/json": components["schemas"]["BlueskyClientMetadata"];
                 };
             };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
             /** @description INTERNAL_SERVER_ERROR */
             500: {
                 headers: {
@@ -8771,6 +8781,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
                 };
             };
             /** @description INTERNAL_SERVER_ERROR */

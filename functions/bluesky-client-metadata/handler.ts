@@ -1,8 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { blueskyClientMetadataDocument } from '#shared/use-cases/bluesky-oauth-client-documents';
+import { blueskyClientMetadataEndpoint } from '#shared/http/endpoints/bluesky-client-documents/endpoint';
 
-export const handler = apiHandler({
-  operation: 'bluesky-client-metadata',
-  // Public by nature: a PDS fetches it to learn about the client whose id is this URL.
-  handle: async () => ({ statusCode: 200, body: blueskyClientMetadataDocument(), headers: { 'cache-control': 'public, max-age=300' } }),
-});
+export const handler = apiHandler({ ...blueskyClientMetadataEndpoint, operation: 'bluesky-client-metadata' });

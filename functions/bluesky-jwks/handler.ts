@@ -1,8 +1,4 @@
 import { apiHandler } from '#shared/http/api-handler';
-import { blueskyClientKeySet } from '#shared/use-cases/bluesky-oauth-client-documents';
+import { blueskyJwksEndpoint } from '#shared/http/endpoints/bluesky-client-documents/endpoint';
 
-export const handler = apiHandler({
-  operation: 'bluesky-jwks',
-  // Public keys only: a PDS checks the client's signed assertions with them.
-  handle: async () => ({ statusCode: 200, body: await blueskyClientKeySet(), headers: { 'cache-control': 'public, max-age=300' } }),
-});
+export const handler = apiHandler({ ...blueskyJwksEndpoint, operation: 'bluesky-jwks' });

@@ -115,7 +115,7 @@ export interface components {
         BlueskyClientMetadata: {
             client_id: string;
             redirect_uris: string[];
-            /** @example atproto transition:generic */
+            /** @description atproto transition:generic */
             scope: string;
             grant_types: string[];
             response_types: string[];

@@ -1,4 +1,5 @@
 import { authorizeBlueskySchema } from '#shared/http/endpoints/authorize-bluesky/schema';
+import { blueskyClientDocumentQuerySchema } from '#shared/http/endpoints/bluesky-client-documents/schema';
 import type { OperationEntry } from '../operation';
 
 /**
@@ -114,8 +115,9 @@ export const blueskyOAuthOperations: Record<string, OperationEntry> = {
       'The client metadata document whose URL is the client id: redirect URI, scope `atproto transition:generic`, ' +
       '`private_key_jwt` with the keys at /oauth/bluesky/jwks.json. On a loopback PUBLIC_BASE_URL (local runs) the service is an ' +
       'atproto loopback client and this shows that metadata instead.',
+    query: blueskyClientDocumentQuerySchema,
     success: { status: 200, description: 'The client metadata.', schema: 'BlueskyClientMetadata' },
-    errors: [],
+    errors: ['INVALID_FIELD'],
   },
   'bluesky-jwks': {
     method: 'GET',
@@ -125,7 +127,8 @@ export const blueskyOAuthOperations: Record<string, OperationEntry> = {
     tag: 'Profiles',
     summary: "The public keys of the service's atproto OAuth client (read by PDSs)",
     description: 'The public half of the client key that signs the client assertions; empty on a loopback PUBLIC_BASE_URL.',
+    query: blueskyClientDocumentQuerySchema,
     success: { status: 200, description: 'The key set.', schema: 'JsonWebKeySet' },
-    errors: ['SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_FIELD', 'SERVICE_UNAVAILABLE'],
   },
 };

@@ -258,7 +258,7 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     properties: {
       client_id: { type: 'string' },
       redirect_uris: { type: 'array', items: { type: 'string' } },
-      scope: { type: 'string', example: 'atproto transition:generic' },
+      scope: { type: 'string', description: 'atproto transition:generic' },
       grant_types: { type: 'array', items: { type: 'string' } },
       response_types: { type: 'array', items: { type: 'string' } },
       token_endpoint_auth_method: { type: 'string', enum: ['private_key_jwt', 'none'] },
