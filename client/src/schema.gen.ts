@@ -372,7 +372,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a profile
-         * @description As the public API's delete-profile, for the signed-in account. Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
+         * @description As the public API's delete-profile, for the signed-in account. Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).
          */
         delete: operations["dashboardDeleteProfile"];
         options?: never;
@@ -1170,7 +1170,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a profile
-         * @description Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
+         * @description Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).
          *
          *     Needs a key with scope `admin` or above.
          */

@@ -6,7 +6,7 @@ import type { OperationRuntimeRow } from './operation';
 export const operationRuntime: Readonly<Record<string, OperationRuntimeRow>> = {
   'list-profiles': { method: 'GET', path: '/profiles', dashboardPath: '/dashboard/api/profiles', auth: 'api-key', scope: 'read' },
   'get-profile': { method: 'GET', path: '/profiles/{id}', auth: 'api-key', scope: 'read' },
-  'delete-profile': { method: 'DELETE', path: '/profiles/{id}', dashboardPath: '/dashboard/api/profiles/{id}', auth: 'api-key', scope: 'admin' },
+  'delete-profile': { method: 'DELETE', path: '/profiles/{id}', dashboardPath: '/dashboard/api/profiles/{id}', auth: 'api-key', scope: 'admin', deadline: 'outbound' },
   'connect-bluesky': { method: 'POST', path: '/profiles/bluesky', dashboardPath: '/dashboard/api/profiles/bluesky', auth: 'api-key', scope: 'admin', deadline: 'outbound', idempotent: true },
   'authorize-linkedin': { method: 'POST', path: '/profiles/linkedin/authorize', dashboardPath: '/dashboard/api/profiles/linkedin/authorize', auth: 'api-key', scope: 'admin' },
   'start-linkedin-authorization': { method: 'GET', path: '/profiles/linkedin/start', auth: 'none' },

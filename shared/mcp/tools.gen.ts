@@ -1628,7 +1628,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "delete_profile",
     "title": "Disconnect a profile",
-    "description": "Disconnect a profile.\n\nDeletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.\n\nNeeds a key with scope `admin` or above.",
+    "description": "Disconnect a profile.\n\nDeletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).\n\nNeeds a key with scope `admin` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {

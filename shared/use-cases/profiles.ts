@@ -1,6 +1,7 @@
 import { DomainError } from '#shared/domain/errors';
 import { type Profile } from '#shared/domain/profile';
 import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile } from '#shared/store/profiles';
+import { endBlueskyOAuthSession } from './bluesky-oauth-connection';
 
 /** The account's profiles, sorted by platform name. */
 export async function listProfiles(accountId: string): Promise<Profile[]> {
@@ -23,4 +24,6 @@ export async function deleteProfile(accountId: string, profileId: string): Promi
   const item = await findProfileItemById(accountId, profileId);
   // The delete is conditional on the id: a profile replaced meanwhile is not this one any more.
   if (!item || !(await deleteProfileItem(accountId, item.platform, profileId))) throw new DomainError('PROFILE_NOT_FOUND');
+  // An OAuth profile's session is its own item: revoked at the PDS and deleted with the profile.
+  if (item.auth === 'oauth') await endBlueskyOAuthSession(accountId, item.platform_user_id);
 }

@@ -149,6 +149,12 @@ describe('Bluesky with atproto OAuth', () => {
     expect(own.status).toBe(201);
     // And once used, never again.
     expect((await finish()).json).toMatchObject({ error: 'OAUTH_ERROR', details: 'state mismatch' });
+
+    // Disconnecting deletes the session (its grant revoked at the PDS first).
+    const { getBlueskyOAuthSession } = await modules();
+    expect(await getBlueskyOAuthSession(other.accountId, alice.did)).toBeDefined();
+    expect((await service.call('DELETE', `/profiles/${own.json.profile.id}`, { key: other.apiKey })).status).toBe(204);
+    expect(await getBlueskyOAuthSession(other.accountId, alice.did)).toBeUndefined();
   }, 30_000);
 
   it('connects through the authorization URL: the profile says auth "oauth", the session is sealed in the table', async () => {
