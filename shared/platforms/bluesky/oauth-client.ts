@@ -32,7 +32,7 @@ export const CLIENT_METADATA_PATH = '/oauth/bluesky/client-metadata.json';
 export const JWKS_PATH = '/oauth/bluesky/jwks.json';
 
 /** The key's `kid` when the setting's JWK has none (the JWKS must name each key). */
-const DEFAULT_KID = 'bluesky-oauth-1';
+const DEFAULT_KID = 'bluesky-oauth';
 /** Authorization-server and DID answers are small JSON documents. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 3;
@@ -79,35 +79,51 @@ export function blueskyClientMetadata(publicBaseUrl: string = config.publicBaseU
 }
 
 export class BlueskyOAuthNotConfigured extends Error {
-  constructor() {
-    super('Bluesky OAuth is not configured on this deployment: the operator must set BLUESKY_OAUTH_PRIVATE_JWK (or its secret)');
+  constructor(reason = 'the operator must set BLUESKY_OAUTH_PRIVATE_JWK (or its secret)') {
+    super(`Bluesky OAuth is not configured on this deployment: ${reason}`);
     this.name = 'BlueskyOAuthNotConfigured';
   }
 }
 
-let keyPromise: Promise<JoseKey | undefined> | undefined;
+let keysPromise: Promise<JoseKey[]> | undefined;
 
-/** The private key, or undefined for a loopback client; BlueskyOAuthNotConfigured when a confidential client has none. */
-async function clientKey(): Promise<JoseKey | undefined> {
-  if (isLoopbackDeployment()) return undefined;
-  keyPromise ??= blueskyOAuthPrivateJwk().then(async (jwk) => {
-    if (!jwk) return undefined;
-    const parsed = JSON.parse(jwk) as { kid?: string };
-    return JoseKey.fromJWK(parsed, parsed.kid ?? DEFAULT_KID);
-  });
-  const made = keyPromise;
+/**
+ * The setting holds one private JWK, or several (a JSON array, or a JWK set `{"keys": [...]}`) while a
+ * key is rotated: new sessions sign with the first, and a session keeps the key (`kid`) it started with,
+ * so an old key stays in the set until the sessions made with it are gone.
+ */
+async function parseKeys(jwk: string): Promise<JoseKey[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jwk);
+  } catch {
+    throw new BlueskyOAuthNotConfigured('the Bluesky OAuth key setting is not JSON');
+  }
+  const list = Array.isArray(parsed) ? parsed : ((parsed as { keys?: unknown[] }).keys ?? [parsed]);
+  return Promise.all(
+    list.map((entry, index) => {
+      const key = entry as Record<string, unknown>;
+      return JoseKey.fromJWK(key, typeof key.kid === 'string' ? key.kid : `${DEFAULT_KID}-${index}`);
+    }),
+  );
+}
+
+/** The private keys, none for a loopback client; BlueskyOAuthNotConfigured when a confidential client has none. */
+async function clientKeys(): Promise<JoseKey[]> {
+  if (isLoopbackDeployment()) return [];
+  keysPromise ??= blueskyOAuthPrivateJwk().then((jwk) => (jwk ? parseKeys(jwk) : []));
+  const made = keysPromise;
   made.catch(() => {
-    if (keyPromise === made) keyPromise = undefined;
+    if (keysPromise === made) keysPromise = undefined;
   });
-  const key = await made;
-  if (!key) throw new BlueskyOAuthNotConfigured();
-  return key;
+  const keys = await made;
+  if (!keys.length) throw new BlueskyOAuthNotConfigured();
+  return keys;
 }
 
 /** The public keys (the JWKS document): empty for a loopback client. */
 export async function blueskyClientJwks(): Promise<{ keys: unknown[] }> {
-  const key = await clientKey();
-  return { keys: key?.publicJwk ? [key.publicJwk] : [] };
+  return { keys: (await clientKeys()).map((key) => key.publicJwk).filter(Boolean) };
 }
 
 const stateContext = (accountId: string, key: string) => ({ account_id: accountId, profile_id: `bluesky-oauth-state:${key}` });
@@ -118,7 +134,7 @@ export const PENDING_AUTHORIZATION_SECONDS = 5 * 60;
 
 async function buildClient(accountId: string): Promise<NodeOAuthClient> {
   const persistence = await blueskyOAuthPersistence();
-  const key = await clientKey();
+  const keys = await clientKeys();
   const fetch = safeFetchFunction({
     timeoutMs: config.bluesky.timeoutMs,
     maxBytes: MAX_ANSWER_BYTES,
@@ -128,7 +144,7 @@ async function buildClient(accountId: string): Promise<NodeOAuthClient> {
   });
   return new NodeOAuthClient({
     clientMetadata: blueskyClientMetadata(),
-    ...(key ? { keyset: [key] } : {}),
+    ...(keys.length ? { keyset: keys } : {}),
     // Plain http only where everything else may use it: local runs against a local PDS.
     allowHttp: config.local,
     fetch,
@@ -186,5 +202,5 @@ export function blueskyOAuthClient(accountId: string): Promise<NodeOAuthClient> 
 /** Forgets the clients made so far (a test standing for a new process: sessions then come from the table alone). */
 export function forgetBlueskyOAuthClients(): void {
   clients.clear();
-  keyPromise = undefined;
+  keysPromise = undefined;
 }
