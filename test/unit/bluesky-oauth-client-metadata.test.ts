@@ -6,13 +6,15 @@ import { blueskyClientMetadata, callbackUrl, isLoopbackDeployment } from '#share
  * confidential client on a public base URL, a loopback client on a loopback one; the library itself
  * must accept each metadata document (with the key set for the confidential one).
  */
-const memory = () => {
-  const map = new Map<string, never>();
+/** An in-memory store of any value type (the library's state and session stores alike). */
+const memory = <T>() => {
+  const map = new Map<string, T>();
   return {
     get: async (key: string) => map.get(key),
-    set: async (key: string, value: never) => void map.set(key, value),
+    set: async (key: string, value: T) => void map.set(key, value),
     del: async (key: string) => void map.delete(key),
   };
+};
 };
 
 describe('Bluesky OAuth client metadata', () => {
