@@ -15,7 +15,6 @@ const memory = <T>() => {
     del: async (key: string) => void map.delete(key),
   };
 };
-};
 
 describe('Bluesky OAuth client metadata', () => {
   it('is a confidential client (private_key_jwt) on a public base URL, and the library accepts it with the key', async () => {
