@@ -83,7 +83,7 @@ export interface OperationNeeds {
 }
 
 export const TAGS = {
-  Profiles: 'Connected platform profiles: Bluesky (app password) and LinkedIn (OAuth).',
+  Profiles: 'Connected platform profiles: Bluesky (atproto OAuth, or an app password) and LinkedIn (OAuth).',
   Posts: 'Create, schedule, edit, list, retry and delete posts; per-platform publishing results.',
   Media: 'Images with alt text: declare, upload to the returned URL, complete, then attach to posts (at most 4).',
   Usage: 'The monthly post allowance.',
