@@ -191,7 +191,7 @@ describe('Bluesky with atproto OAuth', () => {
     expect(again.json).toMatchObject({ error: 'PROFILE_ALREADY_EXISTS' });
   }, 30_000);
 
-  it('publishes a thread with a link and an image, and a link card, through the same adapter', async () => {
+  it('publishes a thread with a link and an image, a link card and a first comment, through the same adapter', async () => {
     const jpeg = await smallJpeg();
     const long = [
       `Thread with a link https://example.com/oauth and an image.`,
@@ -219,6 +219,29 @@ describe('Bluesky with atproto OAuth', () => {
     expect(cardRecord.value.embed).toMatchObject({ $type: 'app.bsky.embed.external', external: { title: 'The card' } });
     // Nothing for the publisher to store: the OAuth client stored what it changed itself.
     expect(card).not.toHaveProperty('renewedCredentials');
+
+    // The first comment goes through the same session: a reply under the post.
+    const { blueskyPublisher, toPlatformProfile, getProfileItem } = await modules();
+    const postId = randomUUID();
+    const postTime = new Date();
+    const content = 'A post with a first comment';
+    const post = await publishOnly({ content, postId, postTime });
+    const comment = await blueskyPublisher.comment!({
+      postId,
+      postTime,
+      accountId: account.accountId,
+      profile: toPlatformProfile((await getProfileItem(account.accountId, 'bluesky'))!),
+      content,
+      platformPostId: (post as { platformPostId: string }).platformPostId,
+      text: 'The first comment',
+      attempt: 1,
+    });
+    expect(comment.ok).toBe(true);
+    const reply = (await pds.listPosts(alice.did)).find((record) => record.uri === (comment as { platformPostId: string }).platformPostId)!;
+    expect(reply.value).toMatchObject({
+      text: 'The first comment',
+      reply: { root: { uri: (post as { platformPostId: string }).platformPostId } },
+    });
   }, 30_000);
 
   it('publishes from a new client instance (a restarted service) with the session from the table alone', async () => {
