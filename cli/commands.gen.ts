@@ -1250,6 +1250,41 @@ export const cliCommands: readonly CliCommand[] = [
   },
   {
     "group": "profiles",
+    "verb": "authorize-bluesky",
+    "operationId": "authorizeBluesky",
+    "summary": "Start connecting a Bluesky profile with OAuth",
+    "description": "Resolves the handle, sends the authorization request to the account's PDS (PAR, PKCE, DPoP) and returns our start URL with a single-use state valid for 5 minutes (as long as the PDS keeps the request). Opened in the user’s browser it binds the state to that browser (a nonce cookie) and leads on to the PDS’s sign-in, where the user signs in and allows the service; no password reaches the service. The PDS then sends that browser to GET /profiles/bluesky/callback. `return_url` must be https (or http on localhost) on an allowed host. INVALID_FIELD `handle` when the handle resolves to no account; SERVICE_UNAVAILABLE when the PDS cannot be reached or the deployment has no OAuth key.",
+    "method": "POST",
+    "path": "/profiles/bluesky/authorize",
+    "scope": "admin",
+    "positionals": [],
+    "flags": [
+      {
+        "field": "handle",
+        "flag": "handle",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": true,
+        "description": "The Bluesky handle; a leading @ and upper case are accepted"
+      },
+      {
+        "field": "return_url",
+        "flag": "return-url",
+        "aliases": [],
+        "in": "body",
+        "kind": "string",
+        "nullable": false,
+        "required": false,
+        "description": "Where the browser goes when the flow ends (https, or http on localhost; allowed hosts only)"
+      }
+    ],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
+    "group": "profiles",
     "verb": "authorize-linkedin",
     "operationId": "authorizeLinkedin",
     "summary": "Start connecting a LinkedIn profile",
@@ -1337,7 +1372,7 @@ export const cliCommands: readonly CliCommand[] = [
     "verb": "delete",
     "operationId": "deleteProfile",
     "summary": "Disconnect a profile",
-    "description": "Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.",
+    "description": "Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).",
     "method": "DELETE",
     "path": "/profiles/{id}",
     "scope": "admin",

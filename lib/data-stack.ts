@@ -27,6 +27,8 @@ export interface StatefulResources {
   /** The secret box's key: seals platform credentials and webhook secrets stored in the table. */
   secretBoxKey: kms.Key;
   linkedinClientSecret: secretsmanager.Secret;
+  /** The Bluesky OAuth client's private JWK (docs/decisions/0291-bluesky-oauth-client-key-setting.md). */
+  blueskyOAuthKey: secretsmanager.Secret;
   mediaBucket: s3.Bucket;
   /** The dashboard's pages and access-log buckets; the service stack writes the pages bucket's policy (lib/dashboard-buckets.ts). */
   dashboardBuckets: { pages: s3.Bucket; accessLogs: s3.Bucket };
@@ -52,6 +54,7 @@ export class DataStack extends Stack implements StatefulResources {
   readonly table: dynamodb.Table;
   readonly secretBoxKey: kms.Key;
   readonly linkedinClientSecret: secretsmanager.Secret;
+  readonly blueskyOAuthKey: secretsmanager.Secret;
   readonly mediaBucket: s3.Bucket;
   readonly dashboardBuckets: DashboardBuckets;
   readonly publishing: WorkQueues;
@@ -74,6 +77,14 @@ export class DataStack extends Stack implements StatefulResources {
       id: 'AwsSolutions-SMG4',
       reason:
         'LinkedIn issues this client secret; it is rotated in the LinkedIn developer portal, so there is nothing for a rotation Lambda to do.',
+    });
+    this.blueskyOAuthKey = new secretsmanager.Secret(this, 'BlueskyOAuthKey', {
+      description: 'Bluesky OAuth client private key (an ES256 JWK with a kid): replace the generated placeholder after the first deploy',
+    });
+    Validations.of(this.blueskyOAuthKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The operator generates this signing key and rotates it by publishing a new key in the JWKS first; no rotation Lambda applies.',
     });
     this.mediaBucket = new MediaStorage(this, 'Media').bucket;
     // Construct id `Dashboard`, as in the service stack before: the buckets keep their logical ids.

@@ -19,6 +19,7 @@ export function mergeNeeds(needs: readonly OperationNeeds[]): OperationNeeds {
   const merged: OperationNeeds = {
     secretBox: secretBoxes.includes('seal') ? 'seal' : secretBoxes.includes('open') ? 'open' : undefined,
     linkedinClientSecret: needs.some((need) => need.linkedinClientSecret) ? true : undefined,
+    blueskyOAuthKey: needs.some((need) => need.blueskyOAuthKey) ? true : undefined,
     scheduler: union(needs.map((need) => need.scheduler)),
     media: union(needs.map((need) => need.media)),
     metricsRefresh: needs.some((need) => need.metricsRefresh) ? true : undefined,

@@ -71,7 +71,7 @@ export class ServiceStack extends Stack {
     const { settings, data } = props;
     validateSettings(settings);
     this.table = data.table;
-    const { secretBoxKey, linkedinClientSecret, mediaBucket } = data;
+    const { secretBoxKey, linkedinClientSecret, blueskyOAuthKey, mediaBucket } = data;
     if (!settings.linkedinClientId) {
       Annotations.of(this).addWarningV2(
         'social-posting:linkedin-client-id',
@@ -165,6 +165,7 @@ export class ServiceStack extends Stack {
       if (needs.scheduler?.includes('cancel')) pipeline.allowCancelling(fn);
       if (needs.secretBox) fn.bindSecretBoxKey(secretBoxKey, needs.secretBox === 'seal' ? 'seal-and-open' : 'open');
       if (needs.linkedinClientSecret) fn.bindSecret('LINKEDIN_CLIENT_SECRET_ARN', linkedinClientSecret);
+      if (needs.blueskyOAuthKey) fn.bindSecret('BLUESKY_OAUTH_PRIVATE_JWK_SECRET_ARN', blueskyOAuthKey);
       if (needs.media) fn.bindMediaBucket(mediaBucket, needs.media);
       if (needs.metricsRefresh) metrics.allowRefresh(fn);
       if (needs.webhookRetries) webhooks.allowRetryScheduling(fn);
@@ -197,6 +198,10 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'LinkedInClientSecretArn', {
       value: linkedinClientSecret.secretArn,
       description: 'Put the LinkedIn client secret here',
+    });
+    new CfnOutput(this, 'BlueskyOAuthKeyArn', {
+      value: blueskyOAuthKey.secretArn,
+      description: 'Put the Bluesky OAuth private JWK here',
     });
     new CfnOutput(this, 'PublishDeadLetterQueueUrl', { value: pipeline.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'PublishQueueUrl', { value: pipeline.publishQueue.queueUrl });

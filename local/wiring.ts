@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { provideBlueskyOAuthPersistence } from '#shared/platforms/bluesky/oauth-persistence';
 import { wirePorts, type PortProviders } from '#shared/ports/registry';
 
 /**
@@ -23,4 +24,6 @@ export function wireLocalPorts(parts: Partial<PortProviders> = {}): void {
     },
     ...parts,
   });
+  // The table behind the Bluesky OAuth client, as in AWS (docs/decisions/0292-bluesky-oauth-sessions-in-the-table-under-a-lock.md).
+  provideBlueskyOAuthPersistence(async () => (await import('#shared/store/bluesky-oauth-persistence')).blueskyOAuthTablePersistence);
 }

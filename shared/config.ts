@@ -25,7 +25,19 @@ export interface Config {
   /** The Lambda function's name (AWS sets it); on every log line, since the route functions share one log group. */
   functionName: string | undefined;
   rateLimit: { requests: number; windowSeconds: number };
-  bluesky: { serviceUrl: string; timeoutMs: number; video: { serviceUrl: string; maxWaitMs: number; pollMs: number } };
+  bluesky: {
+    serviceUrl: string;
+    timeoutMs: number;
+    video: { serviceUrl: string; maxWaitMs: number; pollMs: number };
+    /** The PLC directory that resolves did:plc identities for atproto OAuth (BLUESKY_PLC_URL; docs/api.md, "Connecting Bluesky with OAuth"). */
+    plcUrl: string;
+    /**
+     * The OAuth client's private signing key (a JWK with `kid`), from BLUESKY_OAUTH_PRIVATE_JWK, or from Secrets Manager when
+     * BLUESKY_OAUTH_PRIVATE_JWK_SECRET_ARN is set (docs/decisions/0291-bluesky-oauth-client-key-setting.md).
+     */
+    oauthPrivateJwk: string | undefined;
+    oauthPrivateJwkSecretArn: string | undefined;
+  };
   linkedin: {
     clientId: string;
     clientSecret: string;
@@ -195,6 +207,9 @@ export function envToConfig(env: Env): Config {
         maxWaitMs: integer(env, 'BLUESKY_VIDEO_MAX_WAIT_MS', 60_000),
         pollMs: integer(env, 'BLUESKY_VIDEO_POLL_MS', 1_000),
       },
+      plcUrl: url(env, 'BLUESKY_PLC_URL', 'https://plc.directory'),
+      oauthPrivateJwk: env.BLUESKY_OAUTH_PRIVATE_JWK || undefined,
+      oauthPrivateJwkSecretArn: env.BLUESKY_OAUTH_PRIVATE_JWK_SECRET_ARN || undefined,
     },
     linkedin: {
       clientId: env.LINKEDIN_CLIENT_ID || '',

@@ -650,6 +650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/profiles/bluesky/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a Bluesky profile with OAuth
+         * @description As the public API's authorize-bluesky, for the signed-in account. Resolves the handle, sends the authorization request to the account's PDS (PAR, PKCE, DPoP) and returns our start URL with a single-use state valid for 5 minutes (as long as the PDS keeps the request). Opened in the user’s browser it binds the state to that browser (a nonce cookie) and leads on to the PDS’s sign-in, where the user signs in and allows the service; no password reaches the service. The PDS then sends that browser to GET /profiles/bluesky/callback. `return_url` must be https (or http on localhost) on an allowed host. INVALID_FIELD `handle` when the handle resolves to no account; SERVICE_UNAVAILABLE when the PDS cannot be reached or the deployment has no OAuth key.
+         */
+        post: operations["dashboardAuthorizeBluesky"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/profiles/linkedin/authorize": {
         parameters: {
             query?: never;
@@ -682,7 +702,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a profile
-         * @description As the public API's delete-profile, for the signed-in account. Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
+         * @description As the public API's delete-profile, for the signed-in account. Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).
          */
         delete: operations["dashboardDeleteProfile"];
         options?: never;
@@ -1290,6 +1310,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/bluesky/client-metadata.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's atproto OAuth client metadata (read by PDSs)
+         * @description The client metadata document whose URL is the client id: redirect URI, scope `atproto transition:generic`, `private_key_jwt` with the keys at /oauth/bluesky/jwks.json. On a loopback PUBLIC_BASE_URL (local runs) the service is an atproto loopback client and this shows that metadata instead.
+         */
+        get: operations["blueskyClientMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/bluesky/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys of the service's atproto OAuth client (read by PDSs)
+         * @description The public half of the client key that signs the client assertions; empty on a loopback PUBLIC_BASE_URL.
+         */
+        get: operations["blueskyJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/register": {
         parameters: {
             query?: never;
@@ -1566,6 +1626,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/bluesky/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a Bluesky profile with OAuth
+         * @description Resolves the handle, sends the authorization request to the account's PDS (PAR, PKCE, DPoP) and returns our start URL with a single-use state valid for 5 minutes (as long as the PDS keeps the request). Opened in the user’s browser it binds the state to that browser (a nonce cookie) and leads on to the PDS’s sign-in, where the user signs in and allows the service; no password reaches the service. The PDS then sends that browser to GET /profiles/bluesky/callback. `return_url` must be https (or http on localhost) on an allowed host. INVALID_FIELD `handle` when the handle resolves to no account; SERVICE_UNAVAILABLE when the PDS cannot be reached or the deployment has no OAuth key.
+         *
+         *     Needs a key with scope `admin` or above.
+         */
+        post: operations["authorizeBluesky"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/bluesky/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bluesky OAuth callback (reached by the browser)
+         * @description The PDS redirects the browser here; authenticated by the state together with the nonce cookie of the browser that opened the authorization URL, not by an API key. Without that cookie the state is `state mismatch` and stays usable by its own browser; otherwise it is consumed whatever happens. The code is exchanged for a session (DPoP-bound tokens), which is kept sealed, and the profile is created with `auth: "oauth"`. With a `return_url` the answer is a 302 to it with `status=connected&profile_id=…` or `status=error&error=CODE&details=…`; without one, the JSON below.
+         */
+        get: operations["blueskyCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/bluesky/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the Bluesky authorization (reached by the browser)
+         * @description The authorization URL from POST /profiles/bluesky/authorize. Binds the state to this browser, once, with a nonce cookie (reused if the browser already holds one), and redirects to the PDS's sign-in. Authenticated by the state, not by an API key. An unknown, expired, used or already opened state: OAUTH_ERROR with details `state mismatch`.
+         */
+        get: operations["startBlueskyAuthorization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/linkedin/authorize": {
         parameters: {
             query?: never;
@@ -1646,7 +1768,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a profile
-         * @description Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.
+         * @description Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).
          *
          *     Needs a key with scope `admin` or above.
          */
@@ -2294,6 +2416,31 @@ export interface components {
             /** @description One result per item, in the order of `posts`. */
             results: (components["schemas"]["BatchCreatedItem"] | components["schemas"]["BatchRefusedItem"])[];
         };
+        BlueskyAuthorization: {
+            /**
+             * Format: uri
+             * @description Our start URL: it binds the authorization to the browser that opens it, then leads it to the user's PDS sign-in.
+             */
+            authorization_url: string;
+            /**
+             * Format: date-time
+             * @description The PDS keeps the authorization request 5 minutes.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            expires_at: string;
+        };
+        /** @description atproto OAuth client metadata (RFC 7591 fields as atproto profiles them); client_id is the URL it is served at. */
+        BlueskyClientMetadata: {
+            client_id: string;
+            redirect_uris: string[];
+            /** @description atproto transition:generic */
+            scope: string;
+            grant_types: string[];
+            response_types: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "private_key_jwt" | "none";
+            jwks_uri?: string;
+        };
         Connection: {
             /** Format: uuid */
             id: string;
@@ -2608,6 +2755,10 @@ export interface components {
             /** @constant */
             error: "INVALID_SCHEDULED_TIME";
             message: string;
+        };
+        /** @description Public JSON Web Keys (RFC 7517). */
+        JsonWebKeySet: {
+            keys: Record<string, never>[];
         };
         KeyList: {
             keys: components["schemas"]["ApiKey"][];
@@ -3101,6 +3252,11 @@ export interface components {
             needs_reconnect: boolean;
             /** @description Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet. */
             author: components["schemas"]["Author"] | null;
+            /**
+             * @description Bluesky profiles only: connected with an app password, or with atproto OAuth (docs: "Connecting Bluesky with OAuth").
+             * @enum {string}
+             */
+            auth?: "app_password" | "oauth";
         };
         /** @description 400 PROFILE_ALREADY_EXISTS */
         ProfileAlreadyExistsError: {
@@ -9200,6 +9356,157 @@ export interface operations {
             };
         };
     };
+    dashboardAuthorizeBluesky: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token (csrf_token from sign-in or GET /dashboard/api/session); without it: 403 FORBIDDEN. */
+                "x-csrf-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "handle": "alice.bsky.social",
+                 *       "return_url": "https://app.example.com/settings/bluesky"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: unicode-text
+                     * @description The Bluesky handle; a leading @ and upper case are accepted
+                     * @example alice.bsky.social
+                     */
+                    handle: string;
+                    /**
+                     * @description Where the browser goes when the flow ends (https, or http on localhost; allowed hosts only)
+                     * @example https://app.example.com/settings/bluesky
+                     */
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The authorization URL. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "set-cookie": components["headers"]["RefreshedSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorization_url": "https://api.example.com/v1/profiles/bluesky/start?state=2bX9rQ",
+                     *       "expires_at": "2026-11-20T09:35:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlueskyAuthorization"];
+                };
+            };
+            /** @description PROFILE_ALREADY_EXISTS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAlreadyExistsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     dashboardAuthorizeLinkedin: {
         parameters: {
             query?: never;
@@ -13690,6 +13997,98 @@ export interface operations {
             };
         };
     };
+    blueskyClientMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client metadata. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueskyClientMetadata"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    blueskyJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            /** @description INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     registerOauthClient: {
         parameters: {
             query?: never;
@@ -17190,6 +17589,296 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    authorizeBluesky: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON (content-type application/json or application/*+json), UTF-8, at most 65536 bytes. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "handle": "alice.bsky.social",
+                 *       "return_url": "https://app.example.com/settings/bluesky"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: unicode-text
+                     * @description The Bluesky handle; a leading @ and upper case are accepted
+                     * @example alice.bsky.social
+                     */
+                    handle: string;
+                    /**
+                     * @description Where the browser goes when the flow ends (https, or http on localhost; allowed hosts only)
+                     * @example https://app.example.com/settings/bluesky
+                     */
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The authorization URL. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorization_url": "https://api.example.com/v1/profiles/bluesky/start?state=2bX9rQ",
+                     *       "expires_at": "2026-11-20T09:35:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlueskyAuthorization"];
+                };
+            };
+            /** @description PROFILE_ALREADY_EXISTS, MISSING_REQUIRED_FIELD, INVALID_JSON, INVALID_FIELD */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAlreadyExistsError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["InvalidJsonError"] | components["schemas"]["InvalidFieldError"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingApiKeyError"] | components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRateLimitExceededError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["XRateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["XRateLimitRemaining"];
+                    "x-ratelimit-reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    blueskyCallback: {
+        parameters: {
+            query?: {
+                /** @description The authorization code (on consent). */
+                code?: string;
+                /** @description The OAuth state the PDS sends back. */
+                state?: string;
+                /** @description The authorization server that answers (RFC 9207). */
+                iss?: string;
+                /** @description The PDS's error (access_denied when the user declined). */
+                error?: string;
+                /** @description The PDS's description of the error. */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connected. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "referrer-policy": components["headers"]["ReferrerPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profile": {
+                     *         "id": "0b6f3c52-8d7e-4f3a-9c1b-2d4e6f8a0b1c",
+                     *         "platform": "bluesky",
+                     *         "handle": "alice.bsky.social",
+                     *         "display_name": "Alice",
+                     *         "platform_user_id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *         "connected_at": "2026-11-20T09:30:00.000Z",
+                     *         "expires_at": null,
+                     *         "needs_reconnect": false,
+                     *         "author": {
+                     *           "type": "member",
+                     *           "id": "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                     *           "name": "Alice"
+                     *         },
+                     *         "auth": "oauth"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+            /** @description Back to the return_url given at authorization, with the outcome in its query. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    location: components["headers"]["Location"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "referrer-policy": components["headers"]["ReferrerPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PROFILE_ALREADY_EXISTS, OAUTH_ERROR */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAlreadyExistsError"] | components["schemas"]["OauthError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    startBlueskyAuthorization: {
+        parameters: {
+            query?: {
+                /** @description The state from the authorization URL. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the PDS's sign-in page, with the nonce cookie. */
+            302: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    location: components["headers"]["Location"];
+                    "set-cookie": components["headers"]["SetOAuthNonceCookie"];
+                    "cache-control": components["headers"]["NoStore"];
+                    "referrer-policy": components["headers"]["ReferrerPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAUTH_ERROR */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthError"];
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
         };

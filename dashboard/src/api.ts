@@ -93,6 +93,7 @@ export type PostPreview = Schemas['PostPreview']['preview'];
 export type KeyList = Schemas['KeyList'];
 export type ProfileList = Schemas['ProfileList'];
 export type LinkedInAuthorization = Schemas['LinkedInAuthorization'];
+export type BlueskyAuthorization = Schemas['BlueskyAuthorization'];
 export type PostPage = Schemas['PostPage'];
 export type PostResponse = Schemas['PostResponse'];
 export type CreatedPost = Schemas['CreatedPost'];

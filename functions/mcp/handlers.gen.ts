@@ -5,6 +5,7 @@ import type { RouteHandler } from './route-handler';
 /** Operation → its route handler (functions/<operation>/handler.ts), imported on first use. */
 export const routeHandlers: Record<string, () => Promise<RouteHandler>> = {
   'approve-inbox-reply': async () => (await import('#functions/approve-inbox-reply/handler')).handler,
+  'authorize-bluesky': async () => (await import('#functions/authorize-bluesky/handler')).handler,
   'authorize-linkedin': async () => (await import('#functions/authorize-linkedin/handler')).handler,
   'complete-media': async () => (await import('#functions/complete-media/handler')).handler,
   'connect-bluesky': async () => (await import('#functions/connect-bluesky/handler')).handler,

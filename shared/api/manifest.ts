@@ -16,6 +16,7 @@ import { agentOperations } from './operations/agents';
 import { agentOAuthOperations } from './operations/agents-oauth';
 import { connectionOperations } from './operations/connections';
 import { auditOperations } from './operations/audit';
+import { blueskyOAuthOperations } from './operations/bluesky-oauth';
 import { batchOperations } from './operations/batch';
 import { dashboardOperations } from './operations/dashboard';
 import { draftOperations } from './operations/drafts';
@@ -40,6 +41,7 @@ export * from './worker-names';
 
 export const operations: Readonly<Record<string, OperationEntry>> = {
   ...profileOperations,
+  ...blueskyOAuthOperations,
   ...postOperations,
   ...draftOperations,
   ...batchOperations,
@@ -83,7 +85,8 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     memoryMb: 512,
     timeoutSeconds: 180,
     // 'put': link cards prepared before the due time are kept under link-cards/ (shared/use-cases/link-card-prep.ts).
-    needs: { secretBox: 'seal', media: ['read', 'put'] },
+    // blueskyOAuthKey: a confidential client signs its refresh requests (Bluesky OAuth profiles).
+    needs: { secretBox: 'seal', media: ['read', 'put'], blueskyOAuthKey: true },
     // Link-card thumbnails.
     nativeModules: ['sharp'],
   },
@@ -115,7 +118,8 @@ export const workers: Readonly<Record<string, WorkerEntry>> = {
     description: 'Collects replies, mentions, quotes and comments of the active profiles (every 5 minutes)',
     table: 'RW',
     timeoutSeconds: 29,
-    needs: { secretBox: 'seal' },
+    // blueskyOAuthKey: a Bluesky OAuth profile's session is refreshed with the client's signed assertion.
+    needs: { secretBox: 'seal', blueskyOAuthKey: true },
   },
 };
 

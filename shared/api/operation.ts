@@ -67,6 +67,8 @@ export interface OperationNeeds {
   secretBox?: 'seal' | 'open';
   /** Reads the LinkedIn app's client secret (the OAuth code exchange). */
   linkedinClientSecret?: true;
+  /** Reads the Bluesky OAuth client's private key (private_key_jwt: connecting, and refreshing OAuth sessions). */
+  blueskyOAuthKey?: true;
   /** Creates release schedules ('schedule') or deletes them ('cancel') in the scheduler. */
   scheduler?: Array<'schedule' | 'cancel'>;
   /** The media bucket: presign uploads ('put'), read, delete. */
@@ -81,7 +83,7 @@ export interface OperationNeeds {
 }
 
 export const TAGS = {
-  Profiles: 'Connected platform profiles: Bluesky (app password) and LinkedIn (OAuth).',
+  Profiles: 'Connected platform profiles: Bluesky (atproto OAuth, or an app password) and LinkedIn (OAuth).',
   Posts: 'Create, schedule, edit, list, retry and delete posts; per-platform publishing results.',
   Media: 'Images with alt text: declare, upload to the returned URL, complete, then attach to posts (at most 4).',
   Usage: 'The monthly post allowance.',

@@ -159,6 +159,31 @@ export interface components {
             /** @description One result per item, in the order of `posts`. */
             results: (components["schemas"]["BatchCreatedItem"] | components["schemas"]["BatchRefusedItem"])[];
         };
+        BlueskyAuthorization: {
+            /**
+             * Format: uri
+             * @description Our start URL: it binds the authorization to the browser that opens it, then leads it to the user's PDS sign-in.
+             */
+            authorization_url: string;
+            /**
+             * Format: date-time
+             * @description The PDS keeps the authorization request 5 minutes.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            expires_at: string;
+        };
+        /** @description atproto OAuth client metadata (RFC 7591 fields as atproto profiles them); client_id is the URL it is served at. */
+        BlueskyClientMetadata: {
+            client_id: string;
+            redirect_uris: string[];
+            /** @description atproto transition:generic */
+            scope: string;
+            grant_types: string[];
+            response_types: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "private_key_jwt" | "none";
+            jwks_uri?: string;
+        };
         Connection: {
             /** Format: uuid */
             id: string;
@@ -473,6 +498,10 @@ export interface components {
             /** @constant */
             error: "INVALID_SCHEDULED_TIME";
             message: string;
+        };
+        /** @description Public JSON Web Keys (RFC 7517). */
+        JsonWebKeySet: {
+            keys: Record<string, never>[];
         };
         KeyList: {
             keys: components["schemas"]["ApiKey"][];
@@ -966,6 +995,11 @@ export interface components {
             needs_reconnect: boolean;
             /** @description Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet. */
             author: components["schemas"]["Author"] | null;
+            /**
+             * @description Bluesky profiles only: connected with an app password, or with atproto OAuth (docs: "Connecting Bluesky with OAuth").
+             * @enum {string}
+             */
+            auth?: "app_password" | "oauth";
         };
         /** @description 400 PROFILE_ALREADY_EXISTS */
         ProfileAlreadyExistsError: {

@@ -1,6 +1,9 @@
 import type { Platform } from './platforms';
 import type { ProfileAuthor } from './profile-author';
 
+/** How a Bluesky profile was connected (docs/api.md, "Connecting Bluesky with OAuth"): an app password, or atproto OAuth. */
+export type BlueskyAuth = 'app_password' | 'oauth';
+
 /** A connected profile's public fields (docs/api.md, "Profiles"). */
 export interface Profile {
   id: string;
@@ -14,6 +17,8 @@ export interface Profile {
   needs_reconnect: boolean;
   /** Who posts appear as (docs/api.md, "LinkedIn pages"); null while a LinkedIn page is still to be picked. */
   author: ProfileAuthor | null;
+  /** Bluesky profiles only: how it was connected. */
+  auth?: BlueskyAuth;
 }
 
 /**

@@ -3044,6 +3044,52 @@ export const mcpTools: readonly McpToolDefinition[] = [
     "idempotent": true
   },
   {
+    "name": "authorize_bluesky",
+    "title": "Start connecting a Bluesky profile with OAuth",
+    "description": "Start connecting a Bluesky profile with OAuth.\n\nResolves the handle, sends the authorization request to the account's PDS (PAR, PKCE, DPoP) and returns our start URL with a single-use state valid for 5 minutes (as long as the PDS keeps the request). Opened in the user’s browser it binds the state to that browser (a nonce cookie) and leads on to the PDS’s sign-in, where the user signs in and allows the service; no password reaches the service. The PDS then sends that browser to GET /profiles/bluesky/callback. `return_url` must be https (or http on localhost) on an allowed host. INVALID_FIELD `handle` when the handle resolves to no account; SERVICE_UNAVAILABLE when the PDS cannot be reached or the deployment has no OAuth key.\n\nNeeds a key with scope `admin` or above.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "handle": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "pattern": "\\S",
+          "description": "The Bluesky handle; a leading @ and upper case are accepted",
+          "examples": [
+            "alice.bsky.social"
+          ]
+        },
+        "return_url": {
+          "type": "string",
+          "maxLength": 2048,
+          "description": "Where the browser goes when the flow ends (https, or http on localhost; allowed hosts only)",
+          "examples": [
+            "https://app.example.com/settings/bluesky"
+          ]
+        }
+      },
+      "required": [
+        "handle"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Start connecting a Bluesky profile with OAuth",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false
+    },
+    "operation": "authorize-bluesky",
+    "method": "POST",
+    "path": "/profiles/bluesky/authorize",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryParameters": [],
+    "body": "flat",
+    "idempotent": false
+  },
+  {
     "name": "authorize_linkedin",
     "title": "Start connecting a LinkedIn profile",
     "description": "Start connecting a LinkedIn profile.\n\nReturns the authorization URL with a single-use state valid for 10 minutes: our start endpoint, which binds the state to the browser that opens it (a nonce cookie) and sends it on to LinkedIn's consent page. Open it in the member's browser (once: a second browser gets OAUTH_ERROR); LinkedIn then sends that browser to the callback. `return_url` must be https (or http on localhost) on an allowed host. `author: \"organization\"` also asks LinkedIn for w_organization_social and r_organization_admin, to post as a page the member administers: the profile is then created with `author: null` (not connected for posting) until a page is picked with PUT /profiles/{id}/author. The body may be empty. SERVICE_UNAVAILABLE when the deployment has no LinkedIn app configured.\n\nNeeds a key with scope `admin` or above.",
@@ -3125,7 +3171,7 @@ export const mcpTools: readonly McpToolDefinition[] = [
   {
     "name": "delete_profile",
     "title": "Disconnect a profile",
-    "description": "Disconnect a profile.\n\nDeletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.\n\nNeeds a key with scope `admin` or above.",
+    "description": "Disconnect a profile.\n\nDeletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).\n\nNeeds a key with scope `admin` or above.",
     "inputSchema": {
       "type": "object",
       "properties": {

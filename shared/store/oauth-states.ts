@@ -25,6 +25,8 @@ export interface OAuthState {
   /** Who started the authorization: the audit trail names them when the callback connects the profile (docs/api.md, "Audit trail"). */
   actor?: AuditActor;
   created_at: string;
+  /** Bluesky: the user's PDS sign-in URL (its pushed request), where the start URL sends the browser. */
+  location?: string;
   /** Set when a browser opened the start URL: the hash of that browser's nonce cookie. */
   nonce_hash?: string;
   [TTL_ATTRIBUTE]: number;

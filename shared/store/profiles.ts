@@ -28,6 +28,8 @@ export interface ProfileItem extends Omit<Profile, 'author'> {
   credentials: string;
   /** Bluesky PDS URL used to connect. */
   service?: string;
+  /** Bluesky: 'oauth' for an atproto OAuth connection (its session is a separate item: shared/store/bluesky-oauth-sessions.ts); absent: app password. */
+  auth?: 'oauth';
   /** The token expiry a profile.expiring event was sent for (once per token). */
   expiring_announced_for?: string;
 }
@@ -56,6 +58,8 @@ const toProfileFields = (item: Record<string, unknown>): Profile => ({
   expires_at: (item.expires_at as string | undefined) ?? null,
   needs_reconnect: item.needs_reconnect === true,
   author: profileAuthor(item as unknown as AuthorSource),
+  // Stored only for OAuth connections: every earlier Bluesky profile used an app password.
+  ...(item.platform === 'bluesky' ? { auth: item.auth === 'oauth' ? ('oauth' as const) : ('app_password' as const) } : {}),
 });
 
 /** A stored profile as the platform adapters take it (its author resolved; docs/api.md, "LinkedIn pages"). */

@@ -4,6 +4,7 @@ import { auditPutItem, type AuditPut } from '#shared/store/audit-log';
 import { clock } from '#shared/ports/clock';
 import { type Profile } from '#shared/domain/profile';
 import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile, type ProfileItem } from '#shared/store/profiles';
+import { endBlueskyOAuthSession } from './bluesky-oauth-connection';
 
 /** The account's profiles, sorted by platform name. */
 export async function listProfiles(accountId: string): Promise<Profile[]> {
@@ -50,4 +51,6 @@ export async function deleteProfile(accountId: string, profileId: string, actor:
   );
   // The delete is conditional on the id: a profile replaced meanwhile is not this one any more.
   if (!(await deleteProfileItem(accountId, item.platform, profileId, audit))) throw new DomainError('PROFILE_NOT_FOUND');
+  // An OAuth profile's session is its own item: revoked at the PDS and deleted with the profile.
+  if (item.auth === 'oauth') await endBlueskyOAuthSession(accountId, item.platform_user_id);
 }

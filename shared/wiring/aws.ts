@@ -1,4 +1,5 @@
 import { config } from '#shared/config';
+import { provideBlueskyOAuthPersistence } from '#shared/platforms/bluesky/oauth-persistence';
 import { wirePorts } from '#shared/ports/registry';
 
 /**
@@ -36,3 +37,6 @@ wirePorts({
     return new KmsSecretBox(config.aws.kmsKeyId);
   },
 });
+
+// The table behind the Bluesky OAuth client's sessions and locks (docs/decisions/0292-bluesky-oauth-sessions-in-the-table-under-a-lock.md).
+provideBlueskyOAuthPersistence(async () => (await import('#shared/store/bluesky-oauth-persistence')).blueskyOAuthTablePersistence);

@@ -44,6 +44,7 @@ describe('connecting a Bluesky profile', () => {
         expires_at: null,
         needs_reconnect: false,
         author: { type: 'member', id: alice.did, name: 'Alice Example' },
+        auth: 'app_password',
       },
     });
     expect(alice.did).toMatch(/^did:plc:/);

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { routes } from '#shared/http/routes';
 import type { ObservedResponse } from '../../scripts/openapi/response-validator';
 import { startFakeLinkedIn, type FakeLinkedIn } from '../fakes/fake-linkedin';
+import { startTestPds, type TestPds } from '../support/pds';
+import { signInAndConsent } from '../support/pds-oauth-browser';
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { accountWithLogin, PASSWORD, signIn, uniqueEmail } from './dashboard-client';
 import { registerSecret } from '../support/secret-registry';
@@ -64,13 +66,19 @@ describe('the OpenAPI document matches what the service answers', () => {
   let service: TestService;
   let linkedin: FakeLinkedIn;
   let pds: Awaited<ReturnType<typeof startStubPds>>;
+  let realPds: TestPds;
   const seen = new Map<string, Set<number>>();
   let validate: (method: string, path: string, observed: ObservedResponse) => string[];
 
   beforeAll(async () => {
     linkedin = await startFakeLinkedIn();
     pds = await startStubPds();
-    service = await startTestService({ ...linkedin.settings(), RATE_LIMIT_REQUESTS: '40' }, { scheduler: new RecordingScheduler() });
+    // A real PDS for atproto OAuth (its sign-in and consent); the stub above stands for broken ones.
+    realPds = await startTestPds();
+    service = await startTestService(
+      { ...linkedin.settings(), RATE_LIMIT_REQUESTS: '40', BLUESKY_SERVICE_URL: realPds.url, BLUESKY_PLC_URL: realPds.plcUrl },
+      { scheduler: new RecordingScheduler() },
+    );
     // Service modules read their settings when loaded: only after the test service set them.
     const { buildOpenApiDocument } = await import('../../scripts/openapi/generator');
     const { createResponseValidator } = await import('../../scripts/openapi/response-validator');
@@ -80,6 +88,7 @@ describe('the OpenAPI document matches what the service answers', () => {
     await service.stop();
     await linkedin.stop();
     await pds.stop();
+    await realPds?.stop();
   });
 
   /** Calls `path` (an instance of the route `template`), validates the response against the document, records the status. */
@@ -356,6 +365,36 @@ describe('the OpenAPI document matches what the service answers', () => {
     const { session } = await signIn(service, email);
     await exercise('/dashboard/api', { headers: { cookie: session!.cookie, 'x-csrf-token': session!.csrf } });
   });
+
+  it('Bluesky OAuth: authorize (API and dashboard), start, callback, client metadata and keys, and their errors', async () => {
+    const local = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    const user = await realPds.createUser('contract');
+    registerSecret(user.password);
+    const connect = async (prefix: string, options: CallOptions) => {
+      const authorize = `${prefix}/profiles/bluesky/authorize`;
+      expectError(await call('POST', authorize, authorize, { ...options, body: {} }), 400, 'MISSING_REQUIRED_FIELD');
+      const started = await call('POST', authorize, authorize, { ...options, body: { handle: user.handle } });
+      expect(started.status).toBe(200);
+      const opened = await call('GET', '/profiles/bluesky/start', local(started.json.authorization_url));
+      expect(opened.status).toBe(302);
+      expectError(await call('GET', '/profiles/bluesky/start', local(started.json.authorization_url)), 400, 'OAUTH_ERROR');
+      const browser = { headers: { cookie: opened.headers.getSetCookie()[0].split(';')[0] } };
+      const callback = await signInAndConsent(opened.headers.get('location')!, user.handle, user.password);
+      const connected = await call('GET', '/profiles/bluesky/callback', local(callback.href), browser);
+      expect(connected.json.profile).toMatchObject({ auth: 'oauth', platform_user_id: user.did });
+      expectError(await call('GET', '/profiles/bluesky/callback', local(callback.href), browser), 400, 'OAUTH_ERROR');
+      expectError(await call('POST', authorize, authorize, { ...options, body: { handle: user.handle } }), 400, 'PROFILE_ALREADY_EXISTS');
+    };
+    await connect('', { key: (await account()).apiKey });
+    const email = uniqueEmail('bluesky-oauth');
+    await accountWithLogin(service, email);
+    const { session } = await signIn(service, email);
+    await connect('/dashboard/api', { headers: { cookie: session!.cookie, 'x-csrf-token': session!.csrf } });
+    for (const document of ['/oauth/bluesky/client-metadata.json', '/oauth/bluesky/jwks.json']) {
+      expect((await call('GET', document, document)).status).toBe(200);
+      expectError(await call('GET', document, `${document}?x=1`), 400, 'INVALID_FIELD');
+    }
+  }, 60_000);
 
   it('posts: create (now, scheduled, replayed), list, get, delete, and their errors', async () => {
     const { accountId, apiKey: key } = await account({ plan: 'pro' });

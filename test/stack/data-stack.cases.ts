@@ -20,11 +20,12 @@ const count = (types: string[]) =>
   types.reduce<Record<string, number>>((counts, type) => ({ ...counts, [type]: (counts[type] ?? 0) + 1 }), {});
 
 describe('the data stack', () => {
-  it("holds the table, the KMS key, the LinkedIn secret, the media bucket, the dashboard's two buckets and the three queues with their dead letters", () => {
+  it("holds the table, the KMS key, the LinkedIn and Bluesky OAuth secrets, the media bucket, the dashboard's two buckets and the three queues with their dead letters", () => {
     expect(count(typesOf(dataTemplate))).toEqual({
       'AWS::DynamoDB::Table': 1,
       'AWS::KMS::Key': 1,
-      'AWS::SecretsManager::Secret': 1,
+      // LinkedIn's client secret, the Bluesky OAuth client key.
+      'AWS::SecretsManager::Secret': 2,
       // Media, dashboard pages, dashboard access logs.
       'AWS::S3::Bucket': 3,
       // The media bucket's and the access-log bucket's (TLS only; log delivery), and each queue's. The pages

@@ -104,7 +104,11 @@ describe('functions', () => {
     ['kms:Decrypt', [...needing((needs) => needs.secretBox !== undefined), 'publish-post', 'deliver-webhook', 'collect-metrics']],
     // The deliverer opens webhook secrets to sign; it never seals one.
     ['kms:GenerateDataKey', [...needing((needs) => needs.secretBox === 'seal'), 'publish-post']],
-    ['secretsmanager:GetSecretValue', needing((needs) => needs.linkedinClientSecret === true)],
+    // publish-post (a worker): a confidential Bluesky OAuth client signs its refreshes with the key.
+    [
+      'secretsmanager:GetSecretValue',
+      [...needing((needs) => needs.linkedinClientSecret === true || needs.blueskyOAuthKey === true), 'publish-post'],
+    ],
     // The publisher schedules each published post's metrics collections; the deliverer (a worker: its
     // need webhookRetries) the retries due beyond the webhook queue's 15 minutes.
     [
@@ -142,6 +146,9 @@ describe('functions', () => {
       [...needing((needs) => needs.secretBox !== undefined), 'collect-metrics', 'deliver-webhook', 'publish-post'].sort(),
     );
     expect(withVariable('LINKEDIN_CLIENT_SECRET_ARN')).toEqual(['linkedin-callback']);
+    expect(withVariable('BLUESKY_OAUTH_PRIVATE_JWK_SECRET_ARN')).toEqual(
+      [...needing((needs) => needs.blueskyOAuthKey === true), 'publish-post'].sort(),
+    );
   });
 
   it('the media bucket is private, encrypted, TLS only, expires raw uploads, and only its functions get MEDIA_BUCKET', () => {

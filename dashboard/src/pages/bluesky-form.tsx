@@ -1,7 +1,59 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, type BlueskyAuthorization } from '../api';
 import { Field, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
+import { BASE } from '../router';
+
+/**
+ * "Sign in with Bluesky" (atproto OAuth, docs/api.md, "Connecting Bluesky with OAuth"): the user
+ * signs in at their own server and comes back to the profiles page; no password reaches us. Offered
+ * first; the app-password form below stays for servers or users that cannot use it.
+ */
+export function BlueskySignIn() {
+  const [handle, setHandle] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const { authorization_url } = await api<BlueskyAuthorization>('POST', '/profiles/bluesky/authorize', {
+        body: { handle, return_url: `${location.origin}${BASE}/profiles` },
+      });
+      location.assign(authorization_url);
+    } catch (error) {
+      setErrors(fieldErrors(error, { SERVICE_UNAVAILABLE: 'form', PROFILE_ALREADY_EXISTS: 'form' }));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="card" onSubmit={submit} noValidate aria-labelledby="bluesky-oauth-title">
+      <h2 id="bluesky-oauth-title">Sign in with Bluesky</h2>
+      <p>You will sign in at your Bluesky server and come back here. Recommended: the service never sees your password.</p>
+      <Field id="bluesky-oauth-handle" label="Bluesky account" error={errors.handle} help="Your handle, for example alice.bsky.social">
+        {(describedBy, invalid) => (
+          <input
+            id="bluesky-oauth-handle"
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck={false}
+            value={handle}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setHandle(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      {errors.form && <Notice kind="error">{errors.form}</Notice>}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Opening Bluesky…' : 'Sign in with Bluesky'}
+      </button>
+    </form>
+  );
+}
 
 /** Connect Bluesky with a handle and an app password (never the main password). */
 export function BlueskyForm({ onConnected }: { onConnected: () => void }) {
@@ -30,6 +82,7 @@ export function BlueskyForm({ onConnected }: { onConnected: () => void }) {
   return (
     <form class="card" onSubmit={submit} noValidate aria-labelledby="bluesky-title">
       <h2 id="bluesky-title">Connect Bluesky</h2>
+      <p>Or connect with an app password.</p>
       <Field id="bluesky-handle" label="Handle" error={errors.handle} help="For example alice.bsky.social">
         {(describedBy, invalid) => (
           <input

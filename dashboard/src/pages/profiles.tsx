@@ -4,7 +4,7 @@ import { ConfirmButton, Notice } from '../components/field';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { localTime, platformName } from '../format';
 import { BASE } from '../router';
-import { BlueskyForm } from './bluesky-form';
+import { BlueskyForm, BlueskySignIn } from './bluesky-form';
 import { AuthorChoiceField, AuthorDetails, PagePicker, type AuthorChoice } from './linkedin-author';
 
 /** What LinkedIn's callback put in the address when it sent the browser back here. */
@@ -91,6 +91,12 @@ export function ProfilesPage() {
                   <dt>Connected</dt>
                   <dd>{localTime(profile.connected_at)}</dd>
                   <AuthorDetails profile={profile} />
+                  {profile.auth && (
+                    <>
+                      <dt>Signed in with</dt>
+                      <dd>{profile.auth === 'oauth' ? 'Bluesky sign-in (OAuth)' : 'App password'}</dd>
+                    </>
+                  )}
                   {profile.expires_at && (
                     <>
                       <dt>Access expires</dt>
@@ -109,7 +115,12 @@ export function ProfilesPage() {
           </ul>
         )}
       </section>
-      {profiles && !connected('bluesky') && <BlueskyForm onConnected={load} />}
+      {profiles && !connected('bluesky') && (
+        <>
+          <BlueskySignIn />
+          <BlueskyForm onConnected={load} />
+        </>
+      )}
       {profiles && !connected('linkedin') && (
         <section class="card" aria-labelledby="linkedin-title">
           <h2 id="linkedin-title">Connect LinkedIn</h2>

@@ -89,7 +89,7 @@ export const inboxOperations: Record<string, OperationEntry> = {
     auth: 'api-key',
     scope: 'draft',
     deadline: 'outbound',
-    needs: { secretBox: 'seal' },
+    needs: { secretBox: 'seal', blueskyOAuthKey: true },
     tag: 'Inbox',
     summary: 'Reply to an inbox item, or propose a reply',
     description:
@@ -110,7 +110,7 @@ export const inboxOperations: Record<string, OperationEntry> = {
     auth: 'api-key',
     scope: 'write',
     deadline: 'outbound',
-    needs: { secretBox: 'seal' },
+    needs: { secretBox: 'seal', blueskyOAuthKey: true },
     tag: 'Inbox',
     summary: 'Approve a draft reply',
     description:
@@ -128,7 +128,7 @@ export const inboxOperations: Record<string, OperationEntry> = {
     auth: 'api-key',
     scope: 'write',
     deadline: 'outbound',
-    needs: { secretBox: 'seal' },
+    needs: { secretBox: 'seal', blueskyOAuthKey: true },
     tag: 'Inbox',
     summary: 'Collect the inbox now',
     description:

@@ -60,9 +60,14 @@ export const profileOperations: Record<string, OperationEntry> = {
     dashboardPath: '/dashboard/api/profiles/{id}',
     auth: 'api-key',
     scope: 'admin',
+    // A Bluesky OAuth profile's grant is revoked at its PDS (docs/api.md, "Connecting Bluesky with OAuth").
+    deadline: 'outbound',
+    needs: { secretBox: 'open', blueskyOAuthKey: true },
     tag: 'Profiles',
     summary: 'Disconnect a profile',
-    description: 'Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once.',
+    description:
+      'Deletes the profile and its stored credentials; posts are untouched. The platform can be connected again at once. ' +
+      'A Bluesky profile connected with OAuth also has its grant revoked at its PDS (best effort).',
     success: { status: 204, description: 'Deleted.' },
     errors: ['PROFILE_NOT_FOUND'],
   },

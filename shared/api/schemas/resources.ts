@@ -100,20 +100,29 @@ const blueskyPart = closedObject({
 });
 
 export const resourceSchemas: Record<string, JsonSchema> = {
-  Profile: closedObject({
-    id: uuid,
-    platform,
-    handle: { type: 'string', description: 'Bluesky handle (normalised) or LinkedIn member name.' },
-    display_name: nullable({ type: 'string' }),
-    platform_user_id: { type: 'string', description: 'Bluesky DID or LinkedIn person URN (urn:li:person:{sub}).' },
-    connected_at: timestamp,
-    expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
-    needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
-    author: {
-      ...nullable(ref('Author')),
-      description: 'Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet.',
-    },
-  }),
+  Profile: withOptional(
+    closedObject({
+      id: uuid,
+      platform,
+      handle: { type: 'string', description: 'Bluesky handle (normalised) or LinkedIn member name.' },
+      display_name: nullable({ type: 'string' }),
+      platform_user_id: { type: 'string', description: 'Bluesky DID or LinkedIn person URN (urn:li:person:{sub}).' },
+      connected_at: timestamp,
+      expires_at: nullable({ ...timestamp, description: 'LinkedIn access-token expiry; null for Bluesky.' }),
+      needs_reconnect: { type: 'boolean', description: 'True once publishing found the credentials revoked or expired.' },
+      author: {
+        ...nullable(ref('Author')),
+        description: 'Who posts appear as: the member, or the LinkedIn page picked; null while a page connection has no page picked yet.',
+      },
+      auth: {
+        type: 'string',
+        enum: ['app_password', 'oauth'],
+        description:
+          'Bluesky profiles only: connected with an app password, or with atproto OAuth (docs: "Connecting Bluesky with OAuth").',
+      },
+    }),
+    'auth',
+  ),
   Author: closedObject(
     {
       type: { type: 'string', enum: [...AUTHOR_CHOICES] },
@@ -282,6 +291,35 @@ export const resourceSchemas: Record<string, JsonSchema> = {
     },
     { description: 'Never carries the value or its hash.' },
   ),
+  BlueskyAuthorization: closedObject({
+    authorization_url: {
+      type: 'string',
+      format: 'uri',
+      description: "Our start URL: it binds the authorization to the browser that opens it, then leads it to the user's PDS sign-in.",
+    },
+    expires_at: { ...timestamp, description: 'The PDS keeps the authorization request 5 minutes.' },
+  }),
+  // Documents of the OAuth standards, not ours: open objects (RFC 7591 client metadata, RFC 7517 key set).
+  BlueskyClientMetadata: {
+    type: 'object',
+    description: 'atproto OAuth client metadata (RFC 7591 fields as atproto profiles them); client_id is the URL it is served at.',
+    required: ['client_id', 'redirect_uris', 'scope', 'grant_types', 'response_types', 'token_endpoint_auth_method'],
+    properties: {
+      client_id: { type: 'string' },
+      redirect_uris: { type: 'array', items: { type: 'string' } },
+      scope: { type: 'string', description: 'atproto transition:generic' },
+      grant_types: { type: 'array', items: { type: 'string' } },
+      response_types: { type: 'array', items: { type: 'string' } },
+      token_endpoint_auth_method: { type: 'string', enum: ['private_key_jwt', 'none'] },
+      jwks_uri: { type: 'string' },
+    },
+  },
+  JsonWebKeySet: {
+    type: 'object',
+    description: 'Public JSON Web Keys (RFC 7517).',
+    required: ['keys'],
+    properties: { keys: { type: 'array', items: { type: 'object' } } },
+  },
   LinkedInAuthorization: closedObject({
     authorization_url: { type: 'string', format: 'uri', description: "LinkedIn's consent page; open it in the member's browser." },
     expires_at: { ...timestamp, description: 'The single-use state expires 10 minutes after creation.' },

@@ -1,4 +1,5 @@
 import { XRPCError } from '@atproto/api';
+import { TokenInvalidError, TokenRefreshError, TokenRevokedError } from '@atproto/oauth-client-node';
 import { OutboundRequestRefused } from '#shared/http-client/safe-fetch';
 
 /**
@@ -23,8 +24,8 @@ const AUTH_ERRORS = new Set(['AuthenticationRequired', 'ExpiredToken', 'InvalidT
 
 /** The app password was revoked (or the account can no longer sign in): the user must reconnect. */
 export class BlueskyAuthExpiredError extends Error {
-  constructor() {
-    super('The Bluesky app password was revoked or no longer works');
+  constructor(options?: { cause?: unknown }) {
+    super('The Bluesky app password or OAuth grant was revoked or no longer works', options);
     this.name = 'BlueskyAuthExpiredError';
   }
 }
@@ -59,8 +60,17 @@ export function pdsAddressRefusal(error: unknown): PdsAddressRefused | undefined
   return undefined;
 }
 
+/**
+ * The OAuth client's ways of saying a session is over: its refresh was refused for good (revoked at
+ * the PDS, expired), or the session was revoked or deleted. An agent call wraps them in an XRPCError.
+ */
+export function isEndedOAuthSession(error: unknown): boolean {
+  const cause = error instanceof XRPCError ? error.cause : error;
+  return cause instanceof TokenRefreshError || cause instanceof TokenRevokedError || cause instanceof TokenInvalidError;
+}
+
 export function failureKind(error: unknown): FailureKind {
-  if (error instanceof BlueskyAuthExpiredError) return 'auth';
+  if (error instanceof BlueskyAuthExpiredError || isEndedOAuthSession(error)) return 'auth';
   if (pdsAddressRefusal(error)) return 'forbidden';
   if (!(error instanceof XRPCError)) return 'unavailable';
   if (error.status === 401 || AUTH_ERRORS.has(error.error ?? '')) return 'auth';

@@ -36,7 +36,7 @@ export async function replyFirstComment(request: CommentRequest): Promise<Publis
       reply: { root: first.threadRoot ?? strongRef(first), parent: strongRef(parent) },
     };
     const ref = await writePart(session, record, (probe) => partRecordKey(request.postId, request.postTime, parts.length, probe));
-    const handle = session.agent.session?.handle ?? request.profile.handle;
+    const handle = session.handle() ?? request.profile.handle;
     const actor = handle === 'handle.invalid' ? session.did : handle;
     outcome = { ok: true, url: `https://bsky.app/profile/${actor}/post/${ref.rkey}`, platformPostId: ref.uri };
   } catch (error) {

@@ -41,7 +41,7 @@ export async function replyOnBluesky(request: BlueskyReplyRequest): Promise<Publ
       reply: { root: request.root, parent: request.parent },
     };
     const ref = await writePart(session, record, (probe) => partRecordKey(request.itemId, request.keyTime, 0, probe));
-    const handle = session.agent.session?.handle ?? request.profile.handle;
+    const handle = session.handle() ?? request.profile.handle;
     const actor = handle === 'handle.invalid' ? session.did : handle;
     outcome = { ok: true, url: `https://bsky.app/profile/${actor}/post/${ref.rkey}`, platformPostId: ref.uri };
   } catch (error) {

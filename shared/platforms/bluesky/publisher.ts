@@ -43,7 +43,7 @@ export const blueskyPublisher: PlatformPublisher = {
       else {
         const refs = await postThread(session, { postId: request.postId, postTime: request.postTime, parts, embed, options });
         await writeGates(session, refs, options);
-        const handle = session.agent.session?.handle ?? request.profile.handle;
+        const handle = session.handle() ?? request.profile.handle;
         // A handle that no longer verifies reads 'handle.invalid'; the DID always resolves.
         const actor = handle === 'handle.invalid' ? session.did : handle;
         outcome = { ok: true, url: postUrl(actor, refs[0].rkey), platformPostId: refs[0].uri };

@@ -1,4 +1,4 @@
-import type { AtpAgent } from '@atproto/api';
+import type { Agent } from '@atproto/api';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
 import type { ProfileRenewal, PublishOutcome } from '#shared/platforms/publisher';
@@ -6,6 +6,7 @@ import type { PlatformProfile } from '#shared/domain/profile';
 import { accessTokenStale, checkPdsEndpoint, createAgent, type SessionTokens } from './agent';
 import { openCredentials, sealCredentials, type BlueskyCredentials, type CredentialOwner } from './credentials';
 import { BlueskyAuthExpiredError, describeFailure, failureKind } from './errors';
+import { restoreOAuthAgent } from './oauth-session';
 
 /**
  * A profile's signed-in agent for publishing. The PDS rate-limits logins (30 per 5 minutes,
@@ -18,8 +19,11 @@ import { BlueskyAuthExpiredError, describeFailure, failureKind } from './errors'
  * rotation and a store write per post for nothing.)
  */
 export interface ProfileSession {
-  agent: AtpAgent;
+  /** An AtpAgent for an app-password profile, an Agent over the OAuth session for an OAuth one (oauth-session.ts). */
+  agent: Agent;
   did: string;
+  /** The handle the session knows now (an app-password session's latest), else undefined: the profile's stored one holds. */
+  handle(): string | undefined;
   /** Gets a new session after the PDS rejected the current one; BlueskyAuthExpiredError when nothing works. */
   renew(): Promise<void>;
   /** The profile's credentials sealed with the new session if it changed (refresh or login), once; undefined otherwise. */
@@ -27,6 +31,11 @@ export interface ProfileSession {
 }
 
 export async function openProfileSession(profile: PlatformProfile, accountId: string): Promise<ProfileSession> {
+  // Connected with atproto OAuth: the OAuth client keeps and refreshes the session itself.
+  if (profile.auth === 'oauth') {
+    const { agent, did, renew } = await restoreOAuthAgent(profile, accountId);
+    return { agent, did, handle: () => undefined, renew, renewedCredentials: () => Promise.resolve(undefined) };
+  }
   const owner: CredentialOwner = { accountId, profileId: profile.id };
   const credentials = await openCredentials(profile.credentials, owner);
   let latest: SessionTokens | undefined;
@@ -62,7 +71,7 @@ export async function openProfileSession(profile: PlatformProfile, accountId: st
 
   // Real time, not the clock port: the PDS checks the token's expiry against its own clock.
   if (accessTokenStale(credentials.session.accessJwt, new Date())) await renew();
-  return { agent, did, renew, renewedCredentials };
+  return { agent, did, handle: () => agent.session?.handle, renew, renewedCredentials };
 }
 
 /**

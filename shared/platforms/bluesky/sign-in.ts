@@ -1,4 +1,4 @@
-import type { AtpAgent } from '@atproto/api';
+import type { Agent } from '@atproto/api';
 import { checkPdsEndpoint, createAgent, jwtClaims, toTokens, type SessionTokens } from './agent';
 import { failureKind, type FailureKind } from './errors';
 
@@ -56,7 +56,7 @@ export async function signIn(service: string, identifier: string, appPassword: s
  * The profile's display name from its app.bsky.actor.profile record, read from the repo
  * itself (com.atproto), which needs no AppView. Optional: any failure gives null.
  */
-async function readDisplayName(agent: AtpAgent, did: string): Promise<string | null> {
+export async function readDisplayName(agent: Agent, did: string): Promise<string | null> {
   try {
     const { data } = await agent.com.atproto.repo.getRecord({ repo: did, collection: 'app.bsky.actor.profile', rkey: 'self' });
     const name = (data.value as { displayName?: unknown }).displayName;
