@@ -11,7 +11,6 @@ import { BlueskyOAuthNotConfigured, blueskyOAuthClient, PENDING_AUTHORIZATION_SE
 import { readDisplayName } from '#shared/platforms/bluesky/sign-in';
 import { checkReturnUrl } from '#shared/platforms/linkedin/return-url';
 import { clock } from '#shared/ports/clock';
-import { deleteBlueskyOAuthSession } from '#shared/store/bluesky-oauth-sessions';
 import { getBlueskyPendingAuthorization } from '#shared/store/bluesky-oauth-states';
 import { bindOAuthStateToBrowser, consumeOAuthState, putOAuthState } from '#shared/store/oauth-states';
 import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
@@ -186,16 +185,3 @@ export async function completeBlueskyAuthorization(
   }
 }
 
-/**
- * A disconnected OAuth profile: its grant revoked at the PDS (so the tokens die there too) and its
- * session deleted. The revocation is best effort (the PDS may be down, the grant already gone): the
- * session item is deleted whatever happens, so nothing of it stays with the service.
- */
-export async function endBlueskyOAuthSession(accountId: string, did: string): Promise<void> {
-  try {
-    await (await blueskyOAuthClient(accountId)).revoke(did);
-  } catch (error) {
-    logger.warn('bluesky oauth grant not revoked', { platform_user_id: did, cause: describeFailure(error) });
-  }
-  await deleteBlueskyOAuthSession(accountId, did);
-}

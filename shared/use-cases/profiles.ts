@@ -4,7 +4,7 @@ import { auditPutItem, type AuditPut } from '#shared/store/audit-log';
 import { clock } from '#shared/ports/clock';
 import { type Profile } from '#shared/domain/profile';
 import { deleteProfileItem, findProfileItemById, listProfileItems, toProfile, type ProfileItem } from '#shared/store/profiles';
-import { endBlueskyOAuthSession } from './bluesky-oauth-connection';
+import { endBlueskyOAuthSession } from './bluesky-oauth-session-end';
 
 /** The account's profiles, sorted by platform name. */
 export async function listProfiles(accountId: string): Promise<Profile[]> {
