@@ -50,6 +50,11 @@ export interface ApiFunctionProps {
    * docs/decisions/0330-one-log-group-for-the-route-functions.md); a group of its own when absent.
    */
   logGroup?: logs.ILogGroup;
+  /**
+   * A role shared with functions whose grants are the same (route functions with the same needs,
+   * docs/decisions/0331-route-functions-with-the-same-needs-share-a-role.md); a role of its own when absent.
+   */
+  role?: InlinePolicyRole;
 }
 
 /**
@@ -60,6 +65,8 @@ export interface ApiFunctionProps {
  */
 export class ApiFunction extends Construct {
   readonly function: NodejsFunction;
+  /** Its role: its own, or the one it shares (props.role). */
+  readonly role: InlinePolicyRole;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
@@ -67,7 +74,8 @@ export class ApiFunction extends Construct {
     // Our own role instead of AWSLambdaBasicExecutionRole: that managed policy lets the function
     // write to any log group in the account; this one may write to its own only. Its grants are
     // inline in the role (lib/inline-policy-role.ts): no policy resource of its own per function.
-    const role = new InlinePolicyRole(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    const role = props.role ?? new InlinePolicyRole(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    this.role = role;
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {

@@ -50,3 +50,23 @@ export function functionSpecs(): FunctionSpec[] {
   }));
   return [...routed, ...background];
 }
+
+/**
+ * What decides a route function's grants: table access and needs (plus the request log group and
+ * X-Ray, which every route function has). Two route functions with the same key get the same
+ * statements. Keys are compared in a canonical order, so the order needs are written in does not matter.
+ */
+export function grantsKey(spec: Pick<FunctionSpec, 'table' | 'needs'>): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return [...value].map(canonical).sort();
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([, inner]) => inner !== undefined && inner !== false)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, inner]) => [key, canonical(inner)]),
+      );
+    return value;
+  };
+  return JSON.stringify({ table: spec.table, needs: canonical(spec.needs) });
+}

@@ -15,8 +15,9 @@ import {
   WEBHOOK_DISPATCH_OPERATION,
 } from '#shared/http/routes';
 import { GSI1 } from '#shared/store/table';
-import { functionSpecs } from './function-specs';
+import { functionSpecs, grantsKey } from './function-specs';
 import { ApiFunction, type HandlerCode } from './api-function';
+import type { InlinePolicyRole } from './inline-policy-role';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
 import type { StatefulResources } from './data-stack';
@@ -107,8 +108,14 @@ export class ServiceStack extends Stack {
     // Logs Insights query follows any request, and the stack keeps room for more operations (1 resource
     // instead of one per operation: docs/decisions/0330-one-log-group-for-the-route-functions.md).
     const requestLogs = new logs.LogGroup(this, 'RequestLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    // Route functions whose needs are the same get the same grants, so they share one role (the first one's, where its
+    // cdk-nag acknowledgments live): docs/decisions/0331-route-functions-with-the-same-needs-share-a-role.md. A function
+    // started by an event keeps its own: constructs below grant such functions more than their needs say.
+    const sharedRoles = new Map<string, InlinePolicyRole>();
     for (const spec of specs) {
+      const roleKey = spec.startedBy === 'route' ? grantsKey(spec) : undefined;
       const fn = new ApiFunction(this, pascalCase(spec.operation), {
+        role: roleKey === undefined ? undefined : sharedRoles.get(roleKey),
         operation: spec.operation,
         description: spec.description,
         timeout: spec.timeoutSeconds === undefined ? undefined : Duration.seconds(spec.timeoutSeconds),
@@ -118,6 +125,7 @@ export class ServiceStack extends Stack {
         handlerCode: props.handlerCode ?? 'bundle',
         logGroup: spec.startedBy === 'route' ? requestLogs : undefined,
       });
+      if (roleKey !== undefined && !sharedRoles.has(roleKey)) sharedRoles.set(roleKey, fn.role);
       if (spec.table === 'RW') fn.bindTable(this.table, 'RW');
       this.functions.set(spec.operation, fn);
     }

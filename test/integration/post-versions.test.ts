@@ -99,7 +99,7 @@ describe('post versions', () => {
       headers: { 'if-match': shown.headers.get('etag')! },
     });
     expect(byHeader.status).toBe(412);
-    expect(byHeader.json).toEqual({ error: 'VERSION_MISMATCH', message: expect.stringContaining('version 2'), current_version: 2 });
+    expect(byHeader.json).toEqual({ error: 'VERSION_MISMATCH', message: expect.stringContaining('(2)'), current_version: 2 });
     const byBody = await call('POST', `/posts/${id}/schedule`, { key: admin, body: { scheduled_for: inAnHour(), expected_version: 1 } });
     expect(byBody.status).toBe(412);
     expect(byBody.json).toMatchObject({ error: 'VERSION_MISMATCH', current_version: 2 });
