@@ -317,6 +317,14 @@ describe('the composition root of each deployed bundle', () => {
  * mapping's error, the lost asynchronous event, or the logs and traces that never arrive. Policies
  * change while everything runs: no new synth, no restart.
  */
+/**
+ * Statements the walkthrough cannot show needed, each with why: the publisher reads the Bluesky OAuth client's key only
+ * to refresh the session of a profile connected with atproto OAuth, and connecting one takes a sign-in at a PDS's own
+ * page, which the emulated account has no PDS for (test/integration/bluesky-oauth.test.ts covers that path locally).
+ */
+const NOT_WALKED: Record<string, RegExp[]> = { 'publish-post': [/^secretsmanager:GetSecretValue,secretsmanager:DescribeSecret on secret:BlueskyOAuthKey/] };
+const notWalked = (operation: string, without: string) => (NOT_WALKED[operation] ?? []).some((pattern) => pattern.test(without));
+
 describe('each statement of a function role is needed by a named step', () => {
   it.each(['create-post', 'publish-post', 'connect-bluesky', 'linkedin-callback', 'release-post'])(
     '%s',
@@ -331,7 +339,9 @@ describe('each statement of a function role is needed by a named step', () => {
       const restored = await runSteps(service, walk, operation, steps);
       // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
       process.stdout.write(`${removalTable(operation, results)}\n`);
-      expect(results.filter((result) => !result.failedStep || result.evidence.length === 0)).toEqual([]);
+      expect(
+        results.filter((result) => !result.failedStep || result.evidence.length === 0).filter((result) => !notWalked(operation, result.without)),
+      ).toEqual([]);
       expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
     },
     180_000,

@@ -8,6 +8,7 @@ import { schedulerSettled } from '../support/scheduler-settled';
 import { registerSecret } from '../support/secret-registry';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+import { clickNav } from './nav';
 
 /**
  * The dashboard's inbox in Chromium (issue 40): an agent's draft key proposes a reply to a
@@ -70,7 +71,7 @@ describe('the dashboard inbox in Chromium', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${service.baseUrl}/dashboard/keys`);
-    await page.getByRole('link', { name: 'Inbox' }).click();
+    await clickNav(page, 'Inbox');
     await page.waitForURL(`${service.baseUrl}/dashboard/inbox`);
     const card = page.getByTestId('inbox-item').filter({ hasText: 'Can agents answer too?' });
     await card.getByTestId('inbox-post').filter({ hasText: 'We shipped the inbox' }).waitFor();

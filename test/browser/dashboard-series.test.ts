@@ -5,6 +5,7 @@ import { accountWithLogin, PASSWORD, uniqueEmail } from '../integration/dashboar
 import { RecordingScheduler } from '../support/recording-scheduler';
 import { startTestService, type TestService } from '../support/test-service';
 import { buildDashboard, launchBrowser, SCREENSHOTS, type Browser } from './browser';
+import { clickNav } from './nav';
 
 /**
  * Repeats and recycling in a real browser (docs/api.md, "Repeating posts (series)", "Evergreen
@@ -50,7 +51,7 @@ describe('series and recycling in the dashboard', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(url('keys'));
 
-    await page.getByRole('link', { name: 'Posting queue' }).click();
+    await clickNav(page, 'Posting queue');
     await page.getByLabel(/queue the evergreen post published longest ago/).check();
     await page.getByLabel(/Never again within/).fill('14');
     await page.getByRole('button', { name: 'Save recycling' }).click();
@@ -58,7 +59,7 @@ describe('series and recycling in the dashboard', () => {
     const queue = (await service.call('GET', '/queue', { key: account.apiKey })).json.queue;
     expect([queue.recycle, queue.slots]).toEqual([{ when_empty: true, min_gap_days: 14 }, [{ day: 'mon', time: '09:00' }]]);
 
-    await page.getByRole('link', { name: 'Compose' }).click();
+    await clickNav(page, 'Compose');
     await page.getByLabel('Post text').fill('Our guide, every week');
     await page.getByLabel(/Add to queue/).check();
     await page.getByLabel('Repeat this post').check();

@@ -55,6 +55,7 @@ describe('reading, listing and deleting posts', () => {
         published_at: null,
         results: { linkedin: pending, bluesky: pending },
         created_by: { type: 'api_key', key_id: expect.any(String), key_name: expect.any(String) },
+        version: 1,
       },
       usage: { limit: 3000, used: 1, remaining: 2999, resets_at: expect.stringMatching(/T00:00:00\.000Z$/) },
     });

@@ -84,8 +84,10 @@ it('an account without webhooks: no event item, no dispatch; the publish writes 
   const figures = await measuredPublish(account);
   process.stdout.write(`outbox: publish of a 280-character Bluesky post, account without webhooks: ${JSON.stringify(figures)}\n`);
   expect((await eventItemOf('webhook_event')).length).toBe(before);
-  // Measured before the lean outbox: 21 (the event put in the final transaction, 2 x 2, and its mark, a one-item transaction, 2 x 2); now 13.
-  expect(figures.writeUnits).toBeLessThanOrEqual(13);
+  // Measured before the lean outbox: 21 (the event put in the final transaction, 2 x 2, and its mark, a one-item transaction, 2 x 2); then 13.
+  // The inbox (issue 40) adds 3 on a Bluesky post: the profile's activity note (its item and its index entry, which moves)
+  // and the index from the post's URI to the post, which collection resolves replies with: 16.
+  expect(figures.writeUnits).toBeLessThanOrEqual(16);
 });
 
 it('an account with a subscribed endpoint: the event is recorded under 1 KB and dispatched without a transaction', async () => {

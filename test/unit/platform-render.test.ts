@@ -89,6 +89,7 @@ describe('the rendering the preview shows and the publishers send', () => {
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => input.endsWith('@atproto/api/dist/rich-text/detection.js'))).toHaveLength(1);
     expect(inputs.filter((input) => /@atproto\/api\/dist\/(client|agent|index)/.test(input))).toEqual([]);
-    for (const output of Object.values(metafile.outputs)) expect(output.bytes).toBeLessThan(300_000);
+    // 267 kB before issues 41-42; the create-post validator with repeat rules, tracked links and platform options: 315 kB.
+    for (const output of Object.values(metafile.outputs)) expect(output.bytes).toBeLessThan(330_000);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { Post } from '#shared/domain/post';
 import type { PostStatus } from '#shared/domain/post-status';
 import { flagProfileNeedsReconnect, toProfile, type ProfileItem } from '#shared/store/profiles';
 import type { WebhookEvent } from '#shared/domain/webhook';
+import { publicVersionOf } from '#shared/domain/post';
 
 /**
  * The webhook events of the service's state changes (docs/api.md, "Webhooks"). Each is built here
@@ -32,7 +33,9 @@ export function postFinishedEvent(
   status: Exclude<PostStatus, 'draft' | 'scheduled' | 'publishing'>,
   publishedAt: string | null,
 ): WebhookEvent {
-  return event(post.account_id, postEventType(status), { post: toPostView({ ...post, status, published_at: publishedAt }) });
+  // The post as its final write leaves it: that write moves the public version one up (shared/store/post-publication.ts).
+  const final = { ...post, status, published_at: publishedAt, revision: publicVersionOf(post) + 1 };
+  return event(post.account_id, postEventType(status), { post: toPostView(final) });
 }
 
 export function profileEvent(type: 'profile.needs_reconnect' | 'profile.expiring', profile: ProfileItem): WebhookEvent {
