@@ -68,13 +68,26 @@ const lane = (displayName, folder, globalSetup) => ({
   globalSetup,
 });
 
+/**
+ * Files that live beside their lane's code but run in the slow lane: each takes minutes of a 2-core machine's
+ * time and grows with the service, not with what a change touches. deployed-stack bundles every function with
+ * esbuild (95 of them) and walks an emulated account (189 s in a full run); store-fault-write-paths injects a
+ * store fault into every write path (72 s). CI runs them with the slow lane (docs/decisions/0332-npm-test-budget.md).
+ */
+const RUN_IN_SLOW_LANE = ['test/aws-emulation/deployed-stack.test.ts', 'test/integration/store-fault-write-paths.test.ts'];
+const inSlowLane = RUN_IN_SLOW_LANE.map((file) => `<rootDir>/${file}`);
+
 const lanes = [
   lane('unit', 'unit', withoutStore),
-  lane('integration', 'integration', withStore),
+  { ...lane('integration', 'integration', withStore), testPathIgnorePatterns: ['/node_modules/', ...RUN_IN_SLOW_LANE] },
   lane('stack', 'stack', withoutStore),
-  lane('aws', 'aws-emulation', withStore),
+  { ...lane('aws', 'aws-emulation', withStore), testPathIgnorePatterns: ['/node_modules/', ...RUN_IN_SLOW_LANE] },
   lane('browser', 'browser', withStore),
-  lane('slow', 'slow', withStore),
+  {
+    ...lane('slow', 'slow', withStore),
+    roots: ['<rootDir>/test/slow', '<rootDir>/test/aws-emulation', '<rootDir>/test/integration'],
+    testMatch: ['<rootDir>/test/slow/**/*.test.ts', ...inSlowLane],
+  },
 ];
 
 /** The lanes SPS_TEST_LANES names (comma-separated), every lane when it is unset. */
