@@ -184,4 +184,3 @@ export async function completeBlueskyAuthorization(
     return { ...known, error: new DomainError('INTERNAL_SERVER_ERROR') };
   }
 }
-

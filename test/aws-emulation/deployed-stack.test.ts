@@ -322,7 +322,9 @@ describe('the composition root of each deployed bundle', () => {
  * to refresh the session of a profile connected with atproto OAuth, and connecting one takes a sign-in at a PDS's own
  * page, which the emulated account has no PDS for (test/integration/bluesky-oauth.test.ts covers that path locally).
  */
-const NOT_WALKED: Record<string, RegExp[]> = { 'publish-post': [/^secretsmanager:GetSecretValue,secretsmanager:DescribeSecret on secret:BlueskyOAuthKey/] };
+const NOT_WALKED: Record<string, RegExp[]> = {
+  'publish-post': [/^secretsmanager:GetSecretValue,secretsmanager:DescribeSecret on secret:BlueskyOAuthKey/],
+};
 const notWalked = (operation: string, without: string) => (NOT_WALKED[operation] ?? []).some((pattern) => pattern.test(without));
 
 describe('each statement of a function role is needed by a named step', () => {
@@ -340,7 +342,9 @@ describe('each statement of a function role is needed by a named step', () => {
       // Read as a table when it fails: a statement without a failed step, or without evidence, grants what no step needs.
       process.stdout.write(`${removalTable(operation, results)}\n`);
       expect(
-        results.filter((result) => !result.failedStep || result.evidence.length === 0).filter((result) => !notWalked(operation, result.without)),
+        results
+          .filter((result) => !result.failedStep || result.evidence.length === 0)
+          .filter((result) => !notWalked(operation, result.without)),
       ).toEqual([]);
       expect({ policy: 'restored', failedStep: restored.failedStep }).toEqual({ policy: 'restored', failedStep: undefined });
     },

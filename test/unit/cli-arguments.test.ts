@@ -81,7 +81,9 @@ describe('command line arguments (cli/arguments.ts)', () => {
     );
     expect(usageError('posts list', ['--limit', 'five'])).toBe('--limit takes a whole number, not "five"');
     expect(usageError('posts list', ['--colour', 'red'])).toBe('unknown option --colour');
-    expect(usageError('posts create', ['--platform-'])).toMatch(/^--platform- is ambiguous: --platform-content, --platform-first-comment, --platform-options$/);
+    expect(usageError('posts create', ['--platform-'])).toMatch(
+      /^--platform- is ambiguous: --platform-content, --platform-first-comment, --platform-options$/,
+    );
     expect(usageError('posts create', ['--content', 'a', '--content', 'b', '--platform', 'bluesky'])).toBe('--content is given 2 times');
     expect(usageError('posts create', ['--content'])).toBe('--content needs a value');
     expect(usageError('posts get', [])).toBe('posts get takes <id>, got 0');
