@@ -106,8 +106,8 @@ function formatterFor(timezone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The wall-clock time (to the minute) at `instantMs` in the zone, and the zone's offset then in ms. */
-function wallClockAt(timezone: string, instantMs: number): WallClock & { offsetMs: number } {
+/** The wall-clock time at `instantMs` in the zone (its seconds apart), and the zone's offset then in ms. */
+export function wallClockAt(timezone: string, instantMs: number): WallClock & { second: number; offsetMs: number } {
   const parts = Object.fromEntries(
     formatterFor(timezone)
       .formatToParts(new Date(instantMs))
@@ -122,7 +122,7 @@ function wallClockAt(timezone: string, instantMs: number): WallClock & { offsetM
   };
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, Number(parts.second));
   const wholeSeconds = Math.floor(instantMs / 1000) * 1000;
-  return { ...wall, offsetMs: asUtc - wholeSeconds };
+  return { ...wall, second: Number(parts.second), offsetMs: asUtc - wholeSeconds };
 }
 
 // Offsets at whole-day instants repeat from request to request: kept, up to a bound.

@@ -1,5 +1,5 @@
 import { DomainError } from './errors';
-import { zonedInstant } from './queue-schedule';
+import { wallClockAt, zonedInstant } from './queue-schedule';
 import { parseIsoDateTime } from './scheduled-time';
 
 /**
@@ -66,26 +66,6 @@ export function readRepeatRule(request: RepeatRequest, firstAt: Date, now: Date,
   };
 }
 
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timezone: string, at: Date) {
-  let formatter = wallFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallFormatters.set(timezone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, Number(part.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
-}
-
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
@@ -97,7 +77,7 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
 export function occurrenceAt(rule: Pick<RepeatRule, 'every'>, anchor: Date, timezone: string, index: number): Date {
   if (index === 0) return anchor;
   const { unit, n } = stepOf(rule);
-  const wall = wallClock(timezone, anchor);
+  const wall = wallClockAt(timezone, anchor.getTime());
   let date: Date;
   if (unit === 'months') {
     const monthIndex = wall.month - 1 + n * index;

@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '#shared/domain/post';
-import { db, tableName } from './client';
 import { postListKey, toPost } from './posts';
+import { queryAll } from './scan-all';
 import { GSI1 } from './table';
 
 /**
@@ -11,24 +10,14 @@ import { GSI1 } from './table';
  * per account with it on, so that is bounded by the account's post count, not by traffic.
  */
 async function accountPostsWhere(accountId: string, filter: string, names: Record<string, string>, values: Record<string, unknown>) {
-  const found: Post[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: filter,
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: { ':pk': postListKey(accountId, '', '').gsi1pk, ...values },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toPost));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await queryAll({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: filter,
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+    ExpressionAttributeValues: { ':pk': postListKey(accountId, '', '').gsi1pk, ...values },
+  });
+  return items.map(toPost);
 }
 
 /** Every evergreen post of the account (first posts and their recycled copies). */

@@ -4,6 +4,7 @@ import type { QueueSchedule } from '#shared/domain/queue-schedule';
 import { accountKey } from './accounts';
 import { db, tableName } from './client';
 import { GSI1 } from './table';
+import { queryAll } from './scan-all';
 
 /**
  * The posting queue (docs/api.md, "Posting queue"), in the account's partition:
@@ -157,21 +158,11 @@ export function heldQueueSlotReader(accountId: string, fromMs: number): { next()
 
 /** The accounts whose queue recycles evergreen posts (the index is eventually consistent: the setting is read again). */
 export async function recyclingAccounts(): Promise<string[]> {
-  const found: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': RECYCLE_PARTITION },
-        ProjectionExpression: 'gsi1sk',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(item.gsi1sk as string);
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await queryAll({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': RECYCLE_PARTITION },
+    ProjectionExpression: 'gsi1sk',
+  });
+  return items.map((item) => item.gsi1sk as string);
 }

@@ -1,4 +1,4 @@
-import { ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
 /**
@@ -11,6 +11,18 @@ export async function scanAll(input: Omit<ScanCommandInput, 'TableName' | 'Exclu
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db.send(new ScanCommand({ ...input, TableName: tableName, ExclusiveStartKey: cursor }));
+    found.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return found;
+}
+
+/** Every item a Query finds, page after page (for partitions whose whole content the caller needs). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: cursor }));
     found.push(...(page.Items ?? []));
     cursor = page.LastEvaluatedKey;
   } while (cursor);

@@ -8,6 +8,11 @@ import { postListKey } from '#shared/store/posts';
 export const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 export function decodeCursor(cursor: string, accountId: string): Record<string, unknown> {
+  return decodeListCursor(cursor, postListKey(accountId, '', '').gsi1pk);
+}
+
+/** The same for any list read through GSI1: the cursor must name that very list (`gsi1pk`). */
+export function decodeListCursor(cursor: string, listPartition: string): Record<string, unknown> {
   const invalid = () =>
     new DomainError('INVALID_FIELD', { field: 'cursor' }, { message: 'Invalid field: cursor (use next_cursor from a previous page)' });
   let key: Record<string, unknown>;
@@ -16,11 +21,10 @@ export function decodeCursor(cursor: string, accountId: string): Record<string, 
   } catch {
     throw invalid();
   }
-  const expected = postListKey(accountId, '', '').gsi1pk;
   const valid =
     key !== null &&
     typeof key === 'object' &&
-    key.gsi1pk === expected &&
+    key.gsi1pk === listPartition &&
     ['pk', 'sk', 'gsi1sk'].every((name) => typeof key[name] === 'string') &&
     Object.keys(key).length === 4;
   if (!valid) throw invalid();
