@@ -2,7 +2,8 @@ import type { AppBskyFeedPost } from '@atproto/api';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { CommentRequest, PublishOutcome } from '#shared/platforms/publisher';
-import { describeFailure, failureKind, retryAfterSeconds } from './errors';
+import { describeFailure, failureKind } from './errors';
+import { replyAuthExpired, replyFailure } from './reply-outcome';
 import { readRecord, strongRef, writePart, type RecordRef } from './post-thread';
 import { partRecordKey } from './record-key';
 import { renderBlueskyPart, renderBlueskyThread } from './render';
@@ -20,7 +21,7 @@ const POST = 'app.bsky.feed.post';
 const MAX_PROBES = 4;
 
 export async function replyFirstComment(request: CommentRequest): Promise<PublishOutcome> {
-  if (request.profile.needs_reconnect) return authExpired();
+  if (request.profile.needs_reconnect) return replyAuthExpired();
   let session: ProfileSession | undefined;
   let outcome: PublishOutcome;
   try {
@@ -75,24 +76,8 @@ class ThreadPartMissing extends Error {
   }
 }
 
-const authExpired = (): PublishOutcome => ({
-  ok: false,
-  code: 'PLATFORM_AUTH_EXPIRED',
-  message: 'Bluesky no longer accepts the app password (revoked or expired); reconnect the Bluesky profile',
-  retryable: false,
-});
-
 function toOutcome(error: unknown, request: CommentRequest): PublishOutcome {
   const kind = error instanceof ThreadPartMissing ? 'rejected' : failureKind(error);
   logger.warn('bluesky first comment failed', { post_id: request.postId, attempt: request.attempt, kind, cause: describeFailure(error) });
-  if (kind === 'auth') return authExpired();
-  if (kind === 'rejected' || kind === 'forbidden')
-    return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the reply: ${describeFailure(error)}`, retryable: false };
-  return {
-    ok: false,
-    code: 'PLATFORM_UNAVAILABLE',
-    message: `Bluesky is unavailable: ${describeFailure(error)}`,
-    retryable: true,
-    retryAfterSeconds: retryAfterSeconds(error, new Date()),
-  };
+  return replyFailure(kind, error);
 }

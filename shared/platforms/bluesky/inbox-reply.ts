@@ -3,7 +3,8 @@ import type { PlatformProfile } from '#shared/domain/profile';
 import { logger } from '#shared/logger';
 import { clock } from '#shared/ports/clock';
 import type { PublishOutcome } from '#shared/platforms/publisher';
-import { describeFailure, failureKind, retryAfterSeconds } from './errors';
+import { describeFailure, failureKind } from './errors';
+import { replyAuthExpired, replyFailure } from './reply-outcome';
 import type { StrongRef } from './notifications';
 import { writePart } from './post-thread';
 import { partRecordKey } from './record-key';
@@ -29,7 +30,7 @@ export interface BlueskyReplyRequest {
 }
 
 export async function replyOnBluesky(request: BlueskyReplyRequest): Promise<PublishOutcome> {
-  if (request.profile.needs_reconnect) return authExpired();
+  if (request.profile.needs_reconnect) return replyAuthExpired();
   let session: ProfileSession | undefined;
   let outcome: PublishOutcome;
   try {
@@ -50,24 +51,8 @@ export async function replyOnBluesky(request: BlueskyReplyRequest): Promise<Publ
   return withRenewedCredentials(outcome, session, { postId: request.itemId, profileId: request.profile.id });
 }
 
-const authExpired = (): PublishOutcome => ({
-  ok: false,
-  code: 'PLATFORM_AUTH_EXPIRED',
-  message: 'Bluesky no longer accepts the app password (revoked or expired); reconnect the Bluesky profile',
-  retryable: false,
-});
-
 function toOutcome(error: unknown, itemId: string): PublishOutcome {
   const kind = failureKind(error);
   logger.warn('bluesky inbox reply failed', { inbox_item_id: itemId, kind, cause: describeFailure(error) });
-  if (kind === 'auth') return authExpired();
-  if (kind === 'rejected' || kind === 'forbidden')
-    return { ok: false, code: 'PLATFORM_REJECTED', message: `Bluesky refused the reply: ${describeFailure(error)}`, retryable: false };
-  return {
-    ok: false,
-    code: 'PLATFORM_UNAVAILABLE',
-    message: `Bluesky is unavailable: ${describeFailure(error)}`,
-    retryable: true,
-    retryAfterSeconds: retryAfterSeconds(error, new Date()),
-  };
+  return replyFailure(kind, error);
 }
