@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Agent } from '@atproto/api';
 import { OAuthCallbackError, OAuthResolverError, type OAuthSession } from '@atproto/oauth-client-node';
 import { config } from '#shared/config';
@@ -12,11 +12,12 @@ import { readDisplayName } from '#shared/platforms/bluesky/sign-in';
 import { checkReturnUrl } from '#shared/platforms/linkedin/return-url';
 import { clock } from '#shared/ports/clock';
 import { getBlueskyPendingAuthorization } from '#shared/store/bluesky-oauth-states';
-import { bindOAuthStateToBrowser, consumeOAuthState, putOAuthState } from '#shared/store/oauth-states';
+import { consumeOAuthState, putOAuthState } from '#shared/store/oauth-states';
 import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
 import { normaliseHandle } from './bluesky-connection';
-import { OAUTH_TOKEN_PATTERN, type CallbackOutcome } from './linkedin-connection';
+import type { CallbackOutcome } from './linkedin-connection';
+import { bindStateToBrowser, hashNonce, hashState, presentedNonceOf, stateMismatch } from './oauth-browser-state';
 
 /**
  * Connecting a Bluesky profile with atproto OAuth (docs/api.md, "Connecting Bluesky with OAuth"),
@@ -27,9 +28,6 @@ import { OAUTH_TOKEN_PATTERN, type CallbackOutcome } from './linkedin-connection
  * callback, which only that browser can complete. The profile is then created with `auth: "oauth"`;
  * its session lives in the table, sealed, kept by the OAuth client.
  */
-const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');
-const hashNonce = (nonce: string): string => createHash('sha256').update(`oauth-nonce:${nonce}`, 'utf8').digest('base64url');
-const stateMismatch = () => new DomainError('OAUTH_ERROR', { details: 'state mismatch' });
 const startUrl = (state: string): string => `${config.publicBaseUrl}/profiles/bluesky/start?state=${state}`;
 
 async function assertNotConnected(accountId: string): Promise<void> {
@@ -93,10 +91,8 @@ export async function bindBlueskyAuthorization(
   state: string | undefined,
   presentedNonce: string | undefined,
 ): Promise<{ nonce: string; location: string }> {
-  if (!state || !OAUTH_TOKEN_PATTERN.test(state)) throw stateMismatch();
-  const nonce = presentedNonce && OAUTH_TOKEN_PATTERN.test(presentedNonce) ? presentedNonce : randomBytes(32).toString('base64url');
-  const bound = await bindOAuthStateToBrowser(hashState(state), hashNonce(nonce), clock.now());
-  if (!bound || bound.platform !== 'bluesky' || !bound.location) throw stateMismatch();
+  const { nonce, bound } = await bindStateToBrowser(state, presentedNonce);
+  if (bound.platform !== 'bluesky' || !bound.location) throw stateMismatch();
   return { nonce, location: bound.location };
 }
 
@@ -162,7 +158,7 @@ export async function completeBlueskyAuthorization(
   query: BlueskyCallbackQuery,
   browserNonce: string | undefined,
 ): Promise<CallbackOutcome> {
-  const nonce = browserNonce && OAUTH_TOKEN_PATTERN.test(browserNonce) ? browserNonce : undefined;
+  const nonce = presentedNonceOf(browserNonce);
   const pending = query.state ? await getBlueskyPendingAuthorization(query.state) : undefined;
   const ours = pending?.appState && nonce ? await consumeOAuthState(pending.appState, hashNonce(nonce), clock.now()) : undefined;
   const valid = ours && ours.platform === 'bluesky' && ours.account_id === pending?.accountId ? ours : undefined;

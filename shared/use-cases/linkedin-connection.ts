@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AuditActor } from '#shared/domain/audit';
 import { profileConnected } from './profiles';
 import { newId } from '#shared/domain/ids';
@@ -9,24 +9,18 @@ import { config } from '#shared/config';
 import { authorizationUrl, describeOAuthError, exchangeCode, fetchMember } from '#shared/platforms/linkedin/oauth-client';
 import { checkReturnUrl, returnUrlWith } from '#shared/platforms/linkedin/return-url';
 import { clock } from '#shared/ports/clock';
-import { bindOAuthStateToBrowser, consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
+import { consumeOAuthState, OAUTH_STATE_TTL_SECONDS, putOAuthState } from '#shared/store/oauth-states';
 import { type Profile } from '#shared/domain/profile';
 import type { AuthorChoice } from '#shared/domain/profile-author';
 import { createProfileItem, getProfileItem, toProfile, type ProfileItem } from '#shared/store/profiles';
 import { TTL_ATTRIBUTE, toEpochSeconds } from '#shared/store/table';
+import { bindStateToBrowser, hashNonce, hashState, presentedNonceOf, stateMismatch } from './oauth-browser-state';
 
 /**
  * Connecting a LinkedIn profile (docs/api.md, "LinkedIn OAuth"): start an authorization (a single-use
  * state bound to the account), bind it to the browser that opens our start URL (a nonce cookie,
  * its hash stored with the state), then complete it when LinkedIn sends that browser back.
  */
-const hashState = (state: string): string => createHash('sha256').update(state, 'utf8').digest('base64url');
-const hashNonce = (nonce: string): string => createHash('sha256').update(`oauth-nonce:${nonce}`, 'utf8').digest('base64url');
-
-/** 32 random bytes, base64url: the browser nonce and the state alike. */
-export const OAUTH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const stateMismatch = () => new DomainError('OAUTH_ERROR', { details: 'state mismatch' });
 
 /** Where the person's browser starts: our start endpoint, which binds the state to it. */
 const startUrl = (state: string): string => `${config.publicBaseUrl}/profiles/linkedin/start?state=${state}`;
@@ -69,11 +63,8 @@ export async function bindLinkedInAuthorization(
   state: string | undefined,
   presentedNonce: string | undefined,
 ): Promise<{ nonce: string; location: string }> {
-  if (!state || !OAUTH_TOKEN_PATTERN.test(state)) throw stateMismatch();
-  const nonce = presentedNonce && OAUTH_TOKEN_PATTERN.test(presentedNonce) ? presentedNonce : randomBytes(32).toString('base64url');
-  const bound = await bindOAuthStateToBrowser(hashState(state), hashNonce(nonce), clock.now());
-  if (!bound) throw stateMismatch();
-  return { nonce, location: authorizationUrl(state, bound.author) };
+  const bound = await bindStateToBrowser(state, presentedNonce);
+  return { nonce: bound.nonce, location: authorizationUrl(bound.state, bound.bound.author) };
 }
 
 export interface CallbackQuery {
@@ -129,7 +120,7 @@ async function connectProfile(accountId: string, code: string, author?: AuthorCh
  * that browser.
  */
 export async function completeLinkedInAuthorization(query: CallbackQuery, browserNonce: string | undefined): Promise<CallbackOutcome> {
-  const nonce = browserNonce && OAUTH_TOKEN_PATTERN.test(browserNonce) ? browserNonce : undefined;
+  const nonce = presentedNonceOf(browserNonce);
   const state = query.state && nonce ? await consumeOAuthState(hashState(query.state), hashNonce(nonce), clock.now()) : undefined;
   const known = { accountId: state?.account_id, returnUrl: state?.return_url };
   try {
