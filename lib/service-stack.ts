@@ -21,15 +21,15 @@ import type { InlinePolicyRole } from './inline-policy-role';
 import { DashboardContent } from './dashboard-content';
 import { DashboardHosting } from './dashboard-hosting';
 import type { StatefulResources } from './data-stack';
-import { InboxCollection } from './inbox-collection';
 import { MetricsCollection } from './metrics-collection';
 import { PublicHttpApi, STAGE_NAME } from './public-http-api';
 import { PublishingPipeline } from './publishing-pipeline';
 import { ServiceAlarms } from './service-alarms';
-import { SeriesTick } from './series-tick';
+import { RecurringInvocation } from './recurring-invocation';
 import { ServiceDashboard } from './service-dashboard';
 import type { WatchedResources } from './service-metrics';
 import { WebhookDelivery } from './webhook-delivery';
+import { INBOX_COLLECTION_RATE_MINUTES } from '#shared/api/manifest';
 import {
   DEFAULT_PUBLISHER_MAX_CONCURRENCY,
   DEFAULT_PUBLISHER_WARM_INSTANCES,
@@ -147,7 +147,15 @@ export class ServiceStack extends Stack {
     });
 
     // Series and evergreen recycling: the recurring tick (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md).
-    new SeriesTick(this, 'SeriesTick', { tick: this.fn(SERIES_TICK_OPERATION) });
+    // Series occurrences within 5 minutes of their time at worst (the publisher's hook makes them at once); a missed run
+    // needs no retry or dead letter: the next finds everything still due (docs/decisions/0263-series-advance-on-due-and-by-a-tick.md).
+    new RecurringInvocation(this, 'SeriesTick', {
+      target: this.fn(SERIES_TICK_OPERATION),
+      name: 'series-tick',
+      description: 'Make due series occurrences and recycle evergreen posts',
+      rateMinutes: 5,
+      retries: 0,
+    });
 
     // Metrics: the collector consumes the metrics queue; the publisher schedules each published post's collections.
     const metrics = new MetricsCollection(this, 'Metrics', {
@@ -157,7 +165,16 @@ export class ServiceStack extends Stack {
     });
     metrics.allowScheduling(publisher);
     // The inbox: a rate schedule runs the collection round (its misses land with the metrics dead letters).
-    new InboxCollection(this, 'Inbox', { collector: this.fn(INBOX_COLLECTOR_OPERATION), deadLetterQueue: metrics.deadLetterQueue });
+    // The inbox round at the manifest's rate (docs/decisions/0240-inbox-collection.md); an invocation Scheduler could
+    // not make lands with the metrics dead letters, which are alarmed.
+    new RecurringInvocation(this, 'Inbox', {
+      target: this.fn(INBOX_COLLECTOR_OPERATION),
+      name: 'inbox-round',
+      description: 'Collect the inbox of the profiles active in the last 30 days',
+      rateMinutes: INBOX_COLLECTION_RATE_MINUTES,
+      retries: 1,
+      deadLetterQueue: metrics.deadLetterQueue,
+    });
 
     const pipeline = new PublishingPipeline(this, 'Publishing', {
       publisher,
