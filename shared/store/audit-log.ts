@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AUDIT_RETENTION_DAYS, type AuditEntry, type AuditEvent } from '#shared/domain/audit';
 import { db, tableName } from './client';
@@ -55,11 +55,6 @@ export const auditItemKey = (put: AuditPut): { pk: string; sk: string } => ({
 /** Transaction item taking back an entry whose change was undone (a failed hand-over), so the trail never names a change that did not stay. */
 export function removeAuditItem(key: { pk: string; sk: string }) {
   return { Delete: { TableName: tableName, Key: key } };
-}
-
-/** Records an event on its own, for changes that are not one transaction (say why at the call site). */
-export async function recordAudit(accountId: string, event: AuditEvent, at?: Date): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: auditItem(accountId, auditEntry(event, at)) }));
 }
 
 export interface AuditPage {
